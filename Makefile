@@ -1,0 +1,55 @@
+# Maw — the two commands a fresh machine needs:
+#   make serve   build the site (engine wheel, Pyodide, Sphinx) and serve it at http://127.0.0.1:8000
+#   make test    every test: engine, variants, CLI, site build, Pyodide under Node, headless Chromium
+# Both install what they need: a virtual environment, the npm packages, Debian's chromium.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HTML   := docs/_build/html
+PORT   ?= 8000
+
+.PHONY: serve site test play venv node chromium wheel bench clean
+
+serve: site
+	@echo "Serving the site at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
+	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory $(HTML)
+
+play: venv
+	$(BIN)/maw-sim play spoil-five --players 5
+
+venv: $(VENV)/.installed
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+node: node_modules/.installed
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Debian's chromium for the browser tests, installed only where it is missing.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+# The engine as a pure-Python wheel, for the site's Pyodide (pypa build with hatchling, offline).
+wheel: venv
+	rm -rf dist && $(BIN)/python -m build --wheel --no-isolation --outdir dist . >/dev/null
+	@ls dist/*.whl
+
+site: venv node wheel
+	$(BIN)/python scripts/vendor_site.py
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs $(HTML)
+
+test: venv node chromium
+	$(BIN)/python -m pytest -q
+
+bench: venv
+	$(BIN)/python benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV) node_modules dist $(HTML) docs/jupyter_execute
