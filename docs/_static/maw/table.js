@@ -1,0 +1,448 @@
+// The Maw table, page side: draws what the engine says and animates the bots' moves.
+//
+// No rule lives here. The engine (maw_sim.web, in Python, in a Web Worker) says which cards are
+// legal and why the others are not, what the bots did and who won; this file only draws that,
+// speaks the JSON protocol and handles clicks and keys.
+//
+// Every text that comes from a link or from the engine is set with textContent (never innerHTML),
+// so a URL parameter can never become markup.
+//
+// Stable hooks (tests and assistive technology rely on them):
+//   root:   [data-maw-table] with data-phase = loading | rob | play | jink | over, data-busy
+//   cards:  <button data-card="5H" data-legal="true|false" aria-label="five of hearts">
+//   other:  <button data-action="pass|rob 7C|jink|claim|new-deal|new-game">
+//   result: [data-maw-outcome]
+
+const WORKER_URL = new URL("worker.js", import.meta.url);
+const SERVE_HINT = "Python runs in the browser only when the site is served over HTTP: " +
+  "run `make serve` in the repository and open http://127.0.0.1:8000/ " +
+  "(or serve docs/_build/html with any static web server).";
+
+// Reduced motion (a reader's setting, and the browser tests) plays the bots' moves without pauses.
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const PAUSE_MS = { play: 380, trick: 900, other: 500 };
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, reducedMotion() ? 0 : ms));
+
+// Measurements for benchmarks/browser_speed.py (never asserted).
+window.mawStats = window.mawStats || { requests: [] };
+
+// -- small DOM helpers ----------------------------------------------------------------------------
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("data-") || key.startsWith("aria-") || ["role", "type", "title", "id", "for", "href", "value", "min", "max", "name", "inputmode", "tabindex", "hidden"].includes(key)) node.setAttribute(key, value === true ? "" : String(value));
+    else node[key] = value;
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function cardFace(card, extraClass = "") {
+  // Symbol and colour both: colour is never the only signal.
+  return el("span", { class: `maw-card ${card.red ? "maw-red" : "maw-black"} ${extraClass}`.trim(), text: card.symbol });
+}
+
+// -- the worker, as promises ------------------------------------------------------------------------
+
+class Bridge {
+  constructor(onProgress) {
+    this.pending = new Map();
+    this.nextId = 1;
+    if (location.protocol === "file:") {
+      this.ready = Promise.reject(new Error("this page was opened from a file (file://), where browsers do not let a page start Python"));
+      return;
+    }
+    try {
+      this.worker = new Worker(WORKER_URL, { type: "module" });
+    } catch (error) {
+      this.ready = Promise.reject(error);
+      return;
+    }
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.addEventListener("message", (event) => {
+        const message = event.data;
+        if (message.type === "progress") onProgress(message.text);
+        else if (message.type === "ready") resolve(message.ms);
+        else if (message.type === "failed") reject(new Error(message.error));
+        else if (message.type === "reply") {
+          const entry = this.pending.get(message.id);
+          this.pending.delete(message.id);
+          if (entry) entry.resolve({ reply: JSON.parse(message.reply), ms: message.ms });
+        }
+      });
+      this.worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        reject(new Error(event.message || "the Python worker could not start"));
+      });
+    });
+  }
+
+  async call(request) {
+    await this.ready;
+    const id = this.nextId++;
+    const answer = await new Promise((resolve) => {
+      this.pending.set(id, { resolve });
+      this.worker.postMessage({ id, request: JSON.stringify(request) });
+    });
+    window.mawStats.requests.push({ op: request.op, ms: answer.ms, events: (answer.reply.events || []).length });
+    return answer.reply;
+  }
+}
+
+// -- one table ----------------------------------------------------------------------------------------
+
+class Table {
+  constructor(root, useLinkParameters) {
+    this.root = root;
+    this.config = {
+      variant: root.dataset.variant || "spoil-five",
+      players: root.dataset.players ? Number(root.dataset.players) : null,
+      seed: root.dataset.seed ? Number(root.dataset.seed) : null,
+      bot: root.dataset.bot || "heuristic",
+    };
+    this.useLinkParameters = useLinkParameters;
+    this.state = null;
+    this.busy = false;
+    this.variants = [];
+    this.build();
+    this.setPhase("loading");
+    this.bridge = new Bridge((text) => { this.loadingText.textContent = text; });
+    this.start();
+  }
+
+  // The skeleton, once; render() fills it from each state.
+  build() {
+    const root = this.root;
+    root.replaceChildren();
+    root.classList.add("maw-table");
+    this.loadingText = el("span", { text: "Starting Python in your browser…" });
+    this.loading = el("p", { class: "maw-loading", role: "status" }, el("span", { class: "maw-spinner", "aria-hidden": "true" }), this.loadingText);
+    this.title = el("p", { class: "maw-title" });
+    this.link = el("a", { class: "maw-link", text: "Link to this deal" });
+    this.message = el("p", { class: "maw-message", role: "alert", hidden: true });
+    this.seats = el("ol", { class: "maw-seats", "aria-label": "Players" });
+    this.turnup = el("div", { class: "maw-turnup" });
+    this.trick = el("div", { class: "maw-trick", "aria-label": "The trick on the table", role: "group" });
+    this.scores = el("div", { class: "maw-scores" });
+    this.prompt = el("p", { class: "maw-prompt", "aria-live": "polite" });
+    this.hand = el("div", { class: "maw-hand", role: "group", "aria-label": "Your hand" });
+    this.choices = el("div", { class: "maw-choices", role: "group", "aria-label": "Your choices" });
+    this.outcome = el("p", { class: "maw-outcome", "data-maw-outcome": "", "aria-live": "polite", hidden: true });
+    this.newDeal = el("button", { type: "button", class: "maw-button", "data-action": "new-deal", text: "New deal", hidden: true });
+    this.newDeal.addEventListener("click", () => this.nextDeal());
+
+    this.seedInput = el("input", { type: "text", inputmode: "numeric", class: "maw-seed", name: "seed", "aria-label": "Seed" });
+    this.playersSelect = el("select", { name: "players", "aria-label": "Players" });
+    this.botSelect = el("select", { name: "bot", "aria-label": "Bot level" });
+    const newGame = el("button", { type: "submit", class: "maw-button", "data-action": "new-game", text: "New game" });
+    this.form = el("form", { class: "maw-form" },
+      el("label", {}, "Seed ", this.seedInput), " ",
+      el("label", {}, "Players ", this.playersSelect), " ",
+      el("label", {}, "Bots ", this.botSelect), " ", newGame);
+    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.newGameFromForm(); });
+
+    this.log = el("ol", { class: "maw-log-list" });
+    const log = el("details", { class: "maw-log", open: true }, el("summary", { text: "Log of the deal" }), this.log);
+
+    this.board = el("div", { class: "maw-board", hidden: true },
+      el("div", { class: "maw-head" }, this.title, this.link),
+      this.seats,
+      el("div", { class: "maw-centre" }, this.turnup, this.trick, this.scores),
+      this.prompt, this.hand, this.choices, this.outcome,
+      el("div", { class: "maw-controls" }, this.newDeal, this.form),
+      log);
+    root.append(this.loading, this.message, this.board);
+    // Remember that the reader uses the table, so redraws may move focus within it (never before).
+    root.addEventListener("focusin", () => { root.dataset.focused = "true"; });
+
+    // Keyboard: Tab reaches the hand and the choices; arrows move within them; Enter/Space play.
+    for (const group of [this.hand, this.choices]) {
+      group.addEventListener("keydown", (event) => this.arrowKeys(event, group));
+    }
+  }
+
+  setPhase(phase) { this.root.dataset.phase = phase; }
+  setBusy(busy) {
+    this.busy = busy;
+    this.root.dataset.busy = String(busy);
+    this.root.setAttribute("aria-busy", String(busy));
+  }
+
+  showMessage(text, kind = "info") {
+    if (!text) { this.message.hidden = true; this.message.textContent = ""; return; }
+    this.message.hidden = false;
+    this.message.dataset.kind = kind;
+    this.message.textContent = text;
+  }
+
+  // -- start-up ------------------------------------------------------------------------------------
+  linkParameters() {
+    // Read ?variant=&players=&seed=&bot= as plain strings; Python validates them (lenient mode).
+    const params = new URLSearchParams(location.search);
+    const out = {};
+    for (const key of ["variant", "players", "seed", "bot"]) if (params.has(key)) out[key] = params.get(key);
+    return out;
+  }
+
+  async start() {
+    this.setBusy(true);
+    try {
+      const ms = await this.bridge.ready;
+      this.loading.hidden = true;
+      const info = await this.bridge.call({ op: "variants" });
+      this.variants = info.variants;
+      this.botSelect.replaceChildren(...info.bots.map((b) => el("option", { value: b, text: b })));
+      const params = this.useLinkParameters ? this.linkParameters() : {};
+      const request = {
+        op: "new", lenient: true,
+        variant: params.variant ?? this.config.variant,
+        players: params.players ?? this.config.players,
+        seed: params.seed ?? this.config.seed ?? randomSeed(),
+        bot: params.bot ?? this.config.bot,
+        default_variant: this.config.variant,
+        default_seed: randomSeed(),
+      };
+      if (request.players === null) delete request.players;
+      const reply = await this.bridge.call(request);
+      if (!reply.ok) throw new Error(reply.error);
+      if (reply.warnings.length) {
+        this.showMessage("This link could not be followed exactly: " + reply.warnings.join(" "), "warning");
+      }
+      this.log.replaceChildren();
+      performance.mark("maw-playable-start");
+      await this.play(reply, { skipAnimation: true });
+      performance.mark("maw-playable");
+      console.debug(`maw: Python ready in ${Math.round(ms)} ms`);
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  failed(error) {
+    this.setBusy(false);
+    this.setPhase("error");
+    this.loading.hidden = true;
+    this.showMessage(`The table could not start: ${error.message}. ${SERVE_HINT}`, "error");
+  }
+
+  // -- requests --------------------------------------------------------------------------------------
+  async send(request) {
+    if (this.busy) return;
+    this.setBusy(true);
+    try {
+      const reply = await this.bridge.call(request);
+      if (!reply.ok) {
+        this.showMessage(reply.error, "error");
+        this.setBusy(false);
+        this.render();
+        return;
+      }
+      await this.play(reply, {});
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  act(action) {
+    this.showMessage("");
+    this.send({ op: "act", action });
+  }
+
+  nextDeal() {
+    this.showMessage("");
+    this.log.replaceChildren();
+    this.send({ op: "next" });
+  }
+
+  newGameFromForm() {
+    const seedText = this.seedInput.value.trim();
+    this.showMessage("");
+    this.log.replaceChildren();
+    this.send({
+      op: "new", variant: this.state ? this.state.variant.id : this.config.variant,
+      players: Number(this.playersSelect.value), bot: this.botSelect.value,
+      seed: seedText === "" ? randomSeed() : seedText,
+    });
+  }
+
+  // Animate the events, then draw the new state.
+  async play(reply, { skipAnimation }) {
+    const events = reply.events || [];
+    const animate = !skipAnimation && !reducedMotion();
+    let shownTrick = animate && this.state && this.state.trick && this.state.trick.winner === null
+      ? [...this.state.trick.plays] : [];
+    for (const event of events) {
+      this.logEvent(event);
+      if (!animate) continue;
+      if (event.kind === "deal") { shownTrick = []; this.drawTrick({ plays: [] }); }
+      if (event.kind === "play") {
+        if (shownTrick.length && shownTrick.done) shownTrick = [];
+        shownTrick.push({ seat: event.seat, card: event.card });
+        this.drawTrick({ plays: shownTrick, winner: null });
+        this.prompt.textContent = event.text;
+        await sleep(PAUSE_MS.play);
+      } else if (event.kind === "trick") {
+        this.drawTrick({ plays: shownTrick, winner: event.seat });
+        this.prompt.textContent = event.text;
+        shownTrick = Object.assign([], { done: true });
+        await sleep(PAUSE_MS.trick);
+      } else if (event.kind !== "deal") {
+        this.prompt.textContent = event.text;
+        await sleep(PAUSE_MS.other);
+      }
+    }
+    this.state = reply.state;
+    this.setBusy(false);
+    this.render();
+  }
+
+  logEvent(event) {
+    this.log.append(el("li", { class: `maw-log-${event.kind}`, text: event.text }));
+  }
+
+  // -- drawing ---------------------------------------------------------------------------------------
+  render() {
+    const s = this.state;
+    if (!s) return;
+    // Redrawing replaces the buttons: keep the keyboard user's place at the table.
+    const hadFocus = this.root.contains(document.activeElement) || document.activeElement === document.body;
+    this.board.hidden = false;
+    this.setPhase(s.phase);
+    this.title.textContent = `${s.variant.name} · deal ${s.deal_number} · ${s.players} players · seed ${s.seed}`;
+    const url = new URL(location.href);
+    url.search = "";
+    for (const [key, value] of Object.entries(s.link)) url.searchParams.set(key, String(value));
+    url.hash = "";
+    this.link.href = url.href;
+
+    this.seats.replaceChildren(...s.seats.map((seat) => el("li", {
+      class: `maw-seat${seat.you ? " maw-you" : ""}${seat.to_move ? " maw-to-move" : ""}`,
+      "data-seat": seat.seat,
+      "aria-current": seat.to_move ? "true" : null,
+    },
+    el("span", { class: "maw-seat-name", text: seat.name }),
+    seat.dealer ? el("span", { class: "maw-badge", title: "Dealer", text: "dealer" }) : null,
+    el("span", { class: "maw-seat-info", text: `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"} · ${seat.cards} card${seat.cards === 1 ? "" : "s"}` }),
+    seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null)));
+
+    this.turnup.replaceChildren(
+      el("span", { class: "maw-label", text: "Turn-up" }), cardFace(s.turnup),
+      el("span", { class: "maw-trump", text: `Trumps: ${s.trump.name} ${s.trump.symbol}` }));
+    this.drawTrick(s.trick || { plays: [] });
+    this.drawScores(s);
+
+    this.prompt.textContent = s.prompt;
+    this.drawHand(s);
+    this.drawChoices(s);
+
+    this.outcome.hidden = !s.outcome;
+    this.outcome.textContent = s.outcome ? s.outcome.text : "";
+    this.newDeal.hidden = !(s.phase === "over" && !s.match_over);
+
+    // The form mirrors the current game, for a new one with a changed seed.
+    this.seedInput.value = String(s.seed);
+    const variant = this.variants.find((v) => v.id === s.variant.id);
+    if (variant) {
+      const options = [];
+      for (let n = variant.min_players; n <= variant.max_players; n++) options.push(el("option", { value: n, text: n }));
+      this.playersSelect.replaceChildren(...options);
+    }
+    this.playersSelect.value = String(s.players);
+    this.botSelect.value = s.bot;
+
+    if (hadFocus && !this.root.contains(document.activeElement) && this.root.dataset.focused) {
+      const target = this.choices.querySelector("button") || this.hand.querySelector('button[tabindex="0"]')
+        || (this.newDeal.hidden ? null : this.newDeal);
+      if (target) target.focus();
+    }
+  }
+
+  drawTrick(trick) {
+    const s = this.state;
+    const nameOf = (seat) => (s && s.seats[seat] ? s.seats[seat].name : `Bot ${seat}`);
+    const label = trick.plays.length === 0 ? "No cards on the table."
+      : trick.winner !== null && trick.winner !== undefined ? `${nameOf(trick.winner)} won this trick.` : "";
+    this.trick.replaceChildren(
+      ...trick.plays.map((play) => el("figure", { class: `maw-play${play.seat === trick.winner ? " maw-winner" : ""}`, "data-seat": play.seat },
+        cardFace(play.card),
+        el("figcaption", { text: nameOf(play.seat) + (play.seat === trick.winner ? " ★" : "") }))),
+      el("p", { class: "maw-trick-note", text: label }));
+  }
+
+  drawScores(s) {
+    const sc = s.scores;
+    const names = s.seats.map((seat) => seat.name);
+    if (sc.kind === "pool") {
+      const chips = sc.chips.length ? " · chips: " + sc.chips.map((c, i) => `${names[i]} ${c}`).join(", ") : "";
+      this.scores.textContent = `Pool: ${sc.pool ?? "–"}${chips}`;
+    } else {
+      this.scores.textContent = `Points (game ${sc.target}): ` + sc.scores.map((p, i) => `${names[i] ?? "Team " + (i + 1)} ${p}`).join(", ");
+    }
+  }
+
+  drawHand(s) {
+    const focusedCard = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
+    const buttons = s.hand.map((card) => {
+      const button = el("button", {
+        type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${card.legal ? "" : " maw-illegal"}`,
+        "data-card": card.code, "data-legal": String(card.legal), "aria-label": card.name,
+        "aria-disabled": card.legal ? null : "true", title: card.legal ? `Play the ${card.name}` : card.reason,
+      }, el("span", { class: "maw-rank", text: card.symbol }), card.legal ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }));
+      button.addEventListener("click", () => {
+        if (this.busy) return;
+        // An illegal card stays clickable, to say why: the reason is the engine's explain().
+        if (!card.legal) this.showMessage(card.reason || "You may not play that card now.", "illegal");
+        else this.act(card.code);
+      });
+      return button;
+    });
+    this.hand.replaceChildren(...buttons);
+    this.rovingTabIndex(this.hand, focusedCard ? `[data-card="${CSS.escape(focusedCard)}"]` : null);
+  }
+
+  drawChoices(s) {
+    const buttons = s.choices.map((choice) => {
+      const button = el("button", { type: "button", class: "maw-button", "data-action": choice.action, text: choice.label });
+      button.addEventListener("click", () => { if (!this.busy) this.act(choice.action); });
+      return button;
+    });
+    this.choices.replaceChildren(...buttons);
+    this.choices.hidden = buttons.length === 0;
+    this.rovingTabIndex(this.choices, null);
+  }
+
+  // One Tab stop per group (the legal card first); arrows move inside the group.
+  rovingTabIndex(group, preferredSelector) {
+    const items = [...group.querySelectorAll("button")];
+    if (!items.length) return;
+    const preferred = (preferredSelector && group.querySelector(preferredSelector))
+      || group.querySelector('[data-legal="true"]') || items[0];
+    for (const item of items) item.tabIndex = item === preferred ? 0 : -1;
+  }
+
+  arrowKeys(event, group) {
+    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+    if (!(event.key in keys)) return;
+    const items = [...group.querySelectorAll("button")];
+    const here = items.indexOf(document.activeElement);
+    if (here < 0) return;
+    event.preventDefault();
+    const step = keys[event.key];
+    const next = step === -Infinity ? 0 : step === Infinity ? items.length - 1 : (here + step + items.length) % items.length;
+    for (const item of items) item.tabIndex = -1;
+    items[next].tabIndex = 0;
+    items[next].focus();
+  }
+}
+
+function randomSeed() {
+  // A fresh seed for a new game; shown on the page and put in the link so the deal can be shared.
+  return Math.floor(Math.random() * 1_000_000);
+}
+
+// Only the first table on a page follows the link's parameters (a page usually has one).
+document.querySelectorAll("[data-maw-table]").forEach((root, index) => new Table(root, index === 0));

@@ -1,0 +1,458 @@
+"""The browser bridge: a small JSON protocol between the play page and the engine.
+
+The page's Web Worker runs this module in Pyodide and calls :func:`handle` with one JSON request
+and gets one JSON reply. Python owns the rules and the words: the page only draws what the state
+says and animates the events. Standard library only (it runs in Pyodide).
+
+Requests (``op`` says which)::
+
+    {"op": "variants"}                              the variants, their player ranges, the bot levels
+    {"op": "new", "variant": "spoil-five", "players": 5, "seed": 7, "seat": 0, "bot": "heuristic",
+     "lenient": false}                              a new match and its first deal
+    {"op": "act", "action": "5H"}                   your move ("5H", "rob 7C", "pass", "jink", "claim")
+    {"op": "next"}                                  the next deal of the match (pool or points kept)
+    {"op": "explain", "action": "5H"}               why a move is illegal (null when it is legal)
+    {"op": "state"}                                 the state again
+
+Replies are ``{"ok": true, "state": {...}, "events": [...], "warnings": [...]}`` or
+``{"ok": false, "error": "<what was wrong, and what is allowed>"}``; a refused request changes
+nothing. ``lenient`` (for links typed or shared by people) replaces each bad parameter by a
+default and says so in ``warnings`` instead of refusing.
+
+The state is the table **as your seat sees it**: never another seat's cards. Events are what
+happened since your last move, in order, each with a sentence for the log: the bots' plays, the
+tricks won, robbing and jinking, the end of the deal.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from .cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, Card
+from .variants import load_variant, variant_ids
+
+DEFAULT_VARIANT = "spoil-five"
+DEFAULT_BOT = "heuristic"
+#: Seeds travel in links and through JavaScript numbers: keep them exact there.
+MAX_SEED = 2**53 - 1
+#: A guard against a bot or engine bug looping forever inside one request.
+MAX_BOT_MOVES = 500
+
+
+class RequestError(ValueError):
+    """A request the bridge refuses: the message says what was wrong and what is allowed."""
+
+
+# -- words and small dicts for the page ---------------------------------------------------------
+
+def card_info(card) -> dict:
+    """A card as the page draws it: code, symbol, name (for aria-label), suit and colour."""
+    card = Card.parse(card) if not isinstance(card, Card) else card
+    return {"code": card.code, "symbol": card.symbol, "name": card.name, "suit": card.suit,
+            "red": card.is_red}
+
+
+def seat_name(seat: int, you: int) -> str:
+    return "You" if seat == you else f"Bot {seat}"
+
+
+def _suit_words(suit: str) -> str:
+    return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
+
+
+def bot_names() -> list:
+    from .bots import BOTS  # imported late: bots may pull in more of the engine
+    return sorted(BOTS) if isinstance(BOTS, dict) else list(BOTS)
+
+
+# -- validating what the page (or a link) asks for ------------------------------------------------
+
+def _check_variant(value):
+    if not isinstance(value, str):
+        raise RequestError(f"variant must be a variant id; known variants: {', '.join(variant_ids())}")
+    try:
+        return load_variant(value)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+
+
+def _check_int(value, what: str, low: int, high: int) -> int:
+    # Links give strings, the page gives numbers; bools and floats like 2.5 are refused.
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RequestError(f"{what} must be a whole number from {low} to {high}; got {value!r}")
+    return value
+
+
+def _check_players(value, variant) -> int:
+    lo, hi = variant.min_players, variant.max_players
+    try:
+        return _check_int(value, "players", lo, hi)
+    except RequestError:
+        raise RequestError(f"{variant.name} is played by {lo} to {hi} players; got {value!r}") from None
+
+
+def _check_bot(value) -> str:
+    names = bot_names()
+    if value not in names:
+        raise RequestError(f"unknown bot level {value!r}; bot levels: {', '.join(names)}")
+    return value
+
+
+# -- one game at the table -----------------------------------------------------------------------
+
+class Session:
+    """One reader's table: a match against bots, seen from one seat."""
+
+    def __init__(self):
+        self.match = None
+        self.deal = None
+        self.variant = None
+        self.players = 0
+        self.seed = 0
+        self.seat = 0
+        self.bot_name = DEFAULT_BOT
+        self.bot = None
+        self.rng = None
+        self.deal_number = 0
+        self.log_settled = False
+
+    # -- requests ----------------------------------------------------------------------------------
+    def new(self, variant=DEFAULT_VARIANT, players=None, seed=None, seat=0, bot=DEFAULT_BOT,
+            lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1):
+        """Start a match; returns (events, warnings). Strict: a bad parameter raises RequestError
+        and the session is unchanged. Lenient: each bad parameter falls back to a default."""
+        warnings = []
+
+        def checked(check, fallback, *args):
+            try:
+                return check(*args)
+            except RequestError as exc:
+                if not lenient:
+                    raise
+                value = fallback()
+                warnings.append(f"{exc} — using {value if not hasattr(value, 'id') else value.id} instead.")
+                return value
+
+        v = checked(_check_variant, lambda: _check_variant(default_variant)
+                    if default_variant in variant_ids() else load_variant(DEFAULT_VARIANT), variant)
+        n = checked(_check_players, lambda: v.default_players,
+                    v.default_players if players is None else players, v)
+        s = checked(_check_int, lambda: _check_int(default_seed, "default seed", 0, MAX_SEED),
+                    random.randrange(MAX_SEED) if seed is None else seed, "seed", 0, MAX_SEED)
+        me = checked(_check_int, lambda: 0, seat, "seat", 0, n - 1)
+        b = checked(_check_bot, lambda: DEFAULT_BOT, bot)
+
+        from .bots import get_bot
+        from .match import Match
+        match = Match(v, n, s)
+        # Everything validated and built: only now replace the old session.
+        self.match, self.variant, self.players, self.seed, self.seat = match, v, n, s, me
+        self.bot_name, self.bot = b, get_bot(b)
+        # The bots' own choices are seeded too, so a shared link replays the same deal.
+        self.rng = random.Random(f"maw-bots:{s}")
+        self.deal_number = 0
+        return self._start_deal(), warnings
+
+    def next_deal(self):
+        self._need_game()
+        if self.deal.phase != "over":
+            raise RequestError("the deal is not over yet: play it out first")
+        if getattr(self.match, "over", False):
+            raise RequestError("the match is over: start a new game")
+        return self._start_deal()
+
+    def act(self, action):
+        self._need_game()
+        if not isinstance(action, str) or not action.strip():
+            raise RequestError("action must be a string: a card code like '5H', or 'rob 7C', "
+                               "'pass', 'jink', 'claim'")
+        deal = self.deal
+        if deal.phase == "over":
+            raise RequestError("the deal is over: ask for the next deal")
+        if deal.to_move != self.seat:
+            raise RequestError(f"it is {seat_name(deal.to_move, self.seat)}'s turn, not yours")
+        reason = deal.explain(action)
+        if reason is not None:
+            raise RequestError(reason)
+        events = self._apply(self.seat, action)
+        events += self._bots_move()
+        return events
+
+    def explain(self, action) -> str | None:
+        self._need_game()
+        deal = self.deal
+        if deal.phase == "over":
+            return "The deal is over."
+        if deal.to_move != self.seat:
+            return f"It is {seat_name(deal.to_move, self.seat)}'s turn, not yours."
+        if not isinstance(action, str):
+            raise RequestError("action must be a string")
+        return deal.explain(action)
+
+    # -- the deal --------------------------------------------------------------------------------
+    def _need_game(self):
+        if self.deal is None:
+            raise RequestError("no game yet: send {\"op\": \"new\"} first")
+
+    def _start_deal(self):
+        self.deal = self.match.new_deal()
+        self.deal_number += 1
+        self.log_settled = False
+        deal = self.deal
+        dealer = seat_name(deal.dealer, self.seat)
+        verb = "deal" if dealer == "You" else "deals"
+        events = [{"kind": "deal", "seat": deal.dealer, "number": self.deal_number,
+                   "card": card_info(deal.turnup),
+                   "text": f"Deal {self.deal_number}: {dealer} {verb}; the turn-up is "
+                           f"{deal.turnup.symbol}, so {_suit_words(deal.trump)} are trumps."}]
+        return events + self._bots_move()
+
+    def _bots_move(self) -> list:
+        events = []
+        deal = self.deal
+        for _ in range(MAX_BOT_MOVES):
+            if deal.phase == "over" or deal.to_move == self.seat:
+                break
+            seat = deal.to_move
+            action = self.bot(deal.view(seat), self.rng)
+            events += self._apply(seat, action)
+        else:
+            raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves without finishing: an engine bug")
+        return events
+
+    def _apply(self, seat: int, action: str) -> list:
+        """Apply one move and describe it (and what it caused) in events."""
+        deal = self.deal
+        finished_before = sum(1 for t in deal.tricks if t.winner is not None)
+        phase_before = deal.phase
+        deal.apply(action)
+        who = seat_name(seat, self.seat)
+        you = seat == self.seat
+        event = {"kind": "play", "seat": seat, "action": action, "card": None}
+        if phase_before == "rob":
+            if action == "pass":
+                event["kind"] = "pass"
+                event["text"] = f"{who} {'decline' if you else 'declines'} to rob the turn-up."
+            else:
+                given = Card.parse(action.split()[1])
+                event["kind"] = "rob"
+                event["card"] = card_info(deal.turnup)
+                # The card put out is face down: only its owner may see it.
+                put_out = f"put out {given.symbol}" if you else "puts out a card face down"
+                event["text"] = (f"{who} {'rob' if you else 'robs'}: "
+                                 f"{'take' if you else 'takes'} the turn-up {deal.turnup.symbol} "
+                                 f"and {put_out}.")
+        elif phase_before == "jink":
+            if action == "jink":
+                event["kind"] = "jink"
+                event["text"] = (f"{who} {'jink' if you else 'jinks'}: "
+                                 f"{'undertake' if you else 'undertakes'} to win all five tricks.")
+            else:
+                event["kind"] = "claim"
+                event["text"] = f"{who} {'claim' if you else 'claims'} the deal with three tricks."
+        else:
+            card = Card.parse(action)
+            event["card"] = card_info(card)
+            event["text"] = f"{who} {'play' if you else 'plays'} {card.symbol} ({card.name})."
+        events = [event]
+        finished = [t for t in deal.tricks if t.winner is not None]
+        for number, trick in enumerate(finished[finished_before:], start=finished_before + 1):
+            winning_card = next(c for s, c in trick.plays if s == trick.winner)
+            winner = seat_name(trick.winner, self.seat)
+            events.append({"kind": "trick", "seat": trick.winner, "number": number,
+                           "card": card_info(winning_card),
+                           "text": f"{winner} {'win' if winner == 'You' else 'wins'} trick "
+                                   f"{number} with {winning_card.symbol}."})
+        if deal.phase == "over" and not self.log_settled:
+            self.log_settled = True
+            self.match.settle(deal)
+            events.append({"kind": "over", "seat": deal.outcome.winner,
+                           "text": self._outcome_text()})
+        return events
+
+    # -- what your seat sees ------------------------------------------------------------------------
+    def _outcome_text(self) -> str:
+        outcome = self.deal.outcome
+        won = list(outcome.tricks_won)
+        if outcome.winner is None:
+            text = "Spoilt: nobody won the deal."
+            if self.variant.scoring_kind == "pool":
+                text += " The pool carries over to the next deal."
+        else:
+            who = seat_name(outcome.winner, self.seat)
+            tricks = won[outcome.winner]
+            text = (f"{who} {'win' if who == 'You' else 'wins'} the deal with {tricks} "
+                    f"trick{'s' if tricks != 1 else ''}.")
+        points = getattr(outcome, "points", None)
+        if points and any(points):
+            scored = [f"{seat_name(s, self.seat)} {p}" for s, p in enumerate(points) if p]
+            text += " Points: " + ", ".join(scored) + "."
+        if getattr(self.match, "over", False):
+            text += " The match is over."
+        return text
+
+    def _scores(self) -> dict:
+        match = self.match
+        if self.variant.scoring_kind == "pool":
+            return {"kind": "pool", "pool": getattr(match, "pool", None),
+                    "chips": list(getattr(match, "chips", []) or [])}
+        return {"kind": "points", "scores": list(getattr(match, "scores", []) or []),
+                "target": self.variant.scoring["target"]}
+
+    def state(self) -> dict:
+        self._need_game()
+        deal, me = self.deal, self.seat
+        your_turn = deal.phase != "over" and deal.to_move == me
+        legal = set(deal.legal_actions()) if your_turn else set()
+        hand = []
+        for card in sorted(deal.hand(me), key=_display_order(deal.trump)):
+            info = card_info(card)
+            if your_turn:
+                info["legal"] = card.code in legal
+                info["reason"] = None if info["legal"] else deal.explain(card.code)
+            else:
+                info["legal"] = False
+                info["reason"] = ("The deal is over." if deal.phase == "over" else
+                                  f"It is {seat_name(deal.to_move, me)}'s turn, not yours.")
+            hand.append(info)
+        hand_codes = {c.code for c in deal.hand(me)}
+        choices = [{"action": a, "label": _choice_label(a)}
+                   for a in sorted(legal - hand_codes, key=_choice_order)]
+
+        finished = [t for t in deal.tricks if t.winner is not None]
+        current = next((t for t in deal.tricks if t.winner is None and t.plays), None)
+        shown = current or (finished[-1] if finished else None)
+        trick = None
+        if shown is not None:
+            trick = {"leader": shown.leader, "winner": shown.winner,
+                     "number": len(finished) + (1 if current else 0),
+                     "plays": [{"seat": s, "card": card_info(c)} for s, c in shown.plays]}
+        tricks_won = [0] * self.players
+        for t in finished:
+            tricks_won[t.winner] += 1
+
+        outcome = None
+        if deal.phase == "over":
+            o = deal.outcome
+            outcome = {"winner": o.winner, "spoilt": o.winner is None,
+                       "tricks_won": list(o.tricks_won),
+                       "points": list(getattr(o, "points", None) or []),
+                       "text": self._outcome_text()}
+        seats = [{"seat": s, "name": seat_name(s, me), "you": s == me, "dealer": s == deal.dealer,
+                  "to_move": s == deal.to_move, "cards": len(deal.hand(s)),
+                  "tricks": tricks_won[s]} for s in range(self.players)]
+        return {
+            "variant": {"id": self.variant.id, "name": self.variant.name},
+            "players": self.players, "seed": self.seed, "seat": me, "bot": self.bot_name,
+            "deal_number": self.deal_number,
+            "link": {"variant": self.variant.id, "players": self.players, "seed": self.seed},
+            "phase": deal.phase, "to_move": deal.to_move, "your_turn": your_turn,
+            "dealer": deal.dealer,
+            "trump": {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
+                      "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
+            "turnup": card_info(deal.turnup),
+            "hand": hand, "choices": choices, "trick": trick,
+            "tricks_played": len(finished), "seats": seats,
+            "scores": self._scores(), "outcome": outcome,
+            "match_over": bool(getattr(self.match, "over", False)),
+            "prompt": self._prompt(your_turn),
+        }
+
+    def _prompt(self, your_turn: bool) -> str:
+        deal = self.deal
+        if deal.phase == "over":
+            return "The deal is over." + ("" if getattr(self.match, "over", False)
+                                          else " Press “New deal” to play the next one.")
+        if not your_turn:
+            return f"{seat_name(deal.to_move, self.seat)} to move."
+        return {"rob": "You may rob the turn-up: choose a card to put out, or pass.",
+                "jink": "You have won three tricks: claim the deal now, or jink for all five.",
+                }.get(deal.phase, "Your turn: play a card.")
+
+
+def _display_order(trump: str):
+    # Group the hand by suit, trumps last, for a stable, readable hand; not a ranking.
+    suits = [s for s in "SHCD" if s != trump] + [trump]
+    return lambda c: (suits.index(c.suit), c.rank)
+
+
+def _choice_label(action: str) -> str:
+    if action.startswith("rob "):
+        card = Card.parse(action.split()[1])
+        return f"Rob, putting out {card.symbol}"
+    return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
+            "claim": "Claim (stop with three)"}.get(action, action)
+
+
+def _choice_order(action: str):
+    return ({"claim": 0, "jink": 1, "pass": 9}.get(action, 5), action)
+
+
+# -- the entry point the worker calls ---------------------------------------------------------------
+
+_SESSION = Session()
+
+
+def variants_info() -> list:
+    out = []
+    for vid in variant_ids():
+        v = load_variant(vid)
+        out.append({"id": v.id, "name": v.name, "era": v.era, "min_players": v.min_players,
+                    "max_players": v.max_players, "default_players": v.default_players,
+                    "scoring": v.scoring_kind, "jinking": v.jinking})
+    return out
+
+
+def handle(request_json: str, session: Session | None = None) -> str:
+    """Serve one JSON request; always answers JSON (errors included), never raises."""
+    session = session or _SESSION
+    try:
+        try:
+            request = json.loads(request_json)
+        except (TypeError, ValueError):
+            raise RequestError("the request is not JSON") from None
+        if not isinstance(request, dict):
+            raise RequestError("the request must be a JSON object with an 'op'")
+        reply = _dispatch(session, request)
+        reply["ok"] = True
+    except RequestError as exc:
+        reply = {"ok": False, "error": str(exc)}
+    except Exception as exc:  # an engine bug: report it to the page rather than hang the worker
+        reply = {"ok": False, "error": f"internal error: {type(exc).__name__}: {exc}", "bug": True}
+    return json.dumps(reply, ensure_ascii=False)
+
+
+OPS = ("variants", "new", "act", "next", "explain", "state")
+
+
+def _dispatch(session: Session, request: dict) -> dict:
+    op = request.get("op")
+    if op == "variants":
+        return {"variants": variants_info(), "bots": bot_names(), "default": DEFAULT_VARIANT}
+    if op == "new":
+        allowed = {"op", "variant", "players", "seed", "seat", "bot", "lenient",
+                   "default_variant", "default_seed"}
+        extra = sorted(set(request) - allowed)
+        if extra:
+            raise RequestError(f"unknown field {extra[0]!r} for 'new'; allowed: {', '.join(sorted(allowed))}")
+        events, warnings = session.new(
+            variant=request.get("variant", DEFAULT_VARIANT), players=request.get("players"),
+            seed=request.get("seed"), seat=request.get("seat", 0),
+            bot=request.get("bot", DEFAULT_BOT), lenient=bool(request.get("lenient", False)),
+            default_variant=request.get("default_variant", DEFAULT_VARIANT),
+            default_seed=request.get("default_seed", 1))
+        return {"events": events, "warnings": warnings, "state": session.state()}
+    if op == "act":
+        events = session.act(request.get("action"))
+        return {"events": events, "state": session.state()}
+    if op == "next":
+        return {"events": session.next_deal(), "state": session.state()}
+    if op == "explain":
+        action = request.get("action")
+        return {"action": action, "reason": session.explain(action)}
+    if op == "state":
+        return {"state": session.state()}
+    raise RequestError(f"unknown op {op!r}; ops: {', '.join(OPS)}")
