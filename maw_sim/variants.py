@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .cards import DECK, RED_SUITS, SUITS, Card
@@ -123,56 +123,56 @@ class Variant:
     settings: dict = field(repr=False)
 
     # -- the settings, by name -------------------------------------------------------
-    @property
+    @cached_property
     def min_players(self) -> int:
         return self.settings["players"]["min"]
 
-    @property
+    @cached_property
     def max_players(self) -> int:
         return self.settings["players"]["max"]
 
-    @property
+    @cached_property
     def default_players(self) -> int:
         return self.settings["players"]["default"]
 
-    @property
+    @cached_property
     def partnerships(self) -> tuple:
         """Allowed team layouts as (teams, players per team), e.g. ((2, 2), (3, 2))."""
         return tuple(PARTNERSHIP_FORMS[p] for p in self.settings["players"]["partnerships"])
 
-    @property
+    @cached_property
     def top_trumps(self) -> tuple:
         return tuple(self.settings["trumps"]["top"])
 
-    @property
+    @cached_property
     def renege_tokens(self) -> tuple:
         return tuple(self.settings["renege"]["cards"])
 
-    @property
+    @cached_property
     def following(self) -> str:
         return self.settings["following"]["rule"]
 
-    @property
+    @cached_property
     def ace_of_hearts_lead(self) -> str:
         return self.settings["following"]["ace_of_hearts_lead"]
 
-    @property
+    @cached_property
     def robbing(self) -> str:
         return self.settings["robbing"]["rule"]
 
-    @property
+    @cached_property
     def turned_ace_to_dealer(self) -> bool:
         return self.settings["robbing"]["turned_ace_to_dealer"]
 
-    @property
+    @cached_property
     def jinking(self) -> bool:
         return self.settings["jinking"]["allowed"]
 
-    @property
+    @cached_property
     def scoring(self) -> Setting:
         return self.settings["scoring"]
 
-    @property
+    @cached_property
     def scoring_kind(self) -> str:
         return self.settings["scoring"]["kind"]
 
@@ -245,6 +245,7 @@ class RankTables:
     renege_over: tuple
     lead_suit_of: tuple   # the suit a lead of card i calls for (differs from suit_of for A♥ led as hearts)
     ranking: tuple        # trump ranking, highest first (Cards)
+    win_key: tuple        # win_key[s][i]: card i's power in a trick whose lead is of suit s, -1 if it cannot win
 
 
 @lru_cache(maxsize=None)
@@ -275,8 +276,10 @@ def _tables(variant: Variant, trump: str) -> RankTables:
     ace_hearts = Card(1, "H").index
     if variant.ace_of_hearts_lead == "hearts" and suit_of[ace_hearts] == t_index and trump != "H":
         lead_suit_of[ace_hearts] = SUITS.index("H")
+    win_key = tuple(tuple(power[i] if suit_of[i] in (s, t_index) else -1 for i in range(52))
+                    for s in range(4))
     return RankTables(trump, t_index, tuple(power), tuple(suit_of), tuple(suit_mask), trump_mask,
-                      tuple(renege_over), tuple(lead_suit_of), tuple(trumps))
+                      tuple(renege_over), tuple(lead_suit_of), tuple(trumps), win_key)
 
 
 # -- loading and validation ----------------------------------------------------------

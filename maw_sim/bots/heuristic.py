@@ -1,0 +1,81 @@
+"""The heuristic bot: the sources' strategy advice, as rules of thumb.
+
+- Rob whenever allowed, putting out the weakest card.
+- Jink only with a sure five: every card left must be a trump higher than every trump
+  still unseen.
+- With three sure winners, play them ("if the elder hand has a certain five … he ought
+  to play them"). Otherwise hold the commanding cards for the third trick, "the critical
+  stage of the game": lead low while nothing is won, and play low to the early tricks.
+- Win a trick cheaply when it matters: when someone (perhaps yourself) stands on two
+  tricks, from the third trick on, or when a points game pays for every trick; never
+  overtake a partner who is winning.
+
+It sees only its own view: its hand, the turn-up, the cards played.
+"""
+
+from __future__ import annotations
+
+from ..cards import DECK, Card
+
+
+def _unseen_trumps(view, tables) -> list:
+    """Powers of trumps that could still be in another hand."""
+    seen = {c.index for c in view.hand}
+    for trick in view.tricks:
+        seen.update(card.index for _, card in trick.plays)
+    if view.robbed_by is None:
+        seen.add(view.turnup.index)        # the turn-up is out of play unless someone robbed it
+    return [tables.power[i] for i in range(52) if tables.power[i] >= 100 and i not in seen]
+
+
+def _sure_winners(view, tables) -> list:
+    top_unseen = max(_unseen_trumps(view, tables), default=0)
+    return [c for c in view.hand if tables.power[c.index] > top_unseen]
+
+
+def heuristic_bot(view, rng):
+    tables = view.variant.tables(view.trump)
+    power = tables.power
+    legal = view.legal
+    if view.phase == "rob":
+        robs = [a for a in legal if a.startswith("rob ")]
+        if not robs:
+            return legal[0]
+        return min(robs, key=lambda a: power[Card.parse(a[4:]).index])
+    if view.phase == "jink":
+        return "jink" if len(_sure_winners(view, tables)) == len(view.hand) else "claim"
+
+    cards = [Card.parse(a) for a in legal]
+    lowest = min(cards, key=lambda c: power[c.index])
+    highest = max(cards, key=lambda c: power[c.index])
+    mine = view.tricks_won[view.seat]
+    number = view.trick_number
+    points_game = view.deal_points is not None or view.players == 2
+    trick = view.current_trick
+
+    if trick is None:   # leading
+        sure = [c for c in _sure_winners(view, tables) if c in cards]
+        if sure and (len(sure) >= 3 - mine or mine >= 2 or number >= 2 or points_game):
+            return max(sure, key=lambda c: power[c.index]).code
+        if number < 2 and mine == 0:
+            return lowest.code
+        return highest.code
+
+    keys = tables.win_key[tables.suit_of[trick.plays[0][1].index]]
+    best_seat, best_key = None, -1
+    for seat, card in trick.plays:
+        if keys[card.index] > best_key:
+            best_seat, best_key = seat, keys[card.index]
+    if view.teams is not None and view.team_of(best_seat) == view.team_of(view.seat):
+        return lowest.code                   # partner is winning: do not overtake
+    winners = [c for c in cards if keys[c.index] > best_key]
+    if not winners:
+        return lowest.code
+    cheapest = min(winners, key=lambda c: power[c.index])
+    threat = max(view.tricks_won) >= 2
+    last_to_play = len(trick.plays) == view.players - 1
+    if points_game or threat or mine >= 2 or number >= 2:
+        return cheapest.code
+    if last_to_play and power[cheapest.index] < 100:
+        return cheapest.code                  # a cheap plain card wins it outright
+    return lowest.code

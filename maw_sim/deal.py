@@ -1,0 +1,746 @@
+"""A deal: five cards each, a turned-up trump, robbing, five tricks, the jink.
+
+A :class:`Deal` is a state machine with explicit phases:
+
+``"rob"``
+    Before the first lead, the holder of the ace of trumps may *rob the pack*:
+    take the turn-up into hand and put out another card face down
+    (``"rob 7C"``), or decline (``"pass"``). When the turn-up is itself an ace,
+    the dealer has that right.
+``"play"``
+    The seat left of the dealer leads; play goes clockwise and the winner of a
+    trick leads to the next. Actions are card codes (``"5H"``).
+``"jink"``
+    Where the variant has jinking, a player who has won the first three tricks
+    chooses: ``"claim"`` the pool now, or ``"jink"`` — lead to the fourth and
+    undertake to win all five.
+``"over"``
+    :attr:`Deal.outcome` says who won.
+
+Every action the rules forbid is refused by :meth:`Deal.apply` with
+:class:`IllegalAction`, whose message is :meth:`Deal.explain`'s: the rule in
+plain words and where it comes from. A refused action changes nothing.
+
+The engine keeps each hand as an integer bit mask and each rule as a table of
+integers indexed by card (see :class:`maw_sim.variants.RankTables`), so a
+simulation's inner loop does integer arithmetic, not object work.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import CODES, DECK, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
+from .variants import PARTNERSHIP_FORMS, Variant, load_variant
+
+ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
+HAND_SIZE = 5
+TRICKS = 5
+
+_CODE_INDEX = {code: i for i, code in enumerate(CODES)}
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid, or that is not an action at all. The deal is unchanged."""
+
+
+# -- values the public API hands out --------------------------------------------------
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick: who led, the cards played in order as (seat, Card), and the winner (None while open)."""
+    leader: int
+    plays: tuple
+    winner: int | None
+
+    @property
+    def cards(self) -> tuple:
+        return tuple(card for _, card in self.plays)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a deal ended.
+
+    ``winner``: the seat that won the deal (three tricks or more, or a claimed jink), or None when
+    the deal was spoilt. In a partnership game it is the partner who took most tricks for the
+    winning side, and ``team`` names the side. ``tricks_won``: tricks per seat. ``points``: points
+    per side (per seat in singles) where the variant scores points, else None. ``game_won_by``:
+    the side that reached the target (or jinked where a jink wins the game), else None.
+    ``reason``: the result in words.
+    """
+    winner: int | None
+    tricks_won: tuple
+    points: tuple | None
+    team: int | None
+    jinked: bool
+    jink_failed: bool
+    claimed: bool
+    game_won_by: int | None
+    reason: str
+
+    @property
+    def spoilt(self) -> bool:
+        return self.winner is None
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat may see: its own hand and everything played face up — never another hand.
+
+    Bots are functions of a view; the browser bridge sends a view to the page.
+    """
+    variant: Variant
+    seat: int
+    players: int
+    dealer: int
+    teams: tuple | None
+    trump: str
+    turnup: Card
+    robbed_by: int | None
+    hand: tuple
+    phase: str
+    to_move: int | None
+    legal: tuple
+    tricks: tuple
+    tricks_won: tuple
+    jinker: int | None
+    scores: tuple | None
+    deal_points: tuple | None
+
+    @property
+    def trick_number(self) -> int:
+        """0-based index of the trick being played (5 when all are done)."""
+        done = sum(1 for t in self.tricks if t.winner is not None)
+        return done
+
+    @property
+    def current_trick(self) -> Trick | None:
+        if self.tricks and self.tricks[-1].winner is None:
+            return self.tricks[-1]
+        return None
+
+    def team_of(self, seat: int) -> int:
+        return seat if self.teams is None else self.teams[seat]
+
+
+def _teams_for(variant: Variant, players: int, teams) -> tuple | None:
+    """Seat -> side, partners sitting alternately (seat % number of sides)."""
+    if teams is None:
+        return None
+    form = PARTNERSHIP_FORMS.get(teams) if isinstance(teams, str) else tuple(teams)
+    allowed = ", ".join(f"{t}x{s}" for t, s in variant.partnerships) or "none (singles only)"
+    if form is None or form not in variant.partnerships:
+        raise ValueError(f"{variant.id}: no partnership layout {teams!r}; allowed: {allowed}")
+    sides, size = form
+    if sides * size != players:
+        raise ValueError(f"{variant.id}: {sides} sides of {size} need {sides * size} players, not {players}")
+    return tuple(seat % sides for seat in range(players))
+
+
+def _check_players(variant: Variant, players) -> int:
+    if not isinstance(players, int) or isinstance(players, bool) or not (
+            variant.min_players <= players <= variant.max_players):
+        raise ValueError(f"{variant.name} is for {variant.min_players} to {variant.max_players} players, "
+                         f"not {players!r}")
+    return players
+
+
+@lru_cache(maxsize=None)
+def _dealing_order(players: int, dealer: int) -> tuple:
+    """Which seat receives each card from the top of the pack: three each, then two each,
+    starting at the dealer's left."""
+    order = []
+    for batch in (3, 2):
+        for k in range(1, players + 1):
+            order.extend([(dealer + k) % players] * batch)
+    return tuple(order)
+
+
+def check_seed(seed) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"a seed is a whole number, 0 or more; got {seed!r}")
+    return seed
+
+
+class Deal:
+    """One deal of a Maw-family game.
+
+    ``hands`` are the seats' cards, seats clockwise; seat ``(dealer + 1) % n`` leads.
+    ``teams`` (points games): a layout such as ``"2x2"`` — partners sit alternately.
+    ``scores``: each side's score before this deal, so that a points game can end the
+    moment a side reaches the target.
+    """
+
+    __slots__ = ("variant", "players", "dealer", "trump", "turnup", "teams", "scores",
+                 "_t", "_hands", "_phase", "_to_move", "_robber", "_robbed", "_tricks",
+                 "_leader", "_plays", "_best_power", "_best_seat", "_won", "_jinker",
+                 "_points", "_best_trump", "_outcome", "_events", "_trick_count", "_first3",
+                 "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys")
+
+    def __init__(self, variant, hands, turnup, dealer: int = 0, *, teams=None, scores=None):
+        variant = load_variant(variant)
+        if not isinstance(hands, (list, tuple)):
+            raise ValueError("hands: give one list of card codes per seat")
+        players = _check_players(variant, len(hands))
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        parsed = [parse_cards(h, f"seat {s}'s hand") for s, h in enumerate(hands)]
+        for seat, hand in enumerate(parsed):
+            if len(hand) != HAND_SIZE:
+                raise ValueError(f"seat {seat}'s hand has {len(hand)} cards; every hand has {HAND_SIZE}")
+        turnup = Card.parse(turnup)
+        seen = {}
+        for seat, hand in enumerate(parsed):
+            for card in hand:
+                if card in seen:
+                    raise ValueError(f"{card.code} is dealt twice: to seat {seen[card]} and seat {seat}")
+                seen[card] = seat
+        if turnup in seen:
+            raise ValueError(f"the turn-up {turnup.code} is also in seat {seen[turnup]}'s hand")
+        masks = [sum(1 << c.index for c in hand) for hand in parsed]
+        self._setup(variant, masks, turnup.index, dealer, _teams_for(variant, players, teams), scores)
+
+    @classmethod
+    def random(cls, variant, players: int = 5, seed: int = 0, dealer: int = 0, *, teams=None,
+               scores=None) -> "Deal":
+        """Shuffle by the seed and deal three, then two, to each seat from the dealer's left,
+        then turn the next card. The same seed gives the same deal everywhere (CPython and
+        Pyodide alike): see :func:`shuffled`."""
+        variant = load_variant(variant)
+        _check_players(variant, players)
+        check_seed(seed)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        # shuffled() and the dealing order, fused into one loop: each card goes straight into its
+        # seat's bit mask (the same cards as dealing from shuffled(seed); a test checks it).
+        x = int.from_bytes(hashlib.sha512(b"maw-deal:%d" % seed).digest(), "big")
+        deck = list(range(52))
+        masks = [0] * players
+        i = 0
+        for seat in _dealing_order(players, dealer):
+            x, j = divmod(x, 52 - i)
+            j += i
+            card = deck[j]
+            deck[j] = deck[i]
+            masks[seat] |= 1 << card
+            i += 1
+        turnup = deck[i + x % (52 - i)]
+        deal = cls.__new__(cls)
+        deal._setup(variant, masks, turnup, dealer,
+                    None if teams is None else _teams_for(variant, players, teams), scores)
+        return deal
+
+    def _setup(self, variant, masks, turnup_index, dealer, teams, scores):
+        self.variant = variant
+        self.players = n = len(masks)
+        self.dealer = dealer
+        self.turnup = DECK[turnup_index]
+        self.trump = self.turnup.suit
+        self.teams = teams
+        sides = n if teams is None else max(teams) + 1
+        if scores is None:
+            scores = (0,) * sides
+        elif len(scores) != sides or any(not isinstance(x, int) for x in scores):
+            raise ValueError(f"scores: one whole number per side ({sides}), got {scores!r}")
+        self.scores = tuple(scores)
+        self._t = variant.tables(self.trump)
+        # Rule flags read in the inner loop, copied here once so play never goes through properties.
+        self._may_trump = variant.following == "may-trump"
+        if variant.scoring_kind == "points":
+            self._per_trick = variant.scoring["per_trick"]
+            self._bonus = variant.scoring["best_trump"]
+            self._target = variant.scoring["target"]
+        else:
+            self._per_trick = self._bonus = self._target = 0
+        self._legal = None
+        self._keys = None
+        self._hands = list(masks)
+        self._won = [0] * n
+        self._tricks = []          # finished tricks: (leader, (card index, ...) in order of play, winner)
+        self._plays = []           # the trick in progress; the k-th card was played by (leader + k) % n
+        self._leader = (dealer + 1) % n
+        self._best_power = -1
+        self._best_seat = -1
+        self._jinker = None
+        self._robbed = None
+        self._outcome = None
+        self._trick_count = 0
+        self._first3 = True
+        self._events = []          # (number of tricks finished, seat, action) for rob and jink decisions
+        self._best_trump = None
+        self._points = [0] * sides if variant.scoring_kind == "points" else None
+        if self._points is not None and variant.scoring["turnup_ace_of_hearts"] and self.turnup.code == "AH":
+            self._points[self._side(dealer)] += variant.scoring["turnup_ace_of_hearts"]
+        self._robber = self._find_robber()
+        if self._robber is None:
+            self._start_play()
+        else:
+            self._phase, self._to_move = ROB, self._robber
+
+    def _find_robber(self):
+        if self.variant.robbing == "none":
+            return None
+        if self.turnup.rank == 1:
+            return self.dealer if self.variant.turned_ace_to_dealer else None
+        ace = 1 << Card(1, self.trump).index
+        for seat, mask in enumerate(self._hands):
+            if mask & ace:
+                return seat
+        return None
+
+    def _start_play(self):
+        self._phase, self._to_move = PLAY, self._leader
+        if self._points is not None and self.variant.scoring["best_trump"]:
+            power = self._t.power
+            held = 0
+            for mask in self._hands:
+                held |= mask
+            held &= self._t.trump_mask
+            self._best_trump = max(cards_of_indices(held), key=power.__getitem__, default=None)
+        else:
+            self._best_trump = None
+
+    def _side(self, seat: int) -> int:
+        return seat if self.teams is None else self.teams[seat]
+
+    # -- the public state ----------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def to_move(self):
+        return self._to_move
+
+    @property
+    def outcome(self):
+        return self._outcome
+
+    @property
+    def robbed(self):
+        """(seat, Card put out) once someone has robbed, else None."""
+        if self._robbed is None:
+            return None
+        return self._robbed[0], DECK[self._robbed[1]]
+
+    @property
+    def jinker(self):
+        return self._jinker
+
+    @property
+    def tricks_won(self) -> tuple:
+        return tuple(self._won)
+
+    @property
+    def deal_points(self):
+        return None if self._points is None else tuple(self._points)
+
+    def hand(self, seat: int) -> list:
+        """The seat's cards now, strongest first (trumps, then each plain suit)."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
+        return self._sorted(self._hands[seat])
+
+    def _sorted(self, mask: int) -> list:
+        t = self._t
+        return sorted(cards_of(mask), key=lambda c: (t.power[c.index] < 100, t.suit_of[c.index],
+                                                     -t.power[c.index]))
+
+    @property
+    def tricks(self) -> list:
+        """Finished tricks, then the trick in progress (if any cards are on the table)."""
+        n = self.players
+        out = [Trick(leader, tuple(((leader + k) % n, DECK[i]) for k, i in enumerate(plays)), winner)
+               for leader, plays, winner in self._tricks]
+        if self._plays:
+            leader = self._leader
+            out.append(Trick(leader, tuple(((leader + k) % n, DECK[i]) for k, i in enumerate(self._plays)),
+                             None))
+        return out
+
+    @property
+    def history(self) -> list:
+        """Every action taken so far, in order, as (seat, action string)."""
+        out = []
+        events = iter(self._events)
+        event = next(events, None)
+        for number, trick in enumerate(self.tricks):
+            while event is not None and event[0] == number:
+                out.append(event[1:])
+                event = next(events, None)
+            out.extend((seat, card.code) for seat, card in trick.plays)
+        while event is not None:
+            out.append(event[1:])
+            event = next(events, None)
+        return out
+
+    # -- legality ------------------------------------------------------------------
+    def _legal_mask(self) -> int:
+        hand = self._hands[self._to_move]
+        plays = self._plays
+        if not plays:
+            return hand
+        t = self._t
+        lead = plays[0]
+        suit = t.lead_suit_of[lead]
+        if suit == t.trump_index:
+            trumps = hand & t.trump_mask
+            if not trumps or not (trumps & ~t.renege_over[lead]):
+                return hand          # no trump, or only privileged trumps above the card led: may renege
+            return trumps
+        follow = hand & t.suit_mask[suit]
+        if not follow:
+            return hand
+        if self._may_trump:
+            return follow | (hand & t.trump_mask)
+        return follow
+
+    def legal_actions(self) -> tuple:
+        """Every action open to the seat to move, as a tuple of strings (empty once the deal is over)."""
+        phase = self._phase
+        if phase is PLAY:
+            mask = self._legal
+            if mask is None:
+                mask = self._legal = self._legal_mask()
+            t = _SUBSET_CODES or _build_subset_codes()
+            return t[0][mask & 8191] + t[1][(mask >> 13) & 8191] + t[2][(mask >> 26) & 8191] + t[3][mask >> 39]
+        if phase == ROB:
+            robs = tuple("rob " + c for c in codes_of(self._hands[self._to_move]))
+            return robs if self.variant.robbing == "compulsory" else robs + ("pass",)
+        if phase == JINK:
+            return ("jink", "claim")
+        return ()
+
+    def is_legal(self, action) -> bool:
+        return self.explain(action) is None
+
+    # -- acting --------------------------------------------------------------------
+    def apply(self, action) -> None:
+        """Take an action for the seat to move; an illegal one raises IllegalAction and changes nothing."""
+        if self._phase is PLAY:
+            # The inner loop of every simulation: kept flat, integers only.
+            try:
+                index = _CODE_INDEX[action]
+            except (KeyError, TypeError):
+                index = self._parse_play(action)
+            mask = self._legal
+            if mask is None:
+                mask = self._legal_mask()
+            if not (mask >> index) & 1:
+                raise IllegalAction(self.explain(action))
+            self._legal = None
+            seat = self._to_move
+            self._hands[seat] ^= 1 << index
+            plays = self._plays
+            if plays:
+                key = self._keys[index]
+            else:
+                t = self._t
+                self._keys = keys = t.win_key[t.suit_of[index]]
+                key = keys[index]
+            plays.append(index)
+            if key > self._best_power:
+                self._best_power = key
+                self._best_seat = seat
+            if len(plays) < self.players:
+                seat += 1
+                self._to_move = seat if seat < self.players else 0
+            else:
+                self._end_trick()
+            return
+        if action not in self.legal_actions():   # the exact strings pass at once; explain() reads the rest
+            reason = self.explain(action)
+            if reason is not None:
+                raise IllegalAction(reason)
+            action = action.strip().lower()
+        seat = self._to_move
+        if self._phase == ROB:
+            if action == "pass":
+                self._events.append((0, seat, "pass"))
+            else:
+                give = Card.parse(action[4:]).index
+                self._events.append((0, seat, "rob " + CODES[give]))
+                self._hands[seat] = (self._hands[seat] & ~(1 << give)) | (1 << self.turnup.index)
+                self._robbed = (seat, give)
+            self._start_play()
+        else:  # jink
+            self._events.append((self._trick_count, seat, action))
+            if action == "claim":
+                self._finish(claimed=True)
+            else:
+                self._jinker = seat
+                self._phase, self._to_move = PLAY, seat
+
+    def _parse_play(self, action) -> int:
+        try:
+            return Card.parse(action).index
+        except ValueError:
+            raise IllegalAction(self.explain(action)) from None
+
+    def _end_trick(self) -> None:
+        plays = self._plays
+        # The trick is complete.
+        winner = self._best_seat
+        self._tricks.append((self._leader, tuple(plays), winner))
+        self._plays = []
+        self._best_power = -1
+        self._won[winner] += 1
+        self._trick_count += 1
+        self._leader = winner
+        count = self._trick_count
+        if self._first3 and count <= 3 and winner != self._tricks[0][2]:
+            self._first3 = False
+        if self._points is not None:
+            side = self._side(winner)
+            gained = self._per_trick
+            if self._best_trump is not None and self._best_trump in plays:
+                gained += self._bonus
+            self._points[side] += gained
+            if self.scores[side] + self._points[side] >= self._target:
+                self._finish(game_won_by=side)
+                return
+        if self._jinker is not None and winner != self._jinker:
+            self._finish(jink_failed=True)
+            return
+        if count == TRICKS:
+            self._finish()
+            return
+        if count == 3 and self._first3 and self.variant.jinking and self.teams is None \
+                and self._jinker is None:
+            self._phase, self._to_move = JINK, winner
+            return
+        self._to_move = winner
+
+    def _finish(self, claimed=False, jink_failed=False, game_won_by=None) -> None:
+        self._phase, self._to_move = OVER, None
+        won = tuple(self._won)
+        points = None if self._points is None else tuple(self._points)
+        side_tricks = [0] * (self.players if self.teams is None else max(self.teams) + 1)
+        for seat, k in enumerate(won):
+            side_tricks[self._side(seat)] += k
+        if self._points is not None:
+            jinked = max(side_tricks) == TRICKS
+            if jinked and game_won_by is None and self.variant.scoring["jink_wins_game"]:
+                game_won_by = side_tricks.index(TRICKS)
+        else:
+            jinked = self._jinker is not None and not jink_failed
+        team = None
+        if claimed:
+            team = self._side(self._tricks[0][2])   # the seat that won the first three tricks
+        elif jink_failed:
+            team = None
+        elif game_won_by is not None:
+            team = game_won_by
+        else:
+            for side, k in enumerate(side_tricks):
+                if k >= 3:
+                    team = side
+        winner = None
+        if team is not None:
+            members = [s for s in range(self.players) if self._side(s) == team]
+            winner = max(members, key=lambda s: (won[s], -s))
+        self._outcome = Outcome(winner, won, points, team, jinked, jink_failed, claimed, game_won_by,
+                                self._describe(winner, won, claimed, jinked, jink_failed, game_won_by))
+
+    def _describe(self, winner, won, claimed, jinked, jink_failed, game_won_by) -> str:
+        if jink_failed:
+            return (f"Seat {self._jinker} jinked for all five tricks and lost one: the deal is spoilt "
+                    "and the pool is carried forward.")
+        if claimed:
+            return f"Seat {winner} won the first three tricks and claimed the pool."
+        if jinked:
+            return f"Seat {winner} took all five tricks: a jink."
+        if game_won_by is not None:
+            who = f"seat {winner}" if self.teams is None else f"side {game_won_by + 1}"
+            return f"{who.capitalize()} reached {self.variant.scoring['target']} and wins the game."
+        if winner is None:
+            return "Nobody took three tricks: the deal is spoilt."
+        return f"Seat {winner} took {won[winner]} tricks and wins the deal."
+
+    # -- explanations --------------------------------------------------------------
+    def explain(self, action) -> str | None:
+        """None when ``action`` is legal now; otherwise the reason in plain words, naming the rule."""
+        v = self.variant
+        phase = self._phase
+        if phase == OVER:
+            return "The deal is over: no more actions. Start a new deal."
+        seat = self._to_move
+        text = action.code if isinstance(action, Card) else action
+        if not isinstance(text, str) or not text.strip():
+            return f"{action!r} is not an action: {self._what_now()}"
+        words = text.strip().split()
+        verb = words[0].lower()
+        if phase == ROB:
+            if verb == "pass" and len(words) == 1:
+                if v.robbing == "compulsory":
+                    return (f"Robbing is compulsory in {v.name}: seat {seat} must take the turn-up "
+                            f"{self.turnup.symbol} and put out a card. [robbing: {v.describe_setting('robbing')}]")
+                return None
+            if verb == "rob" and len(words) == 2:
+                try:
+                    give = Card.parse(words[1])
+                except ValueError as exc:
+                    return str(exc)
+                if not (self._hands[seat] >> give.index) & 1:
+                    return (f"To rob, put out a card from your own hand; {give.symbol} is not in seat {seat}'s hand "
+                            f"({self._cards_text(self._hands[seat])}).")
+                return None
+            return (f"Before the first lead, seat {seat} {self._rob_reason()} and must first "
+                    f"{'rob' if v.robbing == 'compulsory' else 'rob or pass'}: "
+                    f"'rob <card to put out>'{'' if v.robbing == 'compulsory' else ' or pass'}. "
+                    f"[robbing: {v.describe_setting('robbing')}]")
+        if phase == JINK:
+            if verb in ("jink", "claim") and len(words) == 1:
+                return None
+            return (f"Seat {seat} has won the first three tricks and must choose: 'claim' the pool now, or "
+                    f"'jink' — lead to the fourth trick and undertake to win all five. "
+                    f"[jinking: {v.describe_setting('jinking')}]")
+        # play
+        try:
+            card = Card.parse(text)
+        except ValueError:
+            return f"{text!r} is not a card: {self._what_now()}"
+        hand = self._hands[seat]
+        if not (hand >> card.index) & 1:
+            return (f"{card.symbol} is not in seat {seat}'s hand; the cards there are "
+                    f"{self._cards_text(hand)}.")
+        if (self._legal_mask() >> card.index) & 1:
+            return None
+        return self._why_not(card)
+
+    def _what_now(self) -> str:
+        if self._phase == PLAY:
+            return f"play a card from your hand by its code, one of {', '.join(self.legal_actions())}."
+        return f"choose one of {', '.join(self.legal_actions())}."
+
+    def _rob_reason(self) -> str:
+        if self.turnup.rank == 1:
+            return f"is the dealer and the turn-up is an ace ({self.turnup.symbol}), so may rob it"
+        return f"holds the ace of trumps ({Card(1, self.trump).symbol}), so may rob the turn-up {self.turnup.symbol}"
+
+    def _cards_text(self, mask: int) -> str:
+        return ", ".join(c.symbol for c in self._sorted(mask)) or "none"
+
+    def _why_not(self, card: Card) -> str:
+        v, t = self.variant, self._t
+        hand = self._hands[self._to_move]
+        lead = self._plays[0]
+        lead_card = DECK[lead]
+        suit = t.lead_suit_of[lead]
+        trump_name = SUIT_NAMES[self.trump]
+        if suit == t.trump_index:
+            trumps = hand & t.trump_mask
+            privileged = v.renege_cards(self.trump)
+            why = []
+            for c in self._sorted(trumps & ~t.renege_over[lead]):
+                if c in privileged:
+                    why.append(f"{c.symbol} may renege only to a lower trump led, and {lead_card.symbol} ranks above it")
+                else:
+                    why.append(f"{c.symbol} is not one of the privileged trumps "
+                               f"({', '.join(p.symbol for p in privileged) or 'none in this variant'})")
+            lead_words = (f"the ace of hearts ({lead_card.symbol}) was led, which counts as a trump lead"
+                          if lead_card.code == "AH" and self.trump != "H" else
+                          f"trumps were led ({lead_card.symbol})")
+            return (f"You cannot play {card.symbol}: {lead_words}, and you hold "
+                    f"{self._cards_text(trumps)}, so you must play a trump. A player may renege (keep back "
+                    f"a trump) only when every trump held is a privileged top trump higher than the card led; "
+                    f"{'; '.join(why)}. [reneging: {v.describe_setting('renege')}]")
+        follow = hand & t.suit_mask[suit]
+        suit_name = SUIT_NAMES[SUITS[suit]]
+        if lead_card.code == "AH" and t.suit_of[lead] != suit:
+            lead_words = (f"the ace of hearts was led, which in {v.name} calls for hearts")
+        else:
+            lead_words = f"{suit_name} were led ({lead_card.symbol})"
+        if v.following == "may-trump":
+            return (f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
+                    f"({self._cards_text(follow)}), so you must follow suit or play a trump ({trump_name}); "
+                    f"you may not discard from another plain suit. [following: {v.describe_setting('following')}]")
+        return (f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
+                f"({self._cards_text(follow)}). Under whist rules you must follow suit; you may trump only "
+                f"when you have none of the suit led. [following: {v.describe_setting('following')}]")
+
+    # -- views and copies -----------------------------------------------------------
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see now (its own hand, the table, never another hand)."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
+        return PlayerView(
+            variant=self.variant, seat=seat, players=self.players, dealer=self.dealer, teams=self.teams,
+            trump=self.trump, turnup=self.turnup,
+            robbed_by=None if self._robbed is None else self._robbed[0],
+            hand=tuple(self._sorted(self._hands[seat])), phase=self._phase, to_move=self._to_move,
+            legal=tuple(self.legal_actions()) if self._to_move == seat else (),
+            tricks=tuple(self.tricks), tricks_won=tuple(self._won), jinker=self._jinker,
+            scores=self.scores if self._points is not None else None,
+            deal_points=self.deal_points)
+
+    def copy(self) -> "Deal":
+        other = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._hands = list(self._hands)
+        other._won = list(self._won)
+        other._tricks = list(self._tricks)
+        other._plays = list(self._plays)
+        other._events = list(self._events)
+        if self._points is not None:
+            other._points = list(self._points)
+        return other
+
+    def __repr__(self) -> str:
+        return (f"<Deal {self.variant.id} players={self.players} dealer={self.dealer} "
+                f"turnup={self.turnup.code} phase={self._phase} to_move={self._to_move}>")
+
+
+def shuffled(seed: int, count: int = 52) -> list:
+    """The pack (card indices) shuffled by ``seed``: the first ``count`` places are random.
+
+    A Fisher-Yates shuffle driven by one 512-bit number, the SHA-512 digest of the seed, read
+    digit by digit in a mixed radix (52, 51, 50, …). It is exact integer arithmetic, so it is
+    the same on every Python and in Pyodide, and it is several times faster than seeding a
+    Mersenne Twister for every deal. A full shuffle needs 226 bits, so the bias is below 2**-280.
+    """
+    x = int.from_bytes(hashlib.sha512(b"maw-deal:%d" % seed).digest(), "big")
+    deck = list(range(52))
+    for i in range(min(count, 51)):
+        x, j = divmod(x, 52 - i)
+        j += i
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def cards_of_indices(mask: int) -> list:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# Codes of every subset of one suit's 13 cards, built on first use: mask -> tuple of codes is then
+# four table look-ups, which keeps legal_actions() cheap in the inner loop of a simulation.
+_SUBSET_CODES = None
+
+
+def _build_subset_codes():
+    global _SUBSET_CODES
+    tables = []
+    for s in range(4):
+        codes = CODES[13 * s:13 * s + 13]
+        table = [()] * 8192
+        for m in range(1, 8192):
+            low = m & -m
+            table[m] = table[m ^ low] + (codes[low.bit_length() - 1],)
+        tables.append(table)
+    _SUBSET_CODES = tables
+    return tables
+
+
+def codes_of(mask: int) -> tuple:
+    """The codes of the cards in a bit mask, in index order."""
+    t = _SUBSET_CODES or _build_subset_codes()
+    return t[0][mask & 8191] + t[1][(mask >> 13) & 8191] + t[2][(mask >> 26) & 8191] + t[3][mask >> 39]

@@ -1,0 +1,140 @@
+"""A match: deals in turn, the deal passing to the left, with the pool or the score kept.
+
+Two ways of keeping account run through the family:
+
+*The pool* (Spoil Five, the family game, Cotton's two-hand game as reconstructed here).
+A new pool is formed by every player putting in the ante and the dealer a further
+stake. Whoever wins three tricks (or claims after the first three) takes the pool.
+After a *spoil* the pool is carried forward: each player except the dealer adds the
+spoil addition, and the dealer pays the dealer's stake as at every deal. A successful
+jink takes the pool and the jink bonus from each other player; a failed jink spoils.
+Chips are conserved: the players' net chips and the pool always sum to zero.
+
+*Points* (Maw as reconstructed, Twenty-Five, Forty-Five). Each trick scores for the side
+that takes it, the best trump in play may score a bonus, and the first side to reach
+the target wins the game — in the middle of a deal if need be. Where the variant says
+so, a side that takes all five tricks (a jink) wins the game outright.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .deal import Deal, _check_players, _teams_for, check_seed
+from .variants import load_variant
+
+
+class Match:
+    """Deals of one variant in turn, keeping the pool (chips) or the points.
+
+    ``match.new_deal()`` collects the stakes and deals; play it to the end, then
+    ``match.settle(deal)``. The first deal uses ``seed`` itself, so a match's first
+    deal is ``Deal.random(variant, players, seed)``; later deals take seeds drawn from it.
+    """
+
+    def __init__(self, variant, players: int, seed: int = 0, *, teams=None, dealer: int = 0):
+        self.variant = load_variant(variant)
+        self.players = _check_players(self.variant, players)
+        self.seed = check_seed(seed)
+        self.teams = _teams_for(self.variant, players, teams)
+        if not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        self.dealer = dealer
+        self.sides = players if self.teams is None else max(self.teams) + 1
+        self.kind = self.variant.scoring_kind
+        self.pool = 0
+        self.chips = [0] * players           # each player's net winnings (pool games)
+        self.scores = [0] * self.sides       # each side's points (points games)
+        self.carried = False                 # the pool was spoilt last deal and is carried forward
+        self.deals_played = 0
+        self.over = False
+        self.game_won_by = None
+        self.results = []                    # one Outcome per settled deal
+        self._seeds = random.Random(seed)
+        self._open = None
+
+    def next_seed(self) -> int:
+        return self.seed if self.deals_played == 0 else self._seeds.getrandbits(32)
+
+    def new_deal(self) -> Deal:
+        """Collect the stakes (pool games) and deal the next hand."""
+        if self.over:
+            raise ValueError(f"the game is over: side {self.game_won_by + 1} won; start a new match")
+        if self._open is not None:
+            raise ValueError("settle the deal in progress before dealing again")
+        if self.kind == "pool":
+            self._collect_stakes()
+        deal = Deal.random(self.variant, self.players, self.next_seed(), self.dealer,
+                           teams=self._teams_arg(), scores=tuple(self.scores) if self.kind == "points" else None)
+        self._open = deal
+        return deal
+
+    def _teams_arg(self):
+        if self.teams is None:
+            return None
+        return (self.sides, self.players // self.sides)
+
+    def _pay(self, seat: int, amount: int) -> None:
+        self.chips[seat] -= amount
+        self.pool += amount
+
+    def _collect_stakes(self) -> None:
+        s = self.variant.scoring
+        for seat in range(self.players):
+            if seat == self.dealer:
+                self._pay(seat, s["dealer_stake"] + (0 if self.carried else s["ante"]))
+            else:
+                self._pay(seat, s["spoil_addition"] if self.carried else s["ante"])
+
+    def settle(self, deal: Deal) -> None:
+        """Pay out a finished deal and pass the deal to the left."""
+        if deal is not self._open:
+            raise ValueError("settle the deal this match dealt last")
+        if deal.outcome is None:
+            raise ValueError("the deal is not over yet")
+        outcome = deal.outcome
+        if self.kind == "pool":
+            if outcome.winner is None:
+                self.carried = True
+            else:
+                self.chips[outcome.winner] += self.pool
+                self.pool = 0
+                self.carried = False
+                if outcome.jinked:
+                    bonus = self.variant.scoring["jink_bonus"]
+                    for seat in range(self.players):
+                        if seat != outcome.winner:
+                            self.chips[seat] -= bonus
+                            self.chips[outcome.winner] += bonus
+        else:
+            for side, points in enumerate(outcome.points):
+                self.scores[side] += points
+            if outcome.game_won_by is not None:
+                self.over = True
+                self.game_won_by = outcome.game_won_by
+        self.results.append(outcome)
+        self.deals_played += 1
+        self.dealer = (self.dealer + 1) % self.players
+        self._open = None
+
+    def play(self, bots, deals: int | None = None) -> "Match":
+        """Play ``deals`` deals (or until the game is won) with one bot per seat."""
+        from .bots import play_deal
+        rng = random.Random(self.seed ^ 0x5EED)
+        count = 0
+        while not self.over and (deals is None or count < deals):
+            deal = self.new_deal()
+            play_deal(deal, bots, rng)
+            self.settle(deal)
+            count += 1
+        return self
+
+    def standing(self) -> str:
+        """The account in words."""
+        if self.kind == "pool":
+            nets = ", ".join(f"seat {s}: {c:+d}" for s, c in enumerate(self.chips))
+            return f"Pool {self.pool}{' (carried)' if self.carried else ''}; net chips {nets}."
+        names = (f"seat {s}" for s in range(self.sides)) if self.teams is None else \
+            (f"side {s + 1}" for s in range(self.sides))
+        score = ", ".join(f"{n}: {p}" for n, p in zip(names, self.scores))
+        return f"Scores ({self.variant.scoring['target']} is game): {score}."
