@@ -1,0 +1,189 @@
+"""A variant's settings in plain words, written once for every directive that shows them.
+
+Each function takes a :class:`maw_sim.Variant` and returns a list of inline nodes (text and
+cards), so the comparison matrix and the rules pages say the same thing in the same words. The
+values always come from the variant file; only the phrasing lives here.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from maw_sim import Card
+from maw_sim.variants import (ACE_OF_HEARTS_LEADS, FOLLOWING_RULES, PARTNERSHIP_FORMS,
+                              ROBBING_RULES, TOP_TRUMP_TOKENS)
+
+from .render import card_node
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+                9: "nine", 10: "ten"}
+
+
+def _words(n: int) -> str:
+    return NUMBER_WORDS.get(n, str(n))
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def top_trump_token(token: str):
+    """A top-trump token as a node: ``AH`` is a real card (A♥); ``5``, ``J`` and ``A`` stand for
+    a card of the trump suit, so they are shown as the rank with its meaning as a tooltip."""
+    if token == "AH":
+        return card_node(Card(1, "H"))
+    return nodes.abbreviation(token, token, explanation=TOP_TRUMP_TOKENS[token])
+
+
+def join_nodes(items: list, separator: str = ", ") -> list:
+    out = []
+    for index, item in enumerate(items):
+        if index:
+            out.append(nodes.Text(separator))
+        out.append(item if isinstance(item, nodes.Node) else nodes.Text(item))
+    return out
+
+
+def players(variant) -> list:
+    low, high, usual = variant.min_players, variant.max_players, variant.default_players
+    count = (f"{_words(low)} players" if low == high
+             else f"{_words(low)} to {_words(high)} players, usually {_words(usual)}")
+    forms = variant.settings["players"]["partnerships"]
+    if not forms:
+        teams = "each plays for themselves"
+    else:
+        layouts = [f"{_words(PARTNERSHIP_FORMS[f][0])} sides of {_words(PARTNERSHIP_FORMS[f][1])}"
+                   for f in forms]
+        teams = "each for themselves, or in partnership: " + ", ".join(layouts)
+    return [nodes.Text(_sentence(f"{count}; {teams}"))]
+
+
+def top_trumps(variant) -> list:
+    tokens = variant.top_trumps
+    if not tokens:
+        return [nodes.Text("None: the trump suit keeps its ordinary order, "
+                           "and the ace of hearts is an ordinary heart.")]
+    return join_nodes([top_trump_token(t) for t in tokens]) + [
+        nodes.Text(", then the rest of the trump suit in its plain order.")]
+
+
+def top_trumps_in_words(variant) -> list:
+    """The top trumps spelled out (for the rules page): 'the five of trumps, then …'."""
+    tokens = variant.top_trumps
+    if not tokens:
+        return top_trumps(variant)
+    words = [TOP_TRUMP_TOKENS[t] for t in tokens]
+    text = "The highest trumps are, in order: " + ", then ".join(words)
+    if "AH" in tokens and "A" in tokens:
+        text += " (when hearts are trumps the ace of hearts is the ace of trumps, so one fewer card)"
+    text += ". Below them the rest of the trump suit follows in its plain-suit order."
+    return [nodes.Text(text)]
+
+
+def plain_order(variant, colour: str) -> list:
+    """``colour`` is ``"red"`` or ``"black"``: the ranks of a plain suit, highest first."""
+    ranks = variant.settings["plain"][colour]
+    return [nodes.Text(" ".join(ranks))]
+
+
+def plain_orders_in_words(variant) -> list:
+    red, black = variant.settings["plain"]["red"], variant.settings["plain"]["black"]
+    text = (f"In a red suit that is not trumps (hearts or diamonds) the cards rank {' '.join(red)}; "
+            f"in a black suit (clubs or spades) {' '.join(black)}, highest first.")
+    if red == black:
+        text = f"Every suit that is not trumps ranks alike: {' '.join(red)}, highest first."
+    return [nodes.Text(text)]
+
+
+def following(variant) -> list:
+    return [nodes.Text(_sentence(FOLLOWING_RULES[variant.following]))]
+
+
+def ace_of_hearts_lead(variant) -> list:
+    if "AH" not in variant.top_trumps:
+        return [nodes.Text("The ace of hearts is an ordinary heart.")]
+    return [nodes.Text(_sentence(ACE_OF_HEARTS_LEADS[variant.ace_of_hearts_lead]))]
+
+
+def reneging(variant) -> list:
+    tokens = variant.renege_tokens
+    if not tokens:
+        return [nodes.Text("No card may renege: to a trump lead, play a trump if you hold one.")]
+    return join_nodes([top_trump_token(t) for t in tokens]) + [nodes.Text(
+        ": a player whose only trumps are among these, each higher than the trump led, need not "
+        "play one to a trump lead (they may renege).")]
+
+
+def robbing(variant) -> list:
+    text = _sentence(ROBBING_RULES[variant.robbing])
+    if variant.robbing != "none":
+        text = text[:-1] + ", giving up a card face down before the first lead."
+        if variant.turned_ace_to_dealer:
+            text += " When an ace is turned up, the dealer may rob it."
+    return [nodes.Text(text)]
+
+
+def jinking(variant) -> list:
+    if variant.jinking:
+        return [nodes.Text("Yes: a player who wins the first three tricks may claim the pool, or "
+                           "jink by leading to the fourth and must then win all five.")]
+    return [nodes.Text("No: the deal is played out.")]
+
+
+def scoring(variant) -> list:
+    values = variant.scoring.values
+    if variant.scoring_kind == "pool":
+        text = (f"A pool: each player stakes {values['ante']}"
+                + (f", the dealer {values['dealer_stake']} more" if values["dealer_stake"] else "")
+                + ". Three tricks win it; if nobody takes three the deal is spoilt and the pool is "
+                "carried forward"
+                + (f", each player but the dealer adding {values['spoil_addition']}"
+                   if values["spoil_addition"] else "")
+                + ".")
+        if variant.jinking and values["jink_bonus"]:
+            text += f" A successful jink also collects {values['jink_bonus']} from each other player."
+        return [nodes.Text(text)]
+    text = f"Points: {values['per_trick']} for each trick"
+    if values["best_trump"]:
+        text += f", and {values['best_trump']} more for the trick won by the highest trump in play"
+    text += "."
+    if values["turnup_ace_of_hearts"]:
+        text += (f" Turning up the ace of hearts scores {values['turnup_ace_of_hearts']} "
+                 "for the dealer's side.")
+    return [nodes.Text(text)]
+
+
+def target(variant) -> list:
+    values = variant.scoring.values
+    if variant.scoring_kind == "pool":
+        return [nodes.Text("No target: each deal is settled from the pool.")]
+    text = f"Game is {values['target']}, won the moment a side reaches it"
+    if values["jink_wins_game"]:
+        text += "; taking all five tricks wins the game outright"
+    return [nodes.Text(text + ".")]
+
+
+def deal(variant, hand_size: int, trick_count: int) -> list:
+    """The deal, the same in every variant of the family (the engine's hand size)."""
+    return [nodes.Text(
+        f"Each player receives {_words(hand_size)} cards, dealt clockwise in two rounds (three "
+        "then two, or two then three); the next card of the pack is turned up and its suit is "
+        f"trumps. The player on the dealer's left leads to the first of {_words(trick_count)} "
+        "tricks; the winner of each trick leads to the next. A trick goes to the highest trump in "
+        "it, or, if there is none, to the highest card of the suit led.")]
+
+
+#: The rows of the comparison and the sections of a rules page: (title, section of the variant
+#: file whose evidence and sources go with it, describer).
+RULES = (
+    ("Players and partnerships", "players", players),
+    ("Top trumps", "trumps", top_trumps),
+    ("Plain suits, red", "plain", lambda v: plain_order(v, "red")),
+    ("Plain suits, black", "plain", lambda v: plain_order(v, "black")),
+    ("Following", "following", following),
+    ("The ace of hearts led", "following", ace_of_hearts_lead),
+    ("Reneging", "renege", reneging),
+    ("Robbing", "robbing", robbing),
+    ("Jinking", "jinking", jinking),
+    ("Scoring", "scoring", scoring),
+    ("Target", "scoring", target),
+)

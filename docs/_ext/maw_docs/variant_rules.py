@@ -1,0 +1,82 @@
+"""The ``variant-rules`` directive: one variant's complete rules in words, from its file.
+
+::
+
+    ```{variant-rules} spoil-five
+    ```
+
+Each rule (players, the deal, the order of the cards, robbing, following, reneging, jinking,
+scoring) is a small heading (``:heading-level:``, default 3, not in the page's table of
+contents), the rule in words, and its note, evidence and sources from the variant file.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from maw_sim.deal import HAND_SIZE, TRICKS
+from sphinx.util.docutils import SphinxDirective
+
+from . import citing, describe, loading
+from .render import evidence_badge
+
+#: The sections of a rules page, in the order of play: (heading, variant-file section or None
+#: for the deal, which every variant shares, and the describers whose words make the rule).
+SECTIONS = (
+    ("Players", "players", (describe.players,)),
+    ("The deal", None, ()),
+    ("The order of the cards", "trumps", (describe.top_trumps_in_words,)),
+    ("The plain suits", "plain", (describe.plain_orders_in_words,)),
+    ("Robbing the turn-up", "robbing", (describe.robbing,)),
+    ("Playing to a trick", "following", (describe.following, describe.ace_of_hearts_lead)),
+    ("Reneging", "renege", (describe.reneging,)),
+    ("Jinking", "jinking", (describe.jinking,)),
+    ("Scoring", "scoring", (describe.scoring, describe.target)),
+)
+
+
+class VariantRules(SphinxDirective):
+    """One variant's rules as prose, each rule with its note, evidence and sources."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec = {"heading-level": directives.positive_int}
+
+    def run(self):
+        variant = loading.variant(self, self.arguments[0])
+        level = self.options.get("heading-level", 3)
+        container = nodes.container(classes=["maw-rules"])
+        summary = nodes.paragraph(classes=["maw-summary"])
+        summary += nodes.emphasis("", variant.summary)
+        container += summary
+        for heading, section, describers in SECTIONS:
+            rubric = nodes.rubric(heading, heading)
+            rubric["heading-level"] = min(level, 6)   # Sphinx draws <h3 class="rubric">
+            container += rubric
+            if section is None:
+                container += nodes.paragraph("", "", *describe.deal(variant, HAND_SIZE, TRICKS))
+                continue
+            setting = variant.settings[section]
+            for words in describers:
+                container += nodes.paragraph("", "", *words(variant))
+            container += self.provenance(setting)
+        return [container]
+
+    def provenance(self, setting) -> nodes.Element:
+        """The note in the variant file, then the evidence badge and the sources."""
+        block = nodes.container(classes=["maw-rule-provenance"])
+        if setting.note:
+            note = nodes.paragraph(classes=["maw-note"])
+            note += nodes.strong("", "Note: ")
+            note += nodes.Text(setting.note)
+            block += note
+        line = nodes.paragraph(classes=["maw-provenance"])
+        line += evidence_badge(setting.evidence)
+        line += nodes.Text(" ")
+        line += citing.sources_line(self, setting.sources)
+        block += line
+        return block
+
+
+def setup(app):
+    app.add_directive("variant-rules", VariantRules)

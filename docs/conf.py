@@ -1,0 +1,107 @@
+"""Sphinx configuration for the Maw site.
+
+The site is built with warnings as errors (``sphinx-build -W``) and must make no request to any
+other origin: no CDN, no web fonts, no external scripts, styles or images. The tests check both.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+
+# The engine is imported from the checkout (autodoc and the maw_docs extension both need it),
+# and the project's own extension lives beside this file.
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import maw_sim  # noqa: E402  (after the path is set)
+
+project = "Maw"
+author = "The Maw project"
+copyright = "the Maw project; primary sources quoted from public-domain texts"
+release = maw_sim.__version__
+version = release
+language = "en"
+
+extensions = [
+    # myst_nb includes myst_parser (the two cannot be loaded together) and lets notebooks
+    # from notebooks/ join the site later.
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx_design",
+    "sphinxcontrib.bibtex",
+    "maw_docs",
+]
+
+exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
+root_doc = "index"
+
+# -- MyST -----------------------------------------------------------------------------------------
+myst_enable_extensions = [
+    "colon_fence",      # ::: fences, easier to nest with sphinx-design
+    "deflist",          # the glossary-like lists of the rules pages
+    "attrs_inline",
+    "attrs_block",
+    "fieldlist",
+    "substitution",
+    "smartquotes",
+    "replacements",
+]
+# No "dollarmath": a page with maths would make Sphinx add MathJax from a CDN.
+myst_heading_anchors = 3
+
+# -- MyST-NB --------------------------------------------------------------------------------------
+# Notebooks are executed once and cached (jupyter-cache); a failing cell fails the build.
+nb_execution_mode = "cache"
+nb_execution_raise_on_error = True
+nb_execution_timeout = 300
+# ipywidgets would pull require.js and the widget manager from a CDN: never.
+nb_ipywidgets_js = {}
+
+# -- Bibliography ---------------------------------------------------------------------------------
+# docs/references.bib carries every key of conf/sources.toml (a test keeps them in step).
+bibtex_bibfiles = ["references.bib"]
+bibtex_default_style = "plain"
+bibtex_reference_style = "author_year"
+
+# -- autodoc --------------------------------------------------------------------------------------
+autodoc_default_options = {"members": True, "member-order": "bysource"}
+autodoc_typehints = "description"
+autodoc_preserve_defaults = True
+
+# -- maw_docs: the project's own extension --------------------------------------------------------
+# Every variant in conf/variants must have a page docs/<maw_variant_pages>/<id>.md.
+maw_variant_pages = "variants"
+
+# -- HTML -----------------------------------------------------------------------------------------
+# pydata-sphinx-theme: well kept, it gives a long, many-part history a top bar of parts, a side
+# tree of pages and a per-page outline, reads well on a phone and ships its icons and fonts with
+# the site (nothing fetched from another origin).
+html_theme = "pydata_sphinx_theme"
+html_title = "Maw: the five fingers and their family"
+html_static_path = ["_static"]
+html_css_files = ["maw-docs.css"]
+html_last_updated_fmt = None
+html_show_sourcelink = False
+html_copy_source = False
+html_theme_options = {
+    "logo": {"text": "Maw"},
+    "navbar_align": "left",
+    "header_links_before_dropdown": 7,
+    "show_toc_level": 2,
+    "navigation_depth": 3,
+    "show_nav_level": 1,
+    "navigation_with_keys": False,
+    "icon_links": [],
+    "use_edit_page_button": False,
+    "footer_start": ["copyright"],
+    "footer_end": [],
+    "secondary_sidebar_items": ["page-toc"],
+    "search_bar_text": "Search the site…",
+}
+html_sidebars = {"index": []}
