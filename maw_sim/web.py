@@ -62,8 +62,8 @@ def _suit_words(suit: str) -> str:
 
 
 def bot_names() -> list:
-    from .bots import BOTS  # imported late: bots may pull in more of the engine
-    return sorted(BOTS) if isinstance(BOTS, dict) else list(BOTS)
+    from . import bots  # imported late: a stronger bot may pull in more of the engine
+    return list(bots.bot_names())
 
 
 # -- validating what the page (or a link) asks for ------------------------------------------------
@@ -277,20 +277,38 @@ class Session:
     def _outcome_text(self) -> str:
         outcome = self.deal.outcome
         won = list(outcome.tricks_won)
-        if outcome.winner is None:
-            text = "Spoilt: nobody won the deal."
-            if self.variant.scoring_kind == "pool":
-                text += " The pool carries over to the next deal."
+        pool_game = self.variant.scoring_kind == "pool"
+
+        def name(seat):
+            return seat_name(seat, self.seat)
+
+        def verb(seat, word):   # "You win" / "Bot 2 wins"
+            return word if seat == self.seat else word + ("es" if word.endswith("s") else "s")
+
+        jinker = getattr(self.deal, "jinker", None)
+        if getattr(outcome, "jink_failed", False) and jinker is not None:
+            text = (f"{name(jinker)} jinked for all five tricks and lost one: the deal is spoilt"
+                    + (" and the pool carries over." if pool_game else "."))
+        elif outcome.winner is None:
+            text = ("Spoilt: nobody took three tricks, so the pool carries over to the next deal."
+                    if pool_game else "Nobody took three tricks.")
+        elif getattr(outcome, "claimed", False):
+            text = (f"{name(outcome.winner)} won the first three tricks and "
+                    f"{verb(outcome.winner, 'claim')} the deal.")
+        elif getattr(outcome, "jinked", False):
+            text = f"{name(outcome.winner)} {verb(outcome.winner, 'take')} all five tricks: a jink!"
         else:
-            who = seat_name(outcome.winner, self.seat)
             tricks = won[outcome.winner]
-            text = (f"{who} {'win' if who == 'You' else 'wins'} the deal with {tricks} "
+            text = (f"{name(outcome.winner)} {verb(outcome.winner, 'win')} the deal with {tricks} "
                     f"trick{'s' if tricks != 1 else ''}.")
         points = getattr(outcome, "points", None)
         if points and any(points):
-            scored = [f"{seat_name(s, self.seat)} {p}" for s, p in enumerate(points) if p]
-            text += " Points: " + ", ".join(scored) + "."
-        if getattr(self.match, "over", False):
+            scored = [f"{name(s)} {p}" for s, p in enumerate(points) if p]
+            text += " Points this deal: " + ", ".join(scored) + "."
+        game_won_by = getattr(outcome, "game_won_by", None)
+        if game_won_by is not None:
+            text += f" {name(game_won_by)} {verb(game_won_by, 'win')} the game."
+        elif getattr(self.match, "over", False):
             text += " The match is over."
         return text
 
@@ -299,7 +317,9 @@ class Session:
         if self.variant.scoring_kind == "pool":
             return {"kind": "pool", "pool": getattr(match, "pool", None),
                     "chips": list(getattr(match, "chips", []) or [])}
+        this_deal = getattr(self.deal, "deal_points", None)
         return {"kind": "points", "scores": list(getattr(match, "scores", []) or []),
+                "this_deal": list(this_deal) if this_deal and self.deal.phase != "over" else None,
                 "target": self.variant.scoring["target"]}
 
     def state(self) -> dict:

@@ -1,0 +1,230 @@
+"""maw_sim.web, the browser bridge, in CPython: the protocol, what a seat may see, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import maw_sim
+from maw_sim import web
+from maw_sim.cards import Card
+
+
+def call(session, **request):
+    reply = json.loads(web.handle(json.dumps(request), session))
+    return reply
+
+
+def ok(session, **request):
+    reply = call(session, **request)
+    assert reply["ok"], reply
+    return reply
+
+
+def first_choice(state):
+    """A legal move from the state alone, as the page would click it."""
+    legal = [c["code"] for c in state["hand"] if c["legal"]]
+    return (legal or [c["action"] for c in state["choices"]])[0]
+
+
+def play_out(session, reply):
+    moves = 0
+    while reply["state"]["phase"] != "over":
+        assert reply["state"]["your_turn"], "the bridge must hand back control only on your turn"
+        reply = ok(session, op="act", action=first_choice(reply["state"]))
+        moves += 1
+        assert moves < 20
+    return reply
+
+
+@pytest.fixture
+def session():
+    return web.Session()
+
+
+def test_variants_lists_every_variant_and_bot(session):
+    reply = ok(session, op="variants")
+    assert [v["id"] for v in reply["variants"]] == maw_sim.variant_ids()
+    assert {"random", "heuristic"} <= set(reply["bots"])
+    spoil = next(v for v in reply["variants"] if v["id"] == "spoil-five")
+    assert (spoil["min_players"], spoil["max_players"]) == (2, 10)
+
+
+@pytest.mark.parametrize("variant", maw_sim.variant_ids())
+def test_a_whole_deal_of_every_variant(session, variant):
+    reply = ok(session, op="new", variant=variant, seed=11)
+    state = reply["state"]
+    assert state["variant"]["id"] == variant
+    assert state["players"] == maw_sim.load_variant(variant).default_players
+    assert reply["events"][0]["kind"] == "deal"
+    reply = play_out(session, reply)
+    state = reply["state"]
+    assert state["phase"] == "over" and state["outcome"]["text"]
+    assert reply["events"][-1]["kind"] == "over"
+    assert sum(state["outcome"]["tricks_won"]) == 5
+    assert all(e["text"] for e in reply["events"])
+
+
+def test_the_state_never_shows_another_hand(session):
+    reply = ok(session, op="new", variant="spoil-five", players=5, seed=3)
+    me = reply["state"]["seat"]
+    deal = session.deal
+    mine = {c.code for c in deal.hand(me)}
+    others = {c.code for s in range(5) if s != me for c in deal.hand(s)}
+    text = json.dumps(reply["state"])
+    assert {c["code"] for c in reply["state"]["hand"]} == mine
+    played = {p["card"]["code"] for p in (reply["state"]["trick"] or {"plays": []})["plays"]}
+    for code in others - played - {deal.turnup.code}:
+        assert f'"{code}"' not in text, f"{code} from another hand leaked into the state"
+
+
+def test_a_bot_robbing_puts_out_its_card_face_down():
+    # Find a seed where a bot robs, and check the log does not name the card it put out.
+    for seed in range(300):
+        s = web.Session()
+        reply = ok(s, op="new", variant="spoil-five", players=5, seed=seed, bot="heuristic")
+        robs = [e for e in reply["events"] if e["kind"] == "rob" and e["seat"] != 0]
+        if robs:
+            given = Card.parse(robs[0]["action"].split()[1])
+            assert given.symbol not in robs[0]["text"] and given.name not in robs[0]["text"]
+            assert "face down" in robs[0]["text"]
+            return
+    pytest.skip("no bot robbed in 300 deals")
+
+
+def test_seed_reproduces_the_deal_and_the_bots():
+    a, b = web.Session(), web.Session()
+    ra = ok(a, op="new", variant="spoil-five", players=4, seed=2024)
+    rb = ok(b, op="new", variant="spoil-five", players=4, seed=2024)
+    assert ra == rb
+    deal = maw_sim.Deal.random("spoil-five", 4, 2024, 0)
+    assert {c.code for c in deal.hand(0)} >= {c["code"] for c in ra["state"]["hand"]} - {deal.turnup.code}
+    assert play_out(a, ra) == play_out(b, rb)
+
+
+def test_illegal_cards_carry_the_engines_reason(session):
+    for seed in range(200):
+        reply = ok(session, op="new", variant="spoil-five", players=5, seed=seed)
+        state = reply["state"]
+        if state["phase"] != "play":
+            continue
+        illegal = [c for c in state["hand"] if not c["legal"]]
+        if not illegal:
+            continue
+        card = illegal[0]
+        assert card["reason"] == session.deal.explain(card["code"])
+        assert ok(session, op="explain", action=card["code"])["reason"] == card["reason"]
+        before = json.dumps(session.state())
+        refused = call(session, op="act", action=card["code"])
+        assert not refused["ok"] and refused["error"] == card["reason"]
+        assert json.dumps(session.state()) == before, "a refused move must change nothing"
+        return
+    pytest.fail("no deal with an illegal card in 200 seeds")
+
+
+def test_legal_cards_explain_to_none(session):
+    state = ok(session, op="new", variant="spoil-five", seed=5)["state"]
+    legal = [c for c in state["hand"] if c["legal"]]
+    assert legal and all(c["reason"] is None for c in legal)
+    assert ok(session, op="explain", action=legal[0]["code"])["reason"] is None
+
+
+def test_next_deal_keeps_the_pool(session):
+    reply = play_out(session, ok(session, op="new", variant="spoil-five", players=4, seed=9))
+    chips = reply["state"]["scores"]["chips"]
+    pool = reply["state"]["scores"]["pool"]
+    assert sum(chips) + pool == 0
+    nxt = ok(session, op="next")
+    assert nxt["state"]["deal_number"] == 2
+    assert nxt["state"]["dealer"] == 1
+    assert sum(nxt["state"]["scores"]["chips"]) + nxt["state"]["scores"]["pool"] == 0
+
+
+def test_next_deal_refused_while_a_deal_is_in_progress(session):
+    ok(session, op="new", variant="spoil-five", seed=9)
+    reply = call(session, op="next")
+    assert not reply["ok"] and "not over" in reply["error"]
+
+
+def test_points_games_report_points(session):
+    reply = play_out(session, ok(session, op="new", variant="twenty-five", seed=4))
+    scores = reply["state"]["scores"]
+    assert scores["kind"] == "points" and scores["target"] == 25
+    assert sum(scores["scores"]) > 0
+
+
+@pytest.mark.parametrize("request_, fragment", [
+    ({"variant": "whist"}, "known variants: maw"),
+    ({"variant": "spoil-five", "players": 11}, "2 to 10 players"),
+    ({"variant": "cotton-1674", "players": 3}, "2 to 2 players"),
+    ({"seed": -1}, "seed must be a whole number"),
+    ({"seed": "abc"}, "seed must be a whole number"),
+    ({"seed": 2.5}, "seed must be a whole number"),
+    ({"bot": "oracle"}, "bot levels: "),
+    ({"seat": 7, "players": 4}, "seat must be a whole number from 0 to 3"),
+    ({"colour": "red"}, "unknown field 'colour'"),
+])
+def test_bad_new_requests_are_refused_and_change_nothing(session, request_, fragment):
+    ok(session, op="new", variant="spoil-five", seed=1)
+    before = session.state()
+    reply = call(session, op="new", **request_)
+    assert not reply["ok"] and fragment in reply["error"], reply
+    assert session.state() == before
+
+
+def test_lenient_new_falls_back_and_says_why(session):
+    reply = ok(session, op="new", variant="<script>", players="99", seed="x1", bot="god",
+               lenient=True, default_variant="cotton-1674", default_seed=77)
+    state = reply["state"]
+    assert state["variant"]["id"] == "cotton-1674"
+    assert state["players"] == 2 and state["seed"] == 77 and state["bot"] == "heuristic"
+    assert len(reply["warnings"]) == 4
+    assert any("<script>" in w for w in reply["warnings"])   # quoted as text; the page uses textContent
+
+
+def test_link_parameters_arrive_as_strings(session):
+    state = ok(session, op="new", variant="spoil-five", players="4", seed="123")["state"]
+    assert (state["players"], state["seed"]) == (4, 123)
+    assert state["link"] == {"variant": "spoil-five", "players": 4, "seed": 123}
+
+
+@pytest.mark.parametrize("raw, fragment", [
+    ("not json", "not JSON"),
+    ("[1, 2]", "JSON object"),
+    ('{"op": "fly"}', "unknown op 'fly'"),
+    ('{"op": "act", "action": "5H"}', "no game yet"),
+])
+def test_malformed_requests(session, raw, fragment):
+    reply = json.loads(web.handle(raw, session))
+    assert not reply["ok"] and fragment in reply["error"]
+
+
+def test_acting_out_of_turn_or_after_the_end(session):
+    reply = play_out(session, ok(session, op="new", variant="spoil-five", seed=2))
+    refused = call(session, op="act", action=reply["state"]["hand"][0]["code"] if reply["state"]["hand"] else "5H")
+    assert not refused["ok"] and "over" in refused["error"]
+    assert not call(session, op="act", action="")["ok"]
+
+
+def test_rob_and_jink_choices_are_buttons_not_cards():
+    for seed in range(400):
+        s = web.Session()
+        state = ok(s, op="new", variant="spoil-five", players=3, seed=seed)["state"]
+        if state["phase"] == "rob":
+            actions = {c["action"] for c in state["choices"]}
+            assert "pass" in actions and any(a.startswith("rob ") for a in actions)
+            assert all(c["label"] for c in state["choices"])
+            after = ok(s, op="act", action="pass")
+            assert after["events"][0]["kind"] == "pass"
+            return
+    pytest.fail("no rob offered to seat 0 in 400 deals")
+
+
+def test_cards_have_names_and_symbols(session):
+    state = ok(session, op="new", variant="spoil-five", seed=1)["state"]
+    for card in state["hand"]:
+        parsed = Card.parse(card["code"])
+        assert card["name"] == parsed.name and card["symbol"] == parsed.symbol
+        assert card["red"] == (parsed.suit in "DH")
+    assert state["trump"]["symbol"] in "♣♦♥♠"
