@@ -105,3 +105,8 @@ html_theme_options = {
     "search_bar_text": "Search the site…",
 }
 html_sidebars = {"index": []}
+# A favicon of our own (else every browser asks for /favicon.ico and logs a 404 in the console),
+# and the theme's colour mode preset, so its script does not log "invalid theme mode" as an error:
+# the browser tests require a console without errors.
+html_favicon = "_static/maw/favicon.svg"
+html_context = {"default_mode": "auto"}
