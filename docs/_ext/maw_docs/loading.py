@@ -13,7 +13,16 @@ from __future__ import annotations
 import maw_sim
 from maw_sim.cards import SUIT_NAMES, SUITS
 from sphinx.errors import ExtensionError
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+
+logger = logging.getLogger(__name__)
+
+
+class VariantFileError(ExtensionError):
+    """A variant file cannot be read: the build stops, the message names the file and the key."""
+
+    category = "Variant file error"
 
 
 def all_variants() -> list:
@@ -21,7 +30,9 @@ def all_variants() -> list:
     try:
         return [maw_sim.load_variant(variant_id) for variant_id in maw_sim.variant_ids()]
     except maw_sim.VariantError as exc:
-        raise ExtensionError(f"maw_docs: a variant file cannot be read: {exc}") from None
+        # Logged first so the reason is the first line of the output, before Sphinx's report.
+        logger.error("maw_docs: a variant file cannot be read: %s", exc)
+        raise VariantFileError(f"a variant file cannot be read: {exc}") from None
 
 
 def check_variant_files(app) -> None:
