@@ -1,0 +1,80 @@
+"""The maw-sim command line."""
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from maw_sim.cli import main, wilson
+
+
+def run(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "maw_sim.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_variants_lists_every_id():
+    out = run("variants")
+    assert out.returncode == 0 and "cotton-1674" in out.stdout and "atlantic" in out.stdout
+
+
+def test_ranking_prints_cotton_order_with_suit_symbols():
+    out = run("ranking", "cotton-1674", "--trump", "H")
+    assert out.returncode == 0
+    assert "trumps    5♥ A♥ J♥ K♥" in out.stdout and "A♦" in out.stdout
+
+
+def test_simulate_reports_rates_with_confidence_intervals():
+    out = run("simulate", "spoil-five", "--players", "5", "--deals", "300", "--seed", "1", "--json")
+    assert out.returncode == 0
+    result = json.loads(out.stdout)
+    lo, hi = result["spoil_ci95"]
+    assert lo <= result["spoil_rate"] <= hi
+    assert abs(sum(r["rate"] for r in result["wins_by_position"]) + result["spoil_rate"] - 1) < 1e-9
+    assert abs(sum(r["rate"] for r in result["tricks_distribution"]) - 1) < 1e-9
+
+
+def test_simulate_is_reproducible():
+    a = run("simulate", "forty-five", "--players", "4", "--deals", "100", "--seed", "9", "--bot", "heuristic", "--json")
+    b = run("simulate", "forty-five", "--players", "4", "--deals", "100", "--seed", "9", "--bot", "heuristic", "--json")
+    assert a.stdout == b.stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (("ranking", "whist"), "known variants"),
+    (("ranking", "maw", "--trump", "X"), "use C, D, H or S"),
+    (("simulate", "spoil-five", "--players", "5", "--deals", "0"), "deals must be"),
+    (("simulate", "cotton-1674", "--players", "5", "--deals", "10"), "2 to 2 players"),
+    (("simulate", "spoil-five", "--players", "5", "--deals", "10", "--bot", "genius"), "known bots"),
+    (("simulate", "spoil-five", "--players", "5", "--deals", "10", "--seed", "-1"), "seed must be"),
+    (("frobnicate",), "invalid choice"),
+])
+def test_bad_arguments_give_usage_and_exit_2(args, message):
+    out = run(*args)
+    assert out.returncode == 2
+    assert "usage:" in out.stderr and message in out.stderr
+
+
+def test_play_in_the_terminal_explains_an_illegal_choice(monkeypatch, capsys):
+    # Seed 3: seat 0 holds the ace of trumps, so the deal opens with the robbing decision.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("KC\npass\n" + "\n".join(["xx"] * 3) + "\nquit\n"))
+    assert main(["play", "spoil-five", "--players", "5", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Not allowed: Before the first lead" in out
+    assert "Not allowed: 'xx' is not a card" in out
+
+
+def test_play_a_whole_deal_by_always_choosing_the_first_legal_action(monkeypatch, capsys):
+    class FirstLegal(io.StringIO):
+        def readline(self, *args):
+            return ""      # EOF ends the session cleanly
+    monkeypatch.setattr(sys, "stdin", FirstLegal())
+    assert main(["play", "twenty-five", "--players", "4", "--seed", "5", "--seat", "3"]) == 0
+    assert "Seed 5 reproduces this game" in capsys.readouterr().out
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and round(hi - lo, 2) == 0.19
+    assert wilson(0, 10)[0] == 0.0

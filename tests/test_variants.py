@@ -1,0 +1,80 @@
+"""Variant files: every file loads and validates; broken files give the documented errors."""
+from pathlib import Path
+
+import pytest
+
+import maw_sim
+from maw_sim.variants import EVIDENCE_LEVELS, VariantError, parse_variant
+
+REQUIRED_IDS = {"maw", "maw-engraving", "cotton-1674", "spoil-five", "heather-1876", "twenty-five",
+                "forty-five", "family", "atlantic"}
+
+
+def test_every_required_variant_is_there():
+    assert REQUIRED_IDS <= set(maw_sim.variant_ids())
+
+
+def test_every_setting_cites_a_known_source_and_an_evidence_level():
+    known = maw_sim.sources()
+    for vid in maw_sim.variant_ids():
+        v = maw_sim.load_variant(vid)
+        for section, setting in v.settings.items():
+            assert setting.sources and all(s in known for s in setting.sources), (vid, section)
+            assert setting.evidence in EVIDENCE_LEVELS, (vid, section)
+
+
+def test_every_variant_ranks_every_card_once_for_every_trump():
+    for vid in maw_sim.variant_ids():
+        v = maw_sim.load_variant(vid)
+        for trump in "CDHS":
+            cards = v.trump_ranking(trump) + [c for s in "CDHS" for c in v.plain_ranking(s, trump)]
+            assert len(cards) == 52 and len(set(cards)) == 52, (vid, trump)
+
+
+def _spoil_five_text():
+    return maw_sim.load_variant("spoil-five").path.read_text(encoding="utf-8")
+
+
+def _broken(old, new):
+    text = _spoil_five_text()
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("old,new,key,expected", [
+    ('top = ["5", "J", "AH", "A"]', 'top = ["5", "Q"]', "trumps.top", "top-trump tokens"),
+    ('rule = "may-trump"', 'rule = "sometimes"', "following.rule", "'may-trump'"),
+    ('evidence = "attested"', 'evidence = "certain"', "players.evidence", "attested, reconstructed"),
+    ('source = ["hoffmann-1891", "parlett-maw"]', 'source = "nobody-1900"', "players.source", "source key"),
+    ("min = 2", "min = 0", "players", "2 <= min"),
+    ("ante = 2", 'ante = "two"', "scoring.ante", "whole number"),
+    ("allowed = true", "allowed = 1", "jinking.allowed", "true or false"),
+    ('red = ["K", "Q", "J", "10"', 'red = ["K", "K", "J", "10"', "plain.red", "thirteen ranks"),
+    ('[jinking]', '[jinkking]', "jinking", "a table [jinking]"),
+])
+def test_a_malformed_file_names_the_file_the_key_and_what_was_expected(old, new, key, expected):
+    with pytest.raises(VariantError) as info:
+        parse_variant(_broken(old, new), Path("conf/variants/spoil-five.toml"))
+    message = str(info.value)
+    assert "spoil-five.toml" in message and f"'{key}'" in message and expected in message
+
+
+def test_invalid_toml_is_reported_with_the_file():
+    with pytest.raises(VariantError, match="spoil-five.toml: not valid TOML"):
+        parse_variant("id = ", Path("conf/variants/spoil-five.toml"))
+
+
+def test_the_id_must_match_the_file_name():
+    with pytest.raises(VariantError, match="'id'"):
+        parse_variant(_spoil_five_text(), Path("conf/variants/other.toml"))
+
+
+def test_unknown_keys_are_refused():
+    with pytest.raises(VariantError, match="'robbing.when'"):
+        parse_variant(_broken("turned_ace_to_dealer = true", "turned_ace_to_dealer = true\nwhen = 1"),
+                      Path("conf/variants/spoil-five.toml"))
+
+
+def test_unknown_suit_for_a_ranking():
+    with pytest.raises(ValueError, match="use C, D, H or S"):
+        maw_sim.load_variant("maw").trump_ranking("X")
