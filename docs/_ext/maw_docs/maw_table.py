@@ -16,8 +16,8 @@ build time, against conf and the bots, so a typo fails the ``-W`` build rather t
 
 Play pages: at ``builder-inited`` a page ``play/<id>.md`` is written for every variant in
 conf/variants (git-ignored, rewritten only when its text changes), so a new variant file gets
-its play page without anyone writing one; ``play/index.md`` lists them (``maw-play-index``, in
-historical order, and a hidden glob toctree).
+its play page without anyone writing one; ``play/index.md`` lists them (``maw-play-index``: a list
+and a hidden toctree, in historical order).
 """
 
 from __future__ import annotations
@@ -99,7 +99,18 @@ class MawPlayIndex(SphinxDirective):
             para = nodes.paragraph("", "", ref, nodes.Text(f" ({variant.era}): {variant.summary}"))
             items += nodes.list_item("", para)
             self.env.note_dependency(str(variant.path))
-        return [items]
+        # The same pages in the side navigation, in the same (historical) order: a hidden toctree,
+        # built as the toctree directive builds it.
+        toctree = addnodes.toctree()
+        toctree["parent"] = self.env.docname
+        toctree["entries"] = [(None, f"{PLAY_DIR}/{v.id}") for v in loading.all_variants()]
+        toctree["includefiles"] = [docname for _, docname in toctree["entries"]]
+        for key, value in dict(maxdepth=1, caption=None, glob=False, hidden=True,
+                               includehidden=False, numbered=0, titlesonly=False).items():
+            toctree[key] = value
+        wrapper = nodes.compound(classes=["toctree-wrapper"])
+        wrapper += toctree
+        return [items, wrapper]
 
 
 # -- the play pages ----------------------------------------------------------------------------------
