@@ -379,24 +379,8 @@ class Deal:
 
     # -- legality ------------------------------------------------------------------
     def _legal_mask(self) -> int:
-        hand = self._hands[self._to_move]
         plays = self._plays
-        if not plays:
-            return hand
-        t = self._t
-        lead = plays[0]
-        suit = t.lead_suit_of[lead]
-        if suit == t.trump_index:
-            trumps = hand & t.trump_mask
-            if not trumps or not (trumps & ~t.renege_over[lead]):
-                return hand          # no trump, or only privileged trumps above the card led: may renege
-            return trumps
-        follow = hand & t.suit_mask[suit]
-        if not follow:
-            return hand
-        if self._may_trump:
-            return follow | (hand & t.trump_mask)
-        return follow
+        return legal_mask(self._t, self._may_trump, self._hands[self._to_move], plays[0] if plays else -1)
 
     def legal_actions(self) -> tuple:
         """Every action open to the seat to move, as a tuple of strings (empty once the deal is over)."""
@@ -693,6 +677,33 @@ class Deal:
     def __repr__(self) -> str:
         return (f"<Deal {self.variant.id} players={self.players} dealer={self.dealer} "
                 f"turnup={self.turnup.code} phase={self._phase} to_move={self._to_move}>")
+
+
+def legal_mask(t, may_trump: bool, hand: int, lead: int) -> int:
+    """The cards of ``hand`` (a bit mask) that may be played to a trick led by card index ``lead``
+    (-1 when leading), under the tables ``t`` of a variant and trump suit. The one statement of the
+    rules of following and reneging; the deal and the solver both call it.
+
+    - Leading: any card.
+    - Trumps led: a trump if you hold one — unless every trump you hold is a privileged top trump
+      higher than the card *led* (not the card winning): then you may renege and play anything.
+    - A plain suit led: if you hold that suit, follow it or (where the variant allows) trump;
+      never discard from another plain suit. Void: anything.
+    """
+    if lead < 0:
+        return hand
+    suit = t.lead_suit_of[lead]
+    if suit == t.trump_index:
+        trumps = hand & t.trump_mask
+        if not trumps or not (trumps & ~t.renege_over[lead]):
+            return hand
+        return trumps
+    follow = hand & t.suit_mask[suit]
+    if not follow:
+        return hand
+    if may_trump:
+        return follow | (hand & t.trump_mask)
+    return follow
 
 
 def shuffled(seed: int, count: int = 52) -> list:
