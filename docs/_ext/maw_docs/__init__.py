@@ -7,6 +7,7 @@ rule is typed into a page. One directive (or role) per module:
 - ``variant-matrix`` (:mod:`.variant_matrix`): the rules of several variants compared;
 - ``variant-rules`` (:mod:`.variant_rules`): one variant's complete rules in words;
 - ``variant-format`` (:mod:`.variant_format`): the allowed keys and values of a variant file;
+- ``cli-help`` (:mod:`.cli_help`): the ``maw-sim`` command's help, from its parser;
 - ``card`` role (:mod:`.card_role`): ``{card}`5H``` as an accessible 5♥;
 - ``maw-table`` and ``maw-play-index`` (:mod:`.maw_table`): a playable table, the play pages.
 
@@ -19,7 +20,7 @@ A broken variant file fails every build at start-up, naming the file.
 
 from __future__ import annotations
 
-from . import (card_role, loading, maw_table, ranking_table, render, variant_format,
+from . import (card_role, cli_help, loading, maw_table, ranking_table, render, variant_format,
                variant_matrix, variant_rules)
 
 #: The modules whose ``setup(app)`` registers a directive, role or node. To add a directive,
@@ -31,6 +32,7 @@ MODULES = [
     variant_matrix,
     variant_rules,
     variant_format,
+    cli_help,
     maw_table,   # the browser developer's playable table and play pages
 ]
 
