@@ -101,7 +101,8 @@ html_theme_options = {
     "use_edit_page_button": False,
     "footer_start": ["copyright"],
     "footer_end": [],
-    "secondary_sidebar_items": ["page-toc"],
+    # The comparison page's wide matrix gets the room of the right-hand outline.
+    "secondary_sidebar_items": {"**": ["page-toc"], "variants/index": []},
     "search_bar_text": "Search the site…",
 }
 html_sidebars = {"index": []}
