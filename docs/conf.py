@@ -92,7 +92,7 @@ html_copy_source = False
 html_theme_options = {
     "logo": {"text": "Maw"},
     "navbar_align": "left",
-    "header_links_before_dropdown": 7,
+    "header_links_before_dropdown": 5,
     "show_toc_level": 2,
     "navigation_depth": 3,
     "show_nav_level": 1,
