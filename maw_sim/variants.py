@@ -204,8 +204,14 @@ class Variant:
         return [Card(r, suit) for r in self._plain_ranks(suit) if Card(r, suit) not in trumps]
 
     def tables(self, trump: str) -> "RankTables":
-        """Precomputed integer tables for the engine's hot loop (cached per trump suit)."""
-        return _tables(self, _check_suit(trump))
+        """Precomputed integer tables for the engine's hot loop (cached on this variant, per trump suit)."""
+        cache = self.__dict__.setdefault("_tables_cache", {})
+        try:
+            return cache[trump]
+        except KeyError:
+            suit = _check_suit(trump)
+            cache[trump] = cache[suit] = _tables(self, suit)
+            return cache[trump]
 
     def renege_cards(self, trump: str) -> list:
         return [self.top_trump_card(t, trump) for t in self.renege_tokens]
@@ -217,7 +223,9 @@ class Variant:
         return hash(self.id)
 
     def __eq__(self, other):
-        return isinstance(other, Variant) and other.id == self.id
+        # Two variants are equal when their rules are: a variant read from an edited copy of a
+        # file is a different variant, even with the same id.
+        return isinstance(other, Variant) and (other.id, other.settings) == (self.id, self.settings)
 
 
 def _check_suit(suit) -> str:
@@ -248,7 +256,6 @@ class RankTables:
     win_key: tuple        # win_key[s][i]: card i's power in a trick whose lead is of suit s, -1 if it cannot win
 
 
-@lru_cache(maxsize=None)
 def _tables(variant: Variant, trump: str) -> RankTables:
     power = [0] * 52
     suit_of = [0] * 52

@@ -78,3 +78,15 @@ def test_unknown_keys_are_refused():
 def test_unknown_suit_for_a_ranking():
     with pytest.raises(ValueError, match="use C, D, H or S"):
         maw_sim.load_variant("maw").trump_ranking("X")
+
+
+def test_an_edited_copy_of_a_variant_gets_its_own_tables():
+    # Regression: tables were once cached by variant id, so an edited copy reused the original's.
+    original = maw_sim.load_variant("forty-five")
+    original.tables("C")
+    text = original.path.read_text(encoding="utf-8").replace('ace_of_hearts_lead = "trump"',
+                                                             'ace_of_hearts_lead = "hearts"')
+    edited = parse_variant(text, original.path)
+    assert edited != original
+    ace = maw_sim.Card.parse("AH").index
+    assert original.tables("C").lead_suit_of[ace] != edited.tables("C").lead_suit_of[ace]
