@@ -49,9 +49,10 @@ myst_enable_extensions = [
     "attrs_block",
     "fieldlist",
     "substitution",
-    "smartquotes",
-    "replacements",
 ]
+# No "smartquotes"/"replacements", and Sphinx's own smart quotes off: the primary sources are
+# quoted letter for letter, straight apostrophes and "..." included.
+smartquotes = False
 # No "dollarmath": a page with maths would make Sphinx add MathJax from a CDN.
 myst_heading_anchors = 3
 
