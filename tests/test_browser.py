@@ -1,0 +1,279 @@
+"""The play pages in a real browser: Debian's headless chromium driven by Playwright.
+
+The built site is served from 127.0.0.1 (http.server in a thread); every request to any other
+origin is aborted and recorded, and the tests fail if there was one. One browser for the whole
+module; Pyodide starts once per page. Moves are clicked as a reader would click them, and the
+page's reduced-motion mode skips the animation pauses.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+import maw_sim
+from maw_sim import web
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--no-first-run", "--disable-default-apps", "--disable-extensions"]
+TABLE = "[data-maw-table]"
+READY_MS = 90_000   # Pyodide's cold start, generously: a slow CI machine must not flake
+MOVE_MS = 30_000
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(site_html: Path):
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site_html)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no chromium at {CHROMIUM}: `make test` installs Debian's chromium")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Guard:
+    """Every request the context makes (the Web Worker's too), the ones sent elsewhere, and the
+    console errors."""
+
+    def __init__(self, origin: str):
+        self.origin = origin
+        self.requests: list = []
+        self.foreign: list = []
+        self.errors: list = []
+
+    def route(self, route):
+        url = route.request.url
+        self.requests.append(url)
+        if url.startswith(self.origin + "/"):
+            route.continue_()
+        else:
+            self.foreign.append(url)
+            route.abort()
+
+    def on_request(self, request):
+        # Recorded again from the request event, in case a request ever escapes routing.
+        if not request.url.startswith(self.origin + "/") and not request.url.startswith("data:"):
+            self.foreign.append(request.url)
+
+    def on_console(self, message):
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def check(self):
+        assert not self.foreign, f"requests left {self.origin}: {sorted(set(self.foreign))}"
+        assert not self.errors, f"console errors: {self.errors}"
+
+
+@pytest.fixture(scope="module")
+def context(browser, server):
+    # One context for the module, so the HTTP cache is shared between pages as for a reader.
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 900, "height": 900})
+    guard = Guard(server)
+    context.route("**/*", guard.route)
+    context.on("request", guard.on_request)
+    context.guard = guard
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    guard = context.guard
+    guard.errors = []
+    page.on("console", guard.on_console)
+    page.on("pageerror", lambda error: guard.errors.append(f"page error: {error}"))
+    yield page
+    page.close()
+    guard.check()
+
+
+def open_table(page, server, path, **params):
+    url = f"{server}/{path}" + (f"?{urlencode(params)}" if params else "")
+    page.goto(url)
+    page.wait_for_function(
+        "s => { const t = document.querySelector(s); return t && t.dataset.phase !== 'loading' "
+        "&& t.dataset.busy === 'false'; }", arg=TABLE, timeout=READY_MS)
+    phase = page.get_attribute(TABLE, "data-phase")
+    assert phase in ("rob", "play", "jink", "over"), (
+        f"table did not start (phase {phase}): {page.inner_text(TABLE)[:500]}")
+
+
+def wait_idle(page):
+    page.wait_for_function("s => document.querySelector(s).dataset.busy === 'false'",
+                           arg=TABLE, timeout=MOVE_MS)
+
+
+def hand_codes(page) -> list:
+    return page.eval_on_selector_all(f"{TABLE} button[data-card]", "bs => bs.map(b => b.dataset.card)")
+
+
+def click_a_legal_move(page) -> str:
+    """Click the first legal card, else the first choice (rob/pass/jink/claim)."""
+    legal = page.locator(f'{TABLE} button[data-card][data-legal="true"]')
+    if legal.count():
+        what = legal.first.get_attribute("data-card")
+        legal.first.click()
+    else:
+        choice = page.locator(f"{TABLE} .maw-choices button[data-action]")
+        assert choice.count(), f"no legal card and no choice: {page.inner_text(TABLE)[:500]}"
+        what = choice.first.get_attribute("data-action")
+        choice.first.click()
+    wait_idle(page)
+    return what
+
+
+@pytest.mark.parametrize("variant", maw_sim.variant_ids())
+def test_play_a_whole_deal_by_clicking(page, server, variant):
+    open_table(page, server, f"play/{variant}.html", seed=2)
+    assert page.locator(f"{TABLE} .maw-title").inner_text().startswith(
+        maw_sim.load_variant(variant).name)
+    for _ in range(30):
+        if page.get_attribute(TABLE, "data-phase") == "over":
+            break
+        click_a_legal_move(page)
+    assert page.get_attribute(TABLE, "data-phase") == "over"
+    outcome = page.locator("[data-maw-outcome]")
+    assert outcome.is_visible() and outcome.inner_text().strip()
+    assert page.locator(f"{TABLE} .maw-log-list li").count() >= 6
+    # Every card button says what it is, for a screen reader.
+    labels = page.eval_on_selector_all(f"{TABLE} button[data-card]", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert all(label and " of " in label for label in labels)
+
+
+def _seed_with_an_illegal_card():
+    for seed in range(1, 300):
+        session = web.Session()
+        session.new(variant="spoil-five", players=5, seed=seed)
+        state = session.state()
+        illegal = [c for c in state["hand"] if not c["legal"]]
+        if state["your_turn"] and state["phase"] == "play" and illegal:
+            return seed, illegal[0]
+    raise AssertionError("no seed with an illegal card in the first hand")
+
+
+def test_an_illegal_card_says_why(page, server):
+    seed, card = _seed_with_an_illegal_card()
+    open_table(page, server, "play/spoil-five.html", players=5, seed=seed)
+    button = page.locator(f'{TABLE} button[data-card="{card["code"]}"]')
+    assert button.get_attribute("data-legal") == "false"
+    assert button.get_attribute("aria-disabled") == "true"
+    before = hand_codes(page)
+    # aria-disabled tells assistive technology the card cannot be played, yet it stays focusable
+    # and clickable, to say why; Playwright would wait for it to be enabled, so force the click.
+    button.click(force=True)
+    message = page.locator(f"{TABLE} .maw-message")
+    assert message.is_visible()
+    assert message.inner_text().strip() == card["reason"]
+    assert hand_codes(page) == before, "an illegal click must not play the card"
+
+
+def test_a_seeded_link_reproduces_the_hand(page, server):
+    session = web.Session()
+    session.new(variant="twenty-five", players=4, seed=4242)
+    expected = [c["code"] for c in session.state()["hand"]]
+    open_table(page, server, "play/spoil-five.html", variant="twenty-five", players=4, seed=4242)
+    assert hand_codes(page) == expected
+    link = page.get_attribute(f"{TABLE} a.maw-link", "href")
+    assert "variant=twenty-five" in link and "players=4" in link and "seed=4242" in link
+    click_a_legal_move(page)
+    open_table(page, server, link.removeprefix(server + "/"))
+    assert hand_codes(page) == expected
+
+
+def test_a_bad_link_shows_a_message_and_falls_back(page, server):
+    open_table(page, server, "play/cotton-1674.html",
+               variant='<img src=x onerror="window.pwned=1">', players="99", seed="abc")
+    message = page.locator(f"{TABLE} .maw-message")
+    text = message.inner_text()
+    assert "unknown variant" in text and "seed must be a whole number" in text
+    assert page.locator(f"{TABLE} img").count() == 0, "a URL parameter became markup"
+    assert page.evaluate("window.pwned") is None
+    # Fell back to the page's own variant, its player count and a fresh seed: playable.
+    assert page.locator(f"{TABLE} .maw-title").inner_text().startswith("Five Cards")
+    assert len(hand_codes(page)) in (5, 6)
+
+
+def test_keyboard_play(page, server):
+    open_table(page, server, "play/family.html", seed=8)
+    while page.get_attribute(TABLE, "data-phase") == "rob":
+        click_a_legal_move(page)
+    before = len(hand_codes(page))
+    page.focus(f'{TABLE} .maw-hand button[tabindex="0"]')
+    page.keyboard.press("End")
+    page.keyboard.press("Home")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused == hand_codes(page)[0]
+    # Walk to a legal card with the arrows and play it with Enter.
+    for _ in range(len(hand_codes(page))):
+        if page.evaluate("document.activeElement.dataset.legal") == "true":
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert len(hand_codes(page)) == before - 1 or page.get_attribute(TABLE, "data-phase") == "over"
+
+
+def test_new_deal_keeps_the_match(page, server):
+    open_table(page, server, "play/spoil-five.html", players=3, seed=5)
+    for _ in range(30):
+        if page.get_attribute(TABLE, "data-phase") == "over":
+            break
+        click_a_legal_move(page)
+    page.click(f'{TABLE} button[data-action="new-deal"]')
+    wait_idle(page)
+    assert "deal 2" in page.locator(f"{TABLE} .maw-title").inner_text()
+    assert page.get_attribute(TABLE, "data-phase") in ("rob", "play")
+
+
+def test_opened_from_a_file_the_page_says_how_to_serve_it(browser, site_html):
+    context = browser.new_context()
+    guard = Guard("file://")
+    context.on("request", lambda r: r.url.startswith(("http:", "https:")) and guard.foreign.append(r.url))
+    page = context.new_page()
+    try:
+        page.goto((site_html / "play" / "spoil-five.html").as_uri())
+        page.wait_for_function("s => document.querySelector(s).dataset.phase === 'error'",
+                               arg=TABLE, timeout=15_000)
+        text = page.locator(f"{TABLE} .maw-message").inner_text()
+        assert "file://" in text and "make serve" in text
+        assert not guard.foreign
+    finally:
+        context.close()
+
+
+def test_every_variant_has_a_play_page_linked_from_the_index(site_html):
+    index = (site_html / "play" / "index.html").read_text(encoding="utf-8")
+    for variant in maw_sim.variant_ids():
+        page = site_html / "play" / f"{variant}.html"
+        assert page.is_file(), f"no play page for {variant}"
+        assert f'href="{variant}.html"' in index
+        assert "data-maw-table" in page.read_text(encoding="utf-8")
