@@ -106,7 +106,8 @@ html_theme_options = {
     "secondary_sidebar_items": {"**": ["page-toc"], "variants/index": []},
     "search_bar_text": "Search the site…",
 }
-html_sidebars = {"index": []}
+# Pages without sub-pages get the whole width: the side-by-side tables need it.
+html_sidebars = {page: [] for page in ("index", "card-orders", "glossary", "bibliography")}
 # A favicon of our own (else every browser asks for /favicon.ico and logs a 404 in the console),
 # and the theme's colour mode preset, so its script does not log "invalid theme mode" as an error:
 # the browser tests require a console without errors.
