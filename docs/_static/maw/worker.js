@@ -19,6 +19,8 @@ function progress(text) {
 
 async function boot() {
   progress("Loading Python (Pyodide)…");
+  // Ask for the wheel's name now, while Pyodide downloads and compiles.
+  const manifestPromise = fetch(new URL("wheels/manifest.json", STATIC));
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", STATIC).href);
   const pyodide = await loadPyodide({
     indexURL: new URL("pyodide/", STATIC).href,
@@ -27,7 +29,7 @@ async function boot() {
     stderr: (line) => console.log(line),
   });
   progress("Loading the Maw engine…");
-  const manifestResponse = await fetch(new URL("wheels/manifest.json", STATIC));
+  const manifestResponse = await manifestPromise;
   if (!manifestResponse.ok) {
     throw new Error(`wheels/manifest.json: HTTP ${manifestResponse.status} (was the site built with make site?)`);
   }
