@@ -282,6 +282,11 @@ class Table {
       if (event.kind === "play") {
         if (shownTrick.length && shownTrick.done) shownTrick = [];
         shownTrick.push({ seat: event.seat, card: event.card });
+        // Your own card leaves your hand as it reaches the table (the state redraws the rest).
+        if (this.state && event.seat === this.state.seat) {
+          const played = this.hand.querySelector(`[data-card="${CSS.escape(event.card.code)}"]`);
+          if (played) played.remove();
+        }
         this.drawTrick({ plays: shownTrick, winner: null });
         this.prompt.textContent = event.text;
         await sleep(PAUSE_MS.play);
