@@ -8,7 +8,8 @@ Requests (``op`` says which)::
 
     {"op": "variants"}                              the variants, their player ranges, the bot levels
     {"op": "new", "variant": "spoil-five", "players": 5, "seed": 7, "seat": 0, "bot": "heuristic",
-     "lenient": false}                              a new match and its first deal
+     "teams": null, "lenient": false}               a new match and its first deal ("teams": "2x2"
+                                                    for partners, where the variant has them)
     {"op": "act", "action": "5H"}                   your move ("5H", "rob 7C", "pass", "jink", "claim")
     {"op": "next"}                                  the next deal of the match (pool or points kept)
     {"op": "explain", "action": "5H"}               why a move is illegal (null when it is legal)
@@ -94,6 +95,18 @@ def _check_players(value, variant) -> int:
         raise RequestError(f"{variant.name} is played by {lo} to {hi} players; got {value!r}") from None
 
 
+def _check_teams(value, variant, players: int):
+    """None (each for himself) or a partnership layout such as "2x2" that fits the player count."""
+    if value in (None, "", "singles"):
+        return None
+    fits = [f"{t}x{n}" for t, n in variant.partnerships if t * n == players]
+    if value not in fits:
+        allowed = ", ".join(fits) if fits else "none at this number of players"
+        raise RequestError(f"{variant.name} with {players} players has no partnership {value!r}; "
+                           f"partnerships: {allowed} (or none, each for himself)")
+    return value
+
+
 def _check_bot(value) -> str:
     names = bot_names()
     if value not in names:
@@ -118,10 +131,11 @@ class Session:
         self.rng = None
         self.deal_number = 0
         self.log_settled = False
+        self.teams = None
 
     # -- requests ----------------------------------------------------------------------------------
     def new(self, variant=DEFAULT_VARIANT, players=None, seed=None, seat=0, bot=DEFAULT_BOT,
-            lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1):
+            lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1, teams=None):
         """Start a match; returns (events, warnings). Strict: a bad parameter raises RequestError
         and the session is unchanged. Lenient: each bad parameter falls back to a default."""
         warnings = []
@@ -133,7 +147,8 @@ class Session:
                 if not lenient:
                     raise
                 value = fallback()
-                warnings.append(f"{exc} — using {value if not hasattr(value, 'id') else value.id} instead.")
+                shown = value.id if hasattr(value, "id") else "each for himself" if value is None else value
+                warnings.append(f"{exc} — using {shown} instead.")
                 return value
 
         v = checked(_check_variant, lambda: _check_variant(default_variant)
@@ -144,12 +159,14 @@ class Session:
                     random.randrange(MAX_SEED) if seed is None else seed, "seed", 0, MAX_SEED)
         me = checked(_check_int, lambda: 0, seat, "seat", 0, n - 1)
         b = checked(_check_bot, lambda: DEFAULT_BOT, bot)
+        t = checked(_check_teams, lambda: None, teams, v, n)
 
         from .bots import get_bot
         from .match import Match
-        match = Match(v, n, s)
+        match = Match(v, n, s, teams=t)
         # Everything validated and built: only now replace the old session.
         self.match, self.variant, self.players, self.seed, self.seat = match, v, n, s, me
+        self.teams = t
         self.bot_name, self.bot = b, get_bot(b)
         # The bots' own choices are seeded too, so a shared link replays the same deal.
         self.rng = random.Random(f"maw-bots:{s}")
@@ -274,6 +291,18 @@ class Session:
         return events
 
     # -- what your seat sees ------------------------------------------------------------------------
+    def side_names(self) -> list:
+        """Who scores: each seat in singles; in partnerships "Your side (You & Bot 2)", "Side 2 (…)"."""
+        sides = self.match.teams
+        if sides is None:
+            return [seat_name(s, self.seat) for s in range(self.players)]
+        names = []
+        for side in range(self.match.sides):
+            members = " & ".join(seat_name(s, self.seat) for s in range(self.players) if sides[s] == side)
+            mine = sides[self.seat] == side
+            names.append(f"{'Your side' if mine else f'Side {side + 1}'} ({members})")
+        return names
+
     def _outcome_text(self) -> str:
         outcome = self.deal.outcome
         won = list(outcome.tricks_won)
@@ -297,17 +326,25 @@ class Session:
                     f"{verb(outcome.winner, 'claim')} the deal.")
         elif getattr(outcome, "jinked", False):
             text = f"{name(outcome.winner)} {verb(outcome.winner, 'take')} all five tricks: a jink!"
+        elif self.match.teams is not None:
+            side = self.match.teams[outcome.winner]
+            tricks = sum(k for seat, k in enumerate(won) if self.match.teams[seat] == side)
+            text = f"{self.side_names()[side]} takes {tricks} tricks and wins the deal."
         else:
             tricks = won[outcome.winner]
             text = (f"{name(outcome.winner)} {verb(outcome.winner, 'win')} the deal with {tricks} "
                     f"trick{'s' if tricks != 1 else ''}.")
+        sides = self.side_names()   # points and the game go to sides (each seat, in singles)
         points = getattr(outcome, "points", None)
         if points and any(points):
-            scored = [f"{name(s)} {p}" for s, p in enumerate(points) if p]
+            scored = [f"{sides[s]} {p}" for s, p in enumerate(points) if p]
             text += " Points this deal: " + ", ".join(scored) + "."
         game_won_by = getattr(outcome, "game_won_by", None)
         if game_won_by is not None:
-            text += f" {name(game_won_by)} {verb(game_won_by, 'win')} the game."
+            if self.match.teams is None:
+                text += f" {name(game_won_by)} {verb(game_won_by, 'win')} the game."
+            else:
+                text += f" {sides[game_won_by]} wins the game."
         elif getattr(self.match, "over", False):
             text += " The match is over."
         return text
@@ -319,6 +356,7 @@ class Session:
                     "chips": list(getattr(match, "chips", []) or [])}
         this_deal = getattr(self.deal, "deal_points", None)
         return {"kind": "points", "scores": list(getattr(match, "scores", []) or []),
+                "names": self.side_names(),
                 "this_deal": list(this_deal) if this_deal and self.deal.phase != "over" else None,
                 "target": self.variant.scoring["target"]}
 
@@ -361,14 +399,21 @@ class Session:
                        "tricks_won": list(o.tricks_won),
                        "points": list(getattr(o, "points", None) or []),
                        "text": self._outcome_text()}
+        sides = self.match.teams
         seats = [{"seat": s, "name": seat_name(s, me), "you": s == me, "dealer": s == deal.dealer,
                   "to_move": s == deal.to_move, "cards": len(deal.hand(s)),
-                  "tricks": tricks_won[s]} for s in range(self.players)]
+                  "tricks": tricks_won[s],
+                  "side": None if sides is None else sides[s],
+                  "partner": sides is not None and s != me and sides[s] == sides[me]}
+                 for s in range(self.players)]
+        link = {"variant": self.variant.id, "players": self.players, "seed": self.seed}
+        if self.teams:
+            link["teams"] = self.teams
         return {
             "variant": {"id": self.variant.id, "name": self.variant.name},
             "players": self.players, "seed": self.seed, "seat": me, "bot": self.bot_name,
             "deal_number": self.deal_number,
-            "link": {"variant": self.variant.id, "players": self.players, "seed": self.seed},
+            "teams": self.teams, "link": link,
             "phase": deal.phase, "to_move": deal.to_move, "your_turn": your_turn,
             "dealer": deal.dealer,
             "trump": {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
@@ -422,7 +467,8 @@ def variants_info() -> list:
         v = load_variant(vid)
         out.append({"id": v.id, "name": v.name, "era": v.era, "min_players": v.min_players,
                     "max_players": v.max_players, "default_players": v.default_players,
-                    "scoring": v.scoring_kind, "jinking": v.jinking})
+                    "scoring": v.scoring_kind, "jinking": v.jinking,
+                    "partnerships": [f"{t}x{n}" for t, n in v.partnerships]})
     return out
 
 
@@ -453,7 +499,7 @@ def _dispatch(session: Session, request: dict) -> dict:
     if op == "variants":
         return {"variants": variants_info(), "bots": bot_names(), "default": DEFAULT_VARIANT}
     if op == "new":
-        allowed = {"op", "variant", "players", "seed", "seat", "bot", "lenient",
+        allowed = {"op", "variant", "players", "seed", "seat", "bot", "teams", "lenient",
                    "default_variant", "default_seed"}
         extra = sorted(set(request) - allowed)
         if extra:
@@ -463,7 +509,7 @@ def _dispatch(session: Session, request: dict) -> dict:
             seed=request.get("seed"), seat=request.get("seat", 0),
             bot=request.get("bot", DEFAULT_BOT), lenient=bool(request.get("lenient", False)),
             default_variant=request.get("default_variant", DEFAULT_VARIANT),
-            default_seed=request.get("default_seed", 1))
+            default_seed=request.get("default_seed", 1), teams=request.get("teams"))
         return {"events": events, "warnings": warnings, "state": session.state()}
     if op == "act":
         events = session.act(request.get("action"))

@@ -277,3 +277,16 @@ def test_every_variant_has_a_play_page_linked_from_the_index(site_html):
         assert page.is_file(), f"no play page for {variant}"
         assert f'href="{variant}.html"' in index
         assert "data-maw-table" in page.read_text(encoding="utf-8")
+
+
+def test_a_partnership_link_plays_with_a_partner(page, server):
+    open_table(page, server, "play/twenty-five.html", players=4, seed=3, teams="2x2")
+    assert page.locator(f"{TABLE} .maw-partner").count() == 1
+    assert "Your side (You & Bot 2)" in page.locator(f"{TABLE} .maw-scores").inner_text()
+    assert page.locator(f'{TABLE} select[name="teams"]').input_value() == "2x2"
+    for _ in range(30):
+        if page.get_attribute(TABLE, "data-phase") == "over":
+            break
+        click_a_legal_move(page)
+    assert page.get_attribute(TABLE, "data-phase") == "over"
+    assert "teams=2x2" in page.get_attribute(f"{TABLE} .maw-link", "href")

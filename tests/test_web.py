@@ -228,3 +228,29 @@ def test_cards_have_names_and_symbols(session):
         assert card["name"] == parsed.name and card["symbol"] == parsed.symbol
         assert card["red"] == (parsed.suit in "DH")
     assert state["trump"]["symbol"] in "♣♦♥♠"
+
+
+def test_partners_play_together_and_score_by_side():
+    session = web.Session()
+    reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "twenty-five", "players": 4,
+                                              "seed": 3, "teams": "2x2"}), session))
+    state = reply["state"]
+    assert state["teams"] == "2x2" and state["link"]["teams"] == "2x2"
+    assert [s["partner"] for s in state["seats"]] == [False, False, True, False]
+    assert state["scores"]["names"][0].startswith("Your side (You & Bot 2)")
+    while state["phase"] != "over":
+        legal = [c["code"] for c in state["hand"] if c["legal"]] or [c["action"] for c in state["choices"]]
+        state = json.loads(web.handle(json.dumps({"op": "act", "action": legal[0]}), session))["state"]
+    assert len(state["scores"]["scores"]) == 2 and sum(state["scores"]["scores"]) == 25
+    assert "Side" in state["outcome"]["text"]
+
+
+def test_an_impossible_partnership_is_refused_or_replaced_in_a_link():
+    session = web.Session()
+    reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "twenty-five", "players": 5,
+                                              "teams": "2x2"}), session))
+    assert not reply["ok"] and "no partnership '2x2'" in reply["error"]
+    reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "spoil-five", "players": 4,
+                                              "teams": "2x2", "lenient": True}), session))
+    assert reply["ok"] and reply["state"]["teams"] is None
+    assert "each for himself" in reply["warnings"][0]

@@ -7,6 +7,7 @@
     :players: 5
     :seed: 7
     :bot: heuristic
+    :teams: 2x2          (partners, where the variant has them)
     ```
 
 The directive writes an empty ``<div data-maw-table …>`` with the options as data attributes;
@@ -69,6 +70,7 @@ class MawTable(SphinxDirective):
         "players": directives.positive_int,
         "seed": directives.nonnegative_int,
         "bot": directives.unchanged_required,
+        "teams": directives.unchanged_required,
     }
 
     def run(self):
@@ -81,8 +83,15 @@ class MawTable(SphinxDirective):
         if bot not in _bot_names():
             raise self.error(f"maw-table: unknown bot {bot!r}; allowed: {', '.join(_bot_names())}")
         seed = self.options.get("seed")
+        teams = self.options.get("teams")
+        if teams is not None:
+            n = players or variant.default_players
+            fits = [f"{t}x{k}" for t, k in variant.partnerships if t * k == n]
+            if teams not in fits:
+                raise self.error(f"maw-table: {variant.name} with {n} players has no partnership "
+                                 f"{teams!r}; allowed: {', '.join(fits) or 'none'}")
         attrs = {"data-variant": variant.id, "data-bot": bot,
-                 "data-players": players, "data-seed": seed}
+                 "data-players": players, "data-seed": seed, "data-teams": teams}
         attr_text = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items() if v is not None)
         # What a reader sees before the script runs, or if it cannot: not a blank box.
         body = (f'<div class="maw-table" data-maw-table data-phase="loading" {attr_text}>'

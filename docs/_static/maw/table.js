@@ -103,6 +103,7 @@ class Table {
       players: root.dataset.players ? Number(root.dataset.players) : null,
       seed: root.dataset.seed ? Number(root.dataset.seed) : null,
       bot: root.dataset.bot || "heuristic",
+      teams: root.dataset.teams || null,
     };
     this.useLinkParameters = useLinkParameters;
     this.state = null;
@@ -138,10 +139,13 @@ class Table {
     this.seedInput = el("input", { type: "text", inputmode: "numeric", class: "maw-seed", name: "seed", "aria-label": "Seed" });
     this.playersSelect = el("select", { name: "players", "aria-label": "Players" });
     this.botSelect = el("select", { name: "bot", "aria-label": "Bot level" });
+    this.teamsSelect = el("select", { name: "teams", "aria-label": "Partnerships" });
+    this.playersSelect.addEventListener("change", () => this.fillTeams(this.state && this.state.teams));
     const newGame = el("button", { type: "submit", class: "maw-button", "data-action": "new-game", text: "New game" });
     this.form = el("form", { class: "maw-form" },
       el("label", {}, "Seed ", this.seedInput), " ",
       el("label", {}, "Players ", this.playersSelect), " ",
+      el("label", {}, "Partners ", this.teamsSelect), " ",
       el("label", {}, "Bots ", this.botSelect), " ", newGame);
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.newGameFromForm(); });
 
@@ -181,10 +185,10 @@ class Table {
 
   // -- start-up ------------------------------------------------------------------------------------
   linkParameters() {
-    // Read ?variant=&players=&seed=&bot= as plain strings; Python validates them (lenient mode).
+    // Read ?variant=&players=&seed=&bot=&teams= as plain strings; Python validates them (lenient mode).
     const params = new URLSearchParams(location.search);
     const out = {};
-    for (const key of ["variant", "players", "seed", "bot"]) if (params.has(key)) out[key] = params.get(key);
+    for (const key of ["variant", "players", "seed", "bot", "teams"]) if (params.has(key)) out[key] = params.get(key);
     return out;
   }
 
@@ -203,10 +207,12 @@ class Table {
         players: params.players ?? this.config.players,
         seed: params.seed ?? this.config.seed ?? randomSeed(),
         bot: params.bot ?? this.config.bot,
+        teams: params.teams ?? this.config.teams,
         default_variant: this.config.variant,
         default_seed: randomSeed(),
       };
       if (request.players === null) delete request.players;
+      if (request.teams === null) delete request.teams;
       const reply = await this.bridge.call(request);
       if (!reply.ok) throw new Error(reply.error);
       if (reply.warnings.length) {
@@ -265,6 +271,7 @@ class Table {
     this.send({
       op: "new", variant: this.state ? this.state.variant.id : this.config.variant,
       players: Number(this.playersSelect.value), bot: this.botSelect.value,
+      teams: this.teamsSelect.value || null,
       seed: seedText === "" ? randomSeed() : seedText,
     });
   }
@@ -331,6 +338,7 @@ class Table {
     },
     el("span", { class: "maw-seat-name", text: seat.name }),
     seat.dealer ? el("span", { class: "maw-badge", title: "Dealer", text: "dealer" }) : null,
+    seat.partner ? el("span", { class: "maw-badge maw-partner", title: "Your partner", text: "partner" }) : null,
     el("span", { class: "maw-seat-info", text: `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"} · ${seat.cards} card${seat.cards === 1 ? "" : "s"}` }),
     seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null)));
 
@@ -357,6 +365,7 @@ class Table {
       this.playersSelect.replaceChildren(...options);
     }
     this.playersSelect.value = String(s.players);
+    this.fillTeams(s.teams);
     this.botSelect.value = s.bot;
 
     if (hadFocus && !this.root.contains(document.activeElement) && this.root.dataset.focused) {
@@ -364,6 +373,20 @@ class Table {
         || (this.newDeal.hidden ? null : this.newDeal);
       if (target) target.focus();
     }
+  }
+
+  // The partnership layouts this variant allows at the chosen number of players (from the engine).
+  fillTeams(current) {
+    const variant = this.variants.find((v) => this.state && v.id === this.state.variant.id);
+    const players = Number(this.playersSelect.value);
+    const forms = (variant ? variant.partnerships : []).filter((form) => {
+      const [sides, size] = form.split("x").map(Number);
+      return sides * size === players;
+    });
+    this.teamsSelect.replaceChildren(el("option", { value: "", text: "none" }),
+      ...forms.map((form) => el("option", { value: form, text: form.replace("x", " sides of ") })));
+    this.teamsSelect.value = forms.includes(current) ? current : "";
+    this.teamsSelect.disabled = forms.length === 0;
   }
 
   drawTrick(trick) {
@@ -385,7 +408,8 @@ class Table {
       const chips = sc.chips.length ? " · chips: " + sc.chips.map((c, i) => `${names[i]} ${c}`).join(", ") : "";
       this.scores.textContent = `Pool: ${sc.pool ?? "–"}${chips}`;
     } else {
-      this.scores.textContent = `Points (game ${sc.target}): ` + sc.scores.map((p, i) => `${names[i] ?? "Team " + (i + 1)} ${p}`).join(", ");
+      const sides = sc.names || names;
+      this.scores.textContent = `Points (game ${sc.target}): ` + sc.scores.map((p, i) => `${sides[i] ?? "Side " + (i + 1)} ${p}`).join(", ");
     }
   }
 
