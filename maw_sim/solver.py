@@ -1,0 +1,520 @@
+"""An exact solver for a deal whose hands are all known ("double dummy").
+
+A deal of the Maw family is short — five tricks — so with every hand face up the best play can be
+searched to the end. The question asked is always *paranoid*: what can one side guarantee if every
+other seat plays against it? In a round game of singles that is each seat's best result against
+the table; in a partnership game it is plain two-team minimax (our side against the rest).
+
+Values, for the side the question is about:
+
+- Pool games (Spoil Five, the family game, Cotton's two-hand game): ``LOSE`` (-1, someone else
+  takes the pool), ``SPOIL`` (0, nobody takes three tricks, the pool is carried), ``WIN`` (1, three
+  tricks or a claim after the first three) and ``JINK`` (2, all five after jinking: the pool and a
+  bonus). At the jink decision the player who won the first three tricks chooses — a max node
+  for the jinker; an opponent who may jink simply claims, which is the worst for us.
+- Points games (Maw, Twenty-Five, Forty-Five, …): our side's points in this deal, plus ``GAME``
+  if our side reaches the target (or takes all five where a jink wins the game) and minus
+  ``GAME`` if another side does. A game won outranks any number of points.
+
+How it is fast enough (a full five-player deal in a few tens of milliseconds of CPython):
+
+- *Equivalent cards.* Two cards in one hand with no live card between them in rank — the same
+  suit in play, both privileged or both not — do exactly the same work, so only one of them is
+  searched. The solver renumbers the pack so that each suit in play is a run of bits in rank
+  order; "the next live card above" is then a bit operation. The rules of following are not
+  restated: :func:`maw_sim.deal.legal_mask` is called with the tables renumbered the same way.
+- *Early ends.* A pool deal is decided the moment someone holds three tricks, and is known to be
+  a spoil once nobody can reach three; a points deal is bounded by the points left to win.
+- *A transposition table* at the start of each trick (the same cards left, the same leader and
+  the same score reached by a different order of play), storing bounds.
+- *Move ordering*: the card the table remembers first; to a trick, the cheapest card that wins it,
+  then the lowest card.
+
+The engine's :class:`maw_sim.deal.Deal` is only read, never changed: the search works on bit masks.
+"""
+
+from __future__ import annotations
+
+from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, TRICKS, legal_mask
+from .variants import RankTables
+
+LOSE, SPOIL, WIN, JINK = -1, 0, 1, 2
+GAME = 10_000
+_INF = 10 ** 9
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+POOL_WORDS = {LOSE: "loses (another player takes the pool)", SPOIL: "spoils (nobody takes three tricks)",
+              WIN: "wins the pool", JINK: "jinks: takes all five and the pool"}
+
+
+# -- the pack renumbered: each suit in play a run of bits, lowest card first --------------------
+
+class _Renumbered:
+    """A variant's tables for one trump suit, with cards renumbered so that the cards of each suit
+    in play sit in consecutive bits in ascending rank. ``to[i]`` is card i's new number, ``back[p]``
+    the card at new number p; ``tables`` are the engine's tables in the new numbering, so that
+    :func:`legal_mask` reads them unchanged."""
+
+    def __init__(self, variant, t: RankTables):
+        order = sorted(range(52), key=lambda i: (t.suit_of[i], t.power[i]))
+        self.back = tuple(order)
+        self.to = to = [0] * 52
+        for p, i in enumerate(order):
+            to[i] = p
+
+        def perm(values):
+            return tuple(values[i] for i in order)
+
+        def mask(m):
+            out = 0
+            while m:
+                low = m & -m
+                out |= 1 << to[low.bit_length() - 1]
+                m ^= low
+            return out
+
+        self.mask = mask
+        self.tables = RankTables(
+            t.trump, t.trump_index, perm(t.power), perm(t.suit_of), tuple(mask(m) for m in t.suit_mask),
+            mask(t.trump_mask), tuple(mask(t.renege_over[i]) for i in order), perm(t.lead_suit_of),
+            t.ranking, tuple(perm(row) for row in t.win_key))
+        privileged = 0
+        for card in variant.renege_cards(t.trump):
+            privileged |= 1 << to[card.index]
+        # Cards of one class may stand in for each other when adjacent among the live cards: the
+        # same suit in play and the same suit when led, and the same right to renege.
+        classes = {}
+        for p, i in enumerate(order):
+            key = (t.suit_of[i], t.lead_suit_of[i], bool(privileged >> p & 1))
+            classes[key] = classes.get(key, 0) | 1 << p
+        self.class_mask = [0] * 52
+        for members in classes.values():
+            m = members
+            while m:
+                low = m & -m
+                self.class_mask[low.bit_length() - 1] = members
+                m ^= low
+
+
+def _renumbered(variant, trump) -> _Renumbered:
+    cache = variant.__dict__.setdefault("_solver_cache", {})
+    try:
+        return cache[trump]
+    except KeyError:
+        cache[trump] = r = _Renumbered(variant, variant.tables(trump))
+        return r
+
+
+# -- the value of a finished deal ------------------------------------------------------------
+
+def outcome_value(deal, side: int) -> int:
+    """The value (in the scale above) of a finished deal for ``side`` (a seat in singles)."""
+    outcome = deal.outcome
+    if outcome is None:
+        raise ValueError("the deal is not over")
+    if deal.variant.scoring_kind == "pool":
+        if outcome.winner is None:
+            return SPOIL
+        if deal._side(outcome.winner) != side:
+            return LOSE
+        return JINK if outcome.jinked else WIN
+    value = outcome.points[side]
+    if outcome.game_won_by is not None:
+        value += GAME if outcome.game_won_by == side else -GAME
+    return value
+
+
+def describe(value: int, kind: str) -> str:
+    """A value in words."""
+    if kind == "pool":
+        return POOL_WORDS[value]
+    game = ""
+    if value >= GAME // 2:
+        value, game = value - GAME, " and wins the game"
+    elif value <= -GAME // 2:
+        value, game = value + GAME, "; another side wins the game"
+    return f"{value} points{game}"
+
+
+# -- the search --------------------------------------------------------------------------------
+
+class _Search:
+    """One question — the value for ``root`` (a side) — about one deal, with its own table."""
+
+    def __init__(self, deal, root: int):
+        if deal.variant.scoring_kind == "points" and deal.variant.jinking:
+            raise NotImplementedError(f"{deal.variant.id}: jinking in a points game is not solved")
+        v = deal.variant
+        r = _renumbered(v, deal.trump)
+        self.r = r
+        self.deal = deal
+        self.n = n = deal.players
+        self.root = root
+        self.side = tuple(deal._side(s) for s in range(n))
+        self.sides = max(self.side) + 1
+        self.pool = v.scoring_kind == "pool"
+        self.jinking = v.jinking and deal.teams is None
+        self.tt = {}
+        self.nodes = 0
+        to = r.to
+        self.hands = [r.mask(m) for m in deal._hands]
+        self.won = list(deal._won)
+        self.side_won = [0] * self.sides
+        for s, k in enumerate(self.won):
+            self.side_won[self.side[s]] += k
+        self.count = deal._trick_count
+        self.jinker = deal._jinker
+        if not self.pool:
+            self.points = list(deal._points)
+            self.scores = deal.scores
+            self.per = deal._per_trick
+            self.target = deal._target
+            self.jink_game = bool(v.scoring["jink_wins_game"])
+            self.bonus = deal._bonus if deal._best_trump is not None else 0
+            self.best_bit = 1 << to[deal._best_trump] if deal._best_trump is not None else 0
+        else:
+            self.best_bit = 0
+        # The best trump scores a bonus for its trick, so it stands in for no other card.
+        cm = list(r.class_mask)
+        if self.best_bit:
+            b = self.best_bit.bit_length() - 1
+            for p in range(52):
+                cm[p] &= ~self.best_bit
+            cm[b] = self.best_bit
+        self.cmask = cm
+        self.leader = deal._leader
+        self.plays = [to[i] for i in deal._plays]
+
+    # The value of the position after a trick has ended (or at the start of a search), or None
+    # when play goes on; and otherwise the bounds (low, high) the value must lie within.
+    def _settled(self):
+        count = self.count
+        left = TRICKS - count
+        root = self.root
+        if self.pool:
+            won = self.won
+            jinker = self.jinker
+            if jinker is not None:
+                if won[jinker] != count:
+                    return SPOIL, None            # the jinker lost a trick: a spoil
+                if count == TRICKS:
+                    return (JINK if jinker == root else LOSE), None
+                return None, ((SPOIL, JINK) if jinker == root else (LOSE, SPOIL))
+            best = max(won)
+            if best >= 3:
+                w = won.index(best)
+                return (WIN if w == root else LOSE), None
+            if count == TRICKS:
+                return SPOIL, None
+            high = SPOIL if won[root] + left < 3 else (
+                JINK if self.jinking and won[root] == count and count < 3 else WIN)
+            low = SPOIL
+            for s in range(self.n):
+                if s != root and won[s] + left >= 3:
+                    low = LOSE
+                    break
+            if low == high:
+                return low, None
+            return None, (low, high)
+        # points
+        pts = self.points
+        mine = pts[root]
+        for s in range(self.sides):
+            if self.scores[s] + pts[s] >= self.target:
+                return mine + (GAME if s == root else -GAME), None
+        if count == TRICKS:
+            if self.jink_game:
+                for s in range(self.sides):
+                    if self.side_won[s] == TRICKS:
+                        return mine + (GAME if s == root else -GAME), None
+            return mine, None
+        gain = left * self.per + (self.bonus if self._live() & self.best_bit else 0)
+        high, low = mine + gain, mine
+        for s in range(self.sides):
+            game = self.scores[s] + pts[s] + gain >= self.target or (
+                self.jink_game and self.side_won[s] == count)
+            if game:
+                if s == root:
+                    high += GAME
+                else:
+                    low -= GAME
+        return None, (low, high)
+
+    def _live(self):
+        m = 0
+        for h in self.hands:
+            m |= h
+        return m
+
+    def value(self) -> int:
+        """The exact value for the root side from the deal's position (phase play or jink)."""
+        phase = self.deal.phase
+        if phase == OVER:
+            return outcome_value(self.deal, self.root)
+        if phase == JINK_PHASE:
+            w = self.deal.to_move
+            if w != self.root:
+                return LOSE                    # the paranoid table: the other player claims
+            return max(WIN, self._jink_value(w, WIN, JINK + 1))
+        if phase != PLAY:
+            raise ValueError("solve the robbing decision with solve_moves(), which tries each action")
+        if not self.plays:
+            done, bounds = self._settled()
+            if done is not None:
+                return done
+        return self._run(-_INF, _INF)
+
+    def _jink_value(self, w, alpha, beta):
+        self.jinker = w
+        try:
+            return self._run(alpha, beta)
+        finally:
+            self.jinker = None
+
+    def _run(self, alpha, beta):
+        """Search from the current position (any point in a trick)."""
+        search = self._build()
+        plays = self.plays
+        leader = self.leader
+        n = self.n
+        if not plays:
+            return search.trick(leader, alpha, beta)
+        keys = self.r.tables.win_key[self.r.tables.suit_of[plays[0]]]
+        best_key, best_seat = -1, -1
+        tmask = 0
+        for k, p in enumerate(plays):
+            tmask |= 1 << p
+            if keys[p] > best_key:
+                best_key, best_seat = keys[p], (leader + k) % n
+        live = self._live() | tmask
+        return search.card(leader, len(plays), plays[0], keys, best_key, best_seat, tmask, live,
+                           alpha, beta)
+
+    def _build(self):
+        """The search proper, as closures over local names (the fastest way CPython allows)."""
+        ns = self
+        n = self.n
+        hands = self.hands
+        won = self.won
+        side_won = self.side_won
+        side = self.side
+        root = self.root
+        tables = self.r.tables
+        may_trump = self.deal._may_trump
+        win_key = tables.win_key
+        suit_of = tables.suit_of
+        power = tables.power
+        cmask = self.cmask
+        tt = self.tt
+        pool = self.pool
+        jinking = self.jinking
+        settled = self._settled
+        if not pool:
+            points = self.points
+            per = self.per
+            bonus = self.bonus
+            best_bit = self.best_bit
+
+        class S:
+            pass
+
+        def trick(leader, alpha, beta):
+            """The value at the start of a trick led by ``leader``."""
+            key = (tuple(hands), leader, tuple(won) if pool else tuple(points), ns.jinker)
+            entry = tt.get(key)
+            first = None
+            if entry is not None:
+                kind, v, first = entry
+                if kind == _EXACT:
+                    return v
+                if kind == _LOWER:
+                    if v >= beta:
+                        return v
+                    if v > alpha:
+                        alpha = v
+                elif v <= alpha:
+                    return v
+                elif v < beta:
+                    beta = v
+            live = 0
+            for h in hands:
+                live |= h
+            a0, b0 = alpha, beta
+            v, move = card(leader, 0, -1, None, -1, -1, 0, live, alpha, beta, first, True)
+            kind = _UPPER if v <= a0 else _LOWER if v >= b0 else _EXACT
+            tt[key] = (kind, v, move)
+            return v
+
+        def end_trick(winner, tmask, live, alpha, beta):
+            won[winner] += 1
+            s = side[winner]
+            side_won[s] += 1
+            ns.count += 1
+            if not pool:
+                gained = per + (bonus if tmask & best_bit else 0)
+                points[s] += gained
+            try:
+                # Three tricks at the third: the winner may jink (pool games of singles).
+                if pool and jinking and ns.count == 3 and won[winner] == 3 and ns.jinker is None:
+                    if winner != root:
+                        return LOSE
+                    if beta <= WIN:
+                        return WIN
+                    ns.jinker = winner
+                    try:
+                        v = trick(winner, max(alpha, WIN), beta)
+                    finally:
+                        ns.jinker = None
+                    return v if v > WIN else WIN
+                done, bounds = settled()
+                if done is not None:
+                    return done
+                low, high = bounds
+                if high <= alpha:
+                    return high
+                if low >= beta:
+                    return low
+                return trick(winner, alpha if alpha > low else low, beta if beta < high else high)
+            finally:
+                won[winner] -= 1
+                side_won[s] -= 1
+                ns.count -= 1
+                if not pool:
+                    points[s] -= gained
+
+        def card(leader, k, lead, keys, best_key, best_seat, tmask, live, alpha, beta,
+                 first=None, want_move=False):
+            """The value when the k-th card of the trick is to be played."""
+            ns.nodes += 1
+            seat = (leader + k) % n
+            hand = hands[seat]
+            legal = legal_mask(tables, may_trump, hand, lead)
+            # One card of each run of equivalent cards: skip a card when the next live card above
+            # it is also ours, legal, and of the same class.
+            moves = []
+            m = legal
+            while m:
+                low = m & -m
+                m ^= low
+                above = live & ~((low << 1) - 1)
+                nxt = above & -above
+                if nxt & legal & cmask[low.bit_length() - 1]:
+                    continue
+                moves.append(low.bit_length() - 1)
+            if len(moves) > 1:
+                if k == 0:
+                    # Leading: strongest first (trumps, then high plain cards).
+                    moves.sort(key=power.__getitem__, reverse=True)
+                else:
+                    winners = [p for p in moves if keys[p] > best_key]
+                    if winners:
+                        cheapest = min(winners, key=power.__getitem__)
+                        moves.sort(key=power.__getitem__)
+                        moves.remove(cheapest)
+                        moves.insert(0, cheapest)
+                    else:
+                        moves.sort(key=power.__getitem__)
+                if first is not None and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
+            maximise = side[seat] == root
+            best = -_INF if maximise else _INF
+            best_move = None
+            last = k == n - 1
+            for p in moves:
+                bit = 1 << p
+                hands[seat] = hand ^ bit
+                if k == 0:
+                    ks = win_key[suit_of[p]]
+                    v = card(leader, 1, p, ks, ks[p], seat, bit, live, alpha, beta)
+                else:
+                    kp = keys[p]
+                    if kp > best_key:
+                        bk, bs = kp, seat
+                    else:
+                        bk, bs = best_key, best_seat
+                    if last:
+                        t = tmask | bit
+                        v = end_trick(bs, t, live & ~t, alpha, beta)
+                    else:
+                        v = card(leader, k + 1, lead, keys, bk, bs, tmask | bit, live, alpha, beta)
+                hands[seat] = hand
+                if maximise:
+                    if v > best:
+                        best, best_move = v, p
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                else:
+                    if v < best:
+                        best, best_move = v, p
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+            if want_move:
+                return best, best_move
+            return best
+
+        S.trick = staticmethod(trick)
+        S.card = staticmethod(card)
+        return S
+
+
+# -- the public questions -------------------------------------------------------------------------
+
+def _side_of(deal, seat):
+    if seat is None:
+        seat = deal.to_move
+        if seat is None:
+            raise ValueError("the deal is over: name the seat whose result you want")
+    if not isinstance(seat, int) or not 0 <= seat < deal.players:
+        raise ValueError(f"seat must be 0 to {deal.players - 1}, not {seat!r}")
+    return deal._side(seat)
+
+
+def solve(deal, seat: int | None = None) -> int:
+    """The best result ``seat``'s side can guarantee from here against every other seat
+    (default: the seat to move). The deal is not changed. In the robbing phase the robber's
+    choice is tried each way (a max node for the robber's side, a min node otherwise)."""
+    side = _side_of(deal, seat)
+    if deal.phase == ROB:
+        values = solve_moves(deal, deal.to_move, side=side).values()
+        return max(values) if deal._side(deal.to_move) == side else min(values)
+    return _Search(deal, side).value()
+
+
+def solve_moves(deal, seat: int | None = None, *, side: int | None = None) -> dict:
+    """The value of each legal action of the seat to move: ``{action: value}``, each value the best
+    result for ``side`` (default: the mover's side) after that action."""
+    if deal.to_move is None:
+        return {}
+    if side is None:
+        side = _side_of(deal, seat if seat is not None else deal.to_move)
+    out = {}
+    for action in deal.legal_actions():
+        child = deal.copy()
+        child.apply(action)
+        out[action] = solve(child, _seat_of_side(child, side))
+    return out
+
+
+def _seat_of_side(deal, side):
+    for s in range(deal.players):
+        if deal._side(s) == side:
+            return s
+    raise ValueError(f"no side {side}")
+
+
+def best_action(deal) -> str:
+    """An action of the seat to move with the best value for its side (the first in the deal's
+    order of legal actions when several tie)."""
+    moves = solve_moves(deal)
+    return max(moves, key=moves.__getitem__)
+
+
+def solve_all(deal) -> tuple:
+    """Each side's paranoid value (each seat's, in singles): what it can guarantee against all."""
+    sides = deal.players if deal.teams is None else max(deal.teams) + 1
+    return tuple(solve(deal, _seat_of_side(deal, s)) for s in range(sides))

@@ -1,0 +1,126 @@
+"""Tournaments: one challenger bot against a field of copies of another, with the luck taken out.
+
+Card games are mostly luck: one deal's winner was usually dealt the cards. To measure skill, a
+tournament deals each hand once and then *replays it* with the challenger in every seat in turn,
+the field bot in all the others (a "duplicate" tournament, as at bridge). Over one such group every
+seat, and so every hand, has been played once by the challenger; what is left of the difference is
+play. Within a group the dealer is fixed; from group to group it moves round the table.
+
+What is measured:
+
+- pool games (Spoil Five, the family game, Cotton's): how often the challenger *takes the pool* —
+  a proportion, with Wilson's 95% interval;
+- points games (Maw, Twenty-Five, Forty-Five, …): the challenger's *points per deal*, with a normal
+  95% interval of the mean.
+
+The field's figure is the same measure per field seat, and the spoil rate is the share of deals in
+which nobody took three tricks. ``deals`` counts every deal played, replays included.
+
+The work is split into :func:`play_one` (one deal of the tournament, by index: a process pool or a
+Dask cluster may run them anywhere, in any order) and :func:`summarise`; :func:`run_tournament`
+runs them in turn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+
+from .bots import bot_names, get_bot, play_deal
+from .deal import Deal, _check_players, check_seed
+from .variants import load_variant
+
+
+def _base_seed(seed: int, group: int) -> int:
+    """The deal seed of one group of replays: a hash, so that tournaments with nearby seeds share no deal."""
+    digest = hashlib.sha256(b"maw-tournament:%d:%d" % (seed, group)).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def _bot(name):
+    if callable(name):
+        return name
+    return get_bot(name)
+
+
+def check_arguments(variant, players, challenger, field, deals, seed):
+    """Refuse impossible arguments before any work: ValueError with what is allowed."""
+    v = load_variant(variant)
+    _check_players(v, players)
+    for role, name in (("challenger", challenger), ("field", field)):
+        if not callable(name):
+            if name not in bot_names():
+                raise ValueError(f"unknown {role} bot {name!r}; known bots: {', '.join(bot_names())}")
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise ValueError(f"deals must be a whole number, 1 or more; got {deals!r}")
+    check_seed(seed)
+    return v
+
+
+def play_one(variant, players: int, challenger, field, seed: int, index: int) -> tuple:
+    """Deal number ``index`` of a tournament: the hand of group ``index // players``, the challenger in
+    seat ``index % players``. Returns (challenger's score, field seats' total score, spoilt), where a
+    score is 1 or 0 for the pool, or points."""
+    v = load_variant(variant)
+    group, seat = divmod(index, players)
+    deal = Deal.random(v, players, _base_seed(seed, group), dealer=group % players)
+    bots = [_bot(field)] * players
+    bots[seat] = _bot(challenger)
+    # Each replay gets its own generator, the same whichever process plays it.
+    outcome = play_deal(deal, bots, random.Random(_base_seed(seed, group) * 16 + seat))
+    if v.scoring_kind == "pool":
+        mine = 1 if outcome.winner == seat else 0
+        field_total = 1 if outcome.winner is not None and outcome.winner != seat else 0
+    else:
+        mine = outcome.points[seat]
+        field_total = sum(outcome.points) - mine
+    return mine, field_total, outcome.winner is None
+
+
+def summarise(variant, players: int, challenger, field, results) -> dict:
+    """The report of a tournament from :func:`play_one`'s results."""
+    from .cli import wilson
+    v = load_variant(variant)
+    n = len(results)
+    mine = [r[0] for r in results]
+    field_total = sum(r[1] for r in results)
+    spoilt = sum(1 for r in results if r[2])
+    mean = sum(mine) / n
+    if v.scoring_kind == "pool":
+        measure = "pool won (share of deals)"
+        low, high = wilson(sum(mine), n)
+    else:
+        measure = "points per deal"
+        var = sum((x - mean) ** 2 for x in mine) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * math.sqrt(var / n)
+        low, high = mean - half, mean + half
+    return {
+        "variant": v.id, "players": players,
+        "challenger": _name(challenger), "field": _name(field), "deals": n,
+        "measure": measure,
+        "win_rate": mean, "ci95": [low, high],
+        "field_win_rate": field_total / (n * (players - 1)),
+        "spoil_rate": spoilt / n,
+    }
+
+
+def _name(bot) -> str:
+    return bot if isinstance(bot, str) else getattr(bot, "__name__", type(bot).__name__)
+
+
+def run_tournament(variant, players, challenger, field, deals, seed, progress=None) -> dict:
+    """Play ``deals`` deals (replays included) of ``variant`` with ``players`` seats: ``challenger``
+    (a bot name) in each seat in turn against copies of ``field``. ``progress(done, total)`` is
+    called after each deal. Returns ``{"challenger", "field", "deals", "measure", "win_rate",
+    "ci95": [low, high], "field_win_rate", "spoil_rate", "variant", "players"}``.
+
+    Bad arguments (an unknown bot, players outside the variant's range, no deals, a bad seed) raise
+    ValueError before any deal is played."""
+    v = check_arguments(variant, players, challenger, field, deals, seed)
+    results = []
+    for index in range(deals):
+        results.append(play_one(v, players, challenger, field, seed, index))
+        if progress is not None:
+            progress(index + 1, deals)
+    return summarise(v, players, challenger, field, results)
