@@ -1,0 +1,194 @@
+"""What one seat can infer about the hidden hands, and worlds sampled consistently with it.
+
+A search bot sees only its :class:`~maw_sim.deal.PlayerView`. From it a player at the table knows:
+
+- *the cards gone*: its own hand, every card played, and the turn-up — out of play unless robbed;
+- *who holds how many*: five less the cards each seat has played;
+- *the robbed card*: a robber took the turn-up into hand, so it is his until he plays it; and, unless
+  the turn-up was an ace (robbed by the dealer), he robbed because he held the ace of trumps. Where
+  robbing is compulsory and nobody robbed, nobody held the ace of trumps;
+- *what each play ruled out*. A card played must have been legal, so every card that would have made
+  it illegal was not in that hand: failing to follow a plain suit shows a void in it; a non-trump to a
+  trump lead is a renege and shows that every trump held (if any) was a privileged trump above the
+  card led — so no plain trump, and no privileged trump below the lead. These facts are not restated
+  here: each is found by asking :func:`maw_sim.deal.legal_mask` whether the card played would still
+  have been legal beside one more card. That probe is exact because under every following rule of
+  the family a legal card is made illegal by holding some single card (one of the suit led, or a
+  trump that may not renege), never by a combination.
+
+A *world* is a full deal — every hand filled in — that agrees with all of this, rebuilt by replaying
+the deal's history through the engine (which checks every play again).
+"""
+
+from __future__ import annotations
+
+from ..cards import CODES, Card
+from ..deal import Deal, legal_mask
+
+_PROBES = {}
+
+
+def _ruled_out(tables, may_trump: bool, lead: int, card: int) -> int:
+    """The cards whose presence in hand would have made ``card`` illegal to the trick led by ``lead``."""
+    key = (id(tables), may_trump, lead, card)
+    found = _PROBES.get(key)
+    if found is None:
+        found = 0
+        bit = 1 << card
+        for x in range(52):
+            if x != card and x != lead and not legal_mask(tables, may_trump, bit | 1 << x, lead) & bit:
+                found |= 1 << x
+        _PROBES[key] = found
+    return found
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+class Knowledge:
+    """The facts a seat knows about the hidden cards (see the module's text)."""
+
+    def __init__(self, view):
+        v = view.variant
+        n = view.players
+        t = v.tables(view.trump)
+        may_trump = v.following == "may-trump"
+        self.view = view
+        self.me = view.seat
+        self.mine = _mask(view.hand)
+        played = 0
+        self.played_by = [0] * n
+        self.excluded = [0] * n
+        for trick in view.tricks:
+            lead = trick.plays[0][1].index
+            for k, (seat, card) in enumerate(trick.plays):
+                played |= 1 << card.index
+                self.played_by[seat] |= 1 << card.index
+                if k:
+                    self.excluded[seat] |= _ruled_out(t, may_trump, lead, card.index)
+        self.played = played
+        self.need = [5 - bin(m).count("1") for m in self.played_by]
+        self.need[self.me] = 0
+        self.forced = [0] * n
+        dead = 0
+        turnup = view.turnup.index
+        robber = view.robbed_by
+        ace = Card(1, view.trump).index
+        if robber is None:
+            dead |= 1 << turnup
+            if v.robbing == "compulsory" and view.turnup.rank != 1 and view.phase != "rob":
+                dead |= 1 << ace          # whoever held it would have had to rob
+        elif robber != self.me:
+            held = [turnup] if view.turnup.rank == 1 else [turnup, ace]
+            for card in held:
+                # (A robber may even have put out the ace itself: then his hand has no room for it.)
+                if not (played | self.mine) >> card & 1 and bin(self.forced[robber]).count("1") < self.need[robber]:
+                    self.forced[robber] |= 1 << card
+        if robber is not None and view.turnup.rank != 1:
+            # The ace of trumps is the robber's, in hand or put out: no other seat holds it.
+            for s in range(n):
+                if s != robber:
+                    self.excluded[s] |= 1 << ace
+        self.unseen = ((1 << 52) - 1) & ~(self.mine | played | dead)
+        for s in range(n):
+            self.excluded[s] &= ~self.forced[s]
+
+    def sample_hands(self, rng, tries: int = 40) -> list:
+        """Current hands for every seat (bit masks), the seat's own as it is, the others drawn at
+        random from the unseen cards consistently with what is known; constraints are dropped only if
+        no consistent draw is found in ``tries`` attempts (it never should be)."""
+        n = len(self.need)
+        me = self.me
+        forced_all = 0
+        for m in self.forced:
+            forced_all |= m
+        free = [i for i in range(52) if (self.unseen & ~forced_all) >> i & 1]
+        others = [s for s in range(n) if s != me and self.need[s] > 0]
+        for attempt in range(tries + 1):
+            strict = attempt < tries
+            rng.shuffle(free)
+            hands = [0] * n
+            hands[me] = self.mine
+            taken = 0
+            ok = True
+            # The most constrained seat draws first.
+            order = sorted(others, key=lambda s: bin(self.unseen & ~self.excluded[s]).count("1"))
+            for s in order:
+                want = self.need[s] - bin(self.forced[s]).count("1")
+                h = self.forced[s]
+                bar = (self.excluded[s] if strict else 0) | taken
+                for i in free:
+                    if want == 0:
+                        break
+                    if not (bar >> i) & 1:
+                        h |= 1 << i
+                        want -= 1
+                if want:
+                    ok = False
+                    break
+                taken |= h
+                hands[s] = h
+            if ok:
+                return hands
+        raise RuntimeError("no world fits the view")  # unreachable: the last try ignores exclusions
+
+    def world(self, rng) -> Deal:
+        """A full deal, at the view's point of play, whose hidden hands are a random draw consistent
+        with the view. The history is replayed through the engine."""
+        for _ in range(20):
+            hands = self.sample_hands(rng)
+            try:
+                return self._replay(hands, rng)
+            except ValueError:
+                continue                      # an inconsistent draw (the engine refused a play)
+        raise RuntimeError("could not build a world consistent with the view")
+
+    def _replay(self, hands, rng) -> Deal:
+        view = self.view
+        n = view.players
+        start = [hands[s] | self.played_by[s] for s in range(n)]
+        robber = view.robbed_by
+        discard = None
+        turnup = view.turnup.index
+        if robber is not None:
+            # The robber took the turn-up and put out a card face down: any card in no hand stands
+            # for it (even our own discard, which the view does not record).
+            used = 0
+            for h in start:
+                used |= h
+            stock = [i for i in range(52) if not (used >> i) & 1 and i != turnup]
+            ace = Card(1, view.trump).index
+            if view.turnup.rank != 1 and not start[robber] >> ace & 1 and ace in stock:
+                discard = ace                 # he robbed by holding the ace, so he put it out
+            else:
+                discard = stock[int(rng.random() * len(stock))]
+            start[robber] = (start[robber] & ~(1 << turnup)) | 1 << discard
+        teams = None
+        if view.teams is not None:
+            sides = max(view.teams) + 1
+            teams = (sides, n // sides)
+        deal = Deal(view.variant, [[CODES[i] for i in range(52) if h >> i & 1] for h in start],
+                    CODES[turnup], view.dealer, teams=teams, scores=view.scores)
+        while deal.phase == "rob" and view.phase != "rob":
+            if deal.to_move == robber:
+                deal.apply("rob " + CODES[discard])
+            else:
+                deal.apply("pass")
+        if robber is not None and deal.robbed is None:
+            raise ValueError("the robber did not rob in this world")
+        for trick in view.tricks:
+            for seat, card in trick.plays:
+                if deal.phase == "jink":
+                    deal.apply("jink")
+                if deal.to_move != seat:
+                    raise ValueError("play out of turn in this world")
+                deal.apply(card.code)
+        if view.phase == "play" and deal.phase == "jink":
+            deal.apply("jink")
+        if deal.phase != view.phase or deal.to_move != view.to_move:
+            raise ValueError("the world does not reach the view's position")
+        return deal

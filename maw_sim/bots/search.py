@@ -1,0 +1,157 @@
+"""Search bots: Perfect-Information Monte Carlo (PIMC), with the exact solver for the endgame.
+
+A player cannot see the other hands, but can imagine them. PIMC does what a thoughtful player does
+at the table: deal out the unseen cards in a way that fits everything seen so far (see
+:mod:`maw_sim.bots.inference`), play each candidate card in that imagined deal, see how the deal
+would go on, and repeat over many imagined deals; then play the card that did best on average.
+
+How the deal "would go on" is answered in two ways:
+
+- early in the deal, by a *rollout*: every seat (ourselves included) plays on with the heuristic
+  bot, which stands in for a sensible table. The same imagined deals are used for every candidate,
+  so the comparison between cards is fair (common random numbers);
+- when few cards are left, by the *exact solver* (:mod:`maw_sim.solver`): the best result we can
+  guarantee in that imagined deal against any play of the others. The solver's guarantee is
+  pessimistic — it lets the whole table gang up on us — so the rollout's figure breaks ties.
+
+Each decision has a fixed budget of imagined deals, so a move costs about the same whatever the
+clock says and a seed reproduces it. A bot only ever reads its own view.
+"""
+
+from __future__ import annotations
+
+from ..deal import TRICKS
+from .. import solver
+from . import register
+from .heuristic import heuristic_bot
+from .inference import Knowledge
+
+
+def utility(deal, side: int) -> float:
+    """What a finished deal is worth to ``side``: pool games, 1 for taking the pool (more for a
+    jink, by the bonus it collects measured against the pool) and 0 otherwise; points games, the
+    side's points, with the target's worth added for winning the game (taken off for losing it)."""
+    outcome = deal.outcome
+    v = deal.variant
+    if v.scoring_kind == "pool":
+        if outcome.winner is None or deal._side(outcome.winner) != side:
+            return 0.0
+        if outcome.jinked:
+            s = v.scoring
+            pool = s["ante"] * deal.players + s["dealer_stake"]
+            return 1.0 + s["jink_bonus"] * (deal.players - 1) / max(pool, 1)
+        return 1.0
+    value = float(outcome.points[side])
+    if outcome.game_won_by is not None:
+        value += v.scoring["target"] if outcome.game_won_by == side else -v.scoring["target"]
+    return value
+
+
+def _solver_utility(value: int, deal) -> float:
+    """The solver's value in the units of :func:`utility`."""
+    v = deal.variant
+    if v.scoring_kind == "pool":
+        if value <= solver.SPOIL:
+            return 0.0
+        if value == solver.JINK:
+            s = v.scoring
+            pool = s["ante"] * deal.players + s["dealer_stake"]
+            return 1.0 + s["jink_bonus"] * (deal.players - 1) / max(pool, 1)
+        return 1.0
+    if value >= solver.GAME // 2:
+        return value - solver.GAME + v.scoring["target"]
+    if value <= -solver.GAME // 2:
+        return value + solver.GAME - v.scoring["target"]
+    return float(value)
+
+
+def rollout(deal, policy, rng) -> None:
+    """Play ``deal`` to its end with ``policy`` for every seat."""
+    while deal._to_move is not None:
+        deal.apply(policy(deal.view(deal._to_move), rng))
+
+
+def best_reply(deal, side: int, policy, rng) -> float:
+    """The most ``side`` can make of an imagined deal when the other seats play ``policy``: our seats
+    try every legal action, theirs follow the policy (a depth-first search to the end)."""
+    while deal._to_move is not None and deal._side(deal._to_move) != side:
+        deal.apply(policy(deal.view(deal._to_move), rng))
+    if deal._to_move is None:
+        return utility(deal, side)
+    best = None
+    for action in deal.legal_actions():
+        child = deal.copy()
+        child.apply(action)
+        value = best_reply(child, side, policy, rng)
+        if best is None or value > best:
+            best = value
+    return best
+
+
+class PIMC:
+    """A PIMC bot. ``budget``: imagined deals × candidate actions per decision (so a move costs about
+    ``budget`` rollouts). ``solve_when``: cards left in all hands at or below which the exact
+    solver judges each imagined deal. ``policy``: the rollout bot."""
+
+    def __init__(self, budget: int = 240, solve_when: int = 10, policy=heuristic_bot,
+                 min_worlds: int = 8, max_worlds: int = 60, reply_when: int = 0):
+        self.reply_when = reply_when
+        self.budget = budget
+        self.solve_when = solve_when
+        self.policy = policy
+        self.min_worlds = min_worlds
+        self.max_worlds = max_worlds
+
+    def __call__(self, view, rng):
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        side = view.team_of(view.seat)
+        knowledge = Knowledge(view)
+        worlds = max(self.min_worlds, min(self.max_worlds, self.budget // len(legal)))
+        score = dict.fromkeys(legal, 0.0)
+        tie = dict.fromkeys(legal, 0.0)
+        for _ in range(worlds):
+            world = knowledge.world(rng)
+            left = sum(world._hands)  # noqa: F841 (kept simple: the count below is what matters)
+            cards_left = sum(bin(h).count("1") for h in world._hands)
+            exact = world.phase == "play" and cards_left <= self.solve_when
+            seed = rng.random()
+            for action in legal:
+                child = world.copy()
+                child.apply(action)
+                if exact:
+                    score[action] += _solver_utility(solver.solve(child, _a_seat(child, side)), child)
+                rng_state = _Rng(seed)
+                if len(view.hand) <= self.reply_when:
+                    tie[action] += best_reply(child, side, self.policy, rng_state)
+                else:
+                    rollout(child, self.policy, rng_state)
+                    tie[action] += utility(child, side)
+        # The solver's guarantee first (when used), the rollouts' average to break ties; then the
+        # order of the legal actions, so the choice is reproducible.
+        return max(legal, key=lambda a: (score[a], tie[a]))
+
+
+def _a_seat(deal, side):
+    for s in range(deal.players):
+        if deal._side(s) == side:
+            return s
+    raise ValueError(side)
+
+
+class _Rng:
+    """A tiny reproducible generator for rollouts: the same stream for every candidate action."""
+    __slots__ = ("x",)
+
+    def __init__(self, seed: float):
+        self.x = int(seed * 2 ** 32) | 1
+
+    def random(self) -> float:
+        self.x = (self.x * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+        return (self.x >> 11) / 9007199254740992.0
+
+
+pimc_bot = PIMC()
+register("pimc", pimc_bot)
+register("best", pimc_bot)
