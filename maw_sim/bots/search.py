@@ -173,7 +173,7 @@ class _Rng:
 # ``best``: PIMC that also tries every card at our next turn in each imagined deal (the "best
 # reply" against a table of heuristic players) — stronger against that table, ~60-100 ms a move.
 # In five-handed Spoil Five against heuristic players, as challenger, they took the pool in about
-# 0.16 and 0.21 of deals (the heuristic bot itself: 0.09). See benchmarks/tournament.py.
+# 0.16 and 0.20 of deals (the heuristic bot itself: 0.07-0.09). See benchmarks/tournament.py.
 pimc_bot = PIMC(budget=120, solve_when=10)
 best_bot = PIMC(budget=300, solve_when=0, reply_depth=1)
 register("pimc", pimc_bot)
