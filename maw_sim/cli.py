@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 
@@ -20,6 +19,7 @@ from .bots import bot_names, get_bot, play_deal
 from .cards import SUIT_NAMES, SUITS
 from .deal import Deal, IllegalAction
 from .match import Match
+from .stats import wilson
 from .variants import load_variant, variant_ids
 
 # -- argument types: each refuses bad input with a message naming what is allowed ----------
@@ -192,17 +192,6 @@ def cmd_play(args) -> int:
         if match.over:
             break
     return 0
-
-
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 class Progress:

@@ -24,11 +24,11 @@ runs them in turn.
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 
 from .bots import bot_names, get_bot, play_deal
 from .deal import Deal, _check_players, check_seed
+from .stats import mean_interval, wilson
 from .variants import load_variant
 
 
@@ -80,7 +80,6 @@ def play_one(variant, players: int, challenger, field, seed: int, index: int) ->
 
 def summarise(variant, players: int, challenger, field, results) -> dict:
     """The report of a tournament from :func:`play_one`'s results."""
-    from .cli import wilson
     v = load_variant(variant)
     n = len(results)
     mine = [r[0] for r in results]
@@ -92,9 +91,7 @@ def summarise(variant, players: int, challenger, field, results) -> dict:
         low, high = wilson(sum(mine), n)
     else:
         measure = "points per deal"
-        var = sum((x - mean) ** 2 for x in mine) / (n - 1) if n > 1 else 0.0
-        half = 1.96 * math.sqrt(var / n)
-        low, high = mean - half, mean + half
+        low, high = mean_interval(n, sum(mine), sum(x * x for x in mine))
     return {
         "variant": v.id, "players": players,
         "challenger": _name(challenger), "field": _name(field), "deals": n,
@@ -124,3 +121,12 @@ def run_tournament(variant, players, challenger, field, deals, seed, progress=No
         if progress is not None:
             progress(index + 1, deals)
     return summarise(v, players, challenger, field, results)
+
+
+def play_range(job: tuple) -> list:
+    """Deals ``first`` … ``first + count - 1`` of a tournament, for a worker process or Dask:
+    ``job = (variant id, players, challenger, field, seed, first, count)``. Returns
+    ``[(index, result), …]`` with :func:`play_one`'s results."""
+    variant, players, challenger, field, seed, first, count = job
+    v = load_variant(variant)
+    return [(i, play_one(v, players, challenger, field, seed, i)) for i in range(first, first + count)]
