@@ -259,6 +259,36 @@ def test_every_page_is_reachable_from_the_navigation(site_html):
     assert not unreachable, f"pages no navigation leads to: {unreachable}"
 
 
+# -- the experiment notebooks --------------------------------------------------------------------
+
+NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("*.md")
+                   if p.read_text(encoding="utf-8").startswith("---\nfile_format: mystnb"))
+
+
+def test_there_are_four_experiment_notebooks():
+    assert NOTEBOOKS == ["five-fingers-to-knave", "heathers-whist-rules", "is-robbing-worth-it",
+                         "why-spoil-five-spoils"]
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebook_executed_into_the_site_with_its_plots(site_html, name):
+    html = (site_html / "experiments" / f"{name}.html").read_text(encoding="utf-8")
+    outputs = re.findall(r'<div class="cell_output docutils container">(.*?)</div>\s*</div>', html, flags=re.S)
+    assert outputs, "no executed output on the page"
+    images = re.findall(r'<img[^>]+src="(\.\./_images/[^"]+\.png)"', html)
+    assert images, "no plot on the page"
+    for src in images:
+        assert (site_html / "experiments" / src).resolve().is_file()
+    for sign in ("Traceback", "Error", "stderr"):
+        assert sign not in "".join(outputs), f"{sign} in a cell's output"
+
+
+def test_history_pages_link_to_the_experiments(site_html):
+    history = (site_html / "history" / "index.html").read_text(encoding="utf-8")
+    for name in NOTEBOOKS:
+        assert f'href="../experiments/{name}.html"' in history
+
+
 # -- the bibliography ---------------------------------------------------------------------------
 
 def bib_keys() -> set:

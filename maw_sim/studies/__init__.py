@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from .experiments import EXPERIMENTS, Experiment, Task, experiment_names, get_experiment, plan, run_task
 from .runner import completed
-from .tally import COLUMNS, RowWriter, Tally, read_rows, summarise
+from .tally import COLUMNS, RowWriter, Tally, one, pick, read_rows, summarise
 
 __all__ = ["EXPERIMENTS", "Experiment", "Task", "COLUMNS", "RowWriter", "Tally", "completed",
-           "experiment_names", "get_experiment", "plan", "read_rows", "run_study", "run_task", "summarise"]
+           "experiment_names", "get_experiment", "one", "pick", "plan", "read_rows", "run_study", "run_task", "summarise"]
 
 
 def run_study(experiment: str, *, variants=None, players=None, bots=None, deals=None, seed: int = 0,

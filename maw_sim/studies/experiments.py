@@ -241,7 +241,7 @@ class Task:
     """Deals ``first`` … ``first + count - 1`` of one cell of a study (picklable: it travels to
     worker processes and Dask workers)."""
     experiment: str
-    variant: str
+    variant: object          # a variant id, or a Variant not among conf/variants
     players: int
     bot: str
     seed: int
@@ -280,11 +280,19 @@ def plan(name: str, variants=None, players=None, bots=None, deals=None, seed: in
             for b in bots:
                 size = chunk or _CHUNK.get(b, 5)
                 for first in range(0, deals, size):
-                    tasks.append(Task(exp.name, v.id, n, b, seed, first, min(size, deals - first), len(tasks)))
+                    tasks.append(Task(exp.name, _reference(v), n, b, seed, first, min(size, deals - first),
+                                      len(tasks)))
     if not tasks:
         raise ValueError(f"no cell of {exp.name} fits: none of the player counts {counts} suits "
                          f"{', '.join(v.id for v in variants)}")
     return tasks
+
+
+def _reference(v):
+    """A stock variant travels to the workers by id; a variant made in a notebook (a variant file
+    changed in one rule, say) travels whole."""
+    stock = v.id in variant_ids() and load_variant(v.id) == v
+    return v.id if stock else v
 
 
 def run_task(task: Task) -> list:
@@ -297,5 +305,5 @@ def run_task(task: Task) -> list:
         s = deal_seed(task.seed, task.players, index)
         deal = Deal.random(v, task.players, s, dealer=index % task.players)
         exp.observe(deal, bot, random.Random(s), tally)
-    return tally.rows(experiment=task.experiment, variant=task.variant, players=task.players,
+    return tally.rows(experiment=task.experiment, variant=v.id, players=task.players,
                       bots=task.bot, task=task.number, deals=task.count)

@@ -92,3 +92,17 @@ def read_rows(path_or_text) -> list:
     if text.lstrip().startswith("{"):
         return [json.loads(line) for line in text.splitlines() if line.strip()]
     return list(csv.DictReader(io.StringIO(text)))
+
+
+def pick(cells, **where) -> list:
+    """The summary cells matching every ``field=value`` (values compared as text, so
+    ``players=5`` matches rows read back from a CSV file)."""
+    return [c for c in cells if all(str(c[k]) == str(v) for k, v in where.items())]
+
+
+def one(cells, **where) -> dict:
+    """The single summary cell matching ``where``; a ValueError if there is none or several."""
+    found = pick(cells, **where)
+    if len(found) != 1:
+        raise ValueError(f"{len(found)} cells match {where}, expected one")
+    return found[0]
