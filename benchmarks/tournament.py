@@ -28,7 +28,7 @@ def main():
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--variant", default="spoil-five")
     parser.add_argument("--field", default="heuristic")
-    parser.add_argument("--challengers", default="random,heuristic,pimc,best")
+    parser.add_argument("--challengers", default="random,heuristic,pimc,ismcts,best")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()

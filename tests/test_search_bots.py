@@ -11,34 +11,38 @@ import maw_sim
 from maw_sim import Deal
 from maw_sim.bots import bot_names, get_bot, play_deal
 from maw_sim.bots.inference import Knowledge
+from maw_sim.bots.ismcts import ISMCTS
 from maw_sim.bots.search import PIMC
 from maw_sim.deal import IllegalAction
 
 # A small budget: the tests are about what the bots read and play, not how well.
 QUICK = PIMC(budget=16, min_worlds=3, max_worlds=6)
+QUICK_BOTS = {"pimc": QUICK, "ismcts": ISMCTS(iterations=24)}
 
 
 def test_registered():
     names = bot_names()
-    assert {"random", "heuristic", "pimc", "best"} <= set(names)
+    assert {"random", "heuristic", "pimc", "ismcts", "best"} <= set(names)
     assert callable(get_bot("best"))
 
 
+@pytest.mark.parametrize("bot", QUICK_BOTS)
 @pytest.mark.parametrize("vid", maw_sim.variant_ids())
-def test_never_illegal_in_any_variant(vid):
+def test_never_illegal_in_any_variant(vid, bot):
     v = maw_sim.load_variant(vid)
     for players in sorted({v.min_players, min(v.max_players, 5), v.max_players}):
         for seed in range(2):
             deal = Deal.random(v, players, seed, dealer=seed % players)
-            bots = [QUICK if s % 2 == 0 else get_bot("heuristic") for s in range(players)]
+            bots = [QUICK_BOTS[bot] if s % 2 == 0 else get_bot("heuristic") for s in range(players)]
             # play_deal applies each action through Deal.apply, which raises on an illegal one.
             outcome = play_deal(deal, bots, random.Random(seed))
             assert outcome is not None and deal.phase == "over"
 
 
-def test_partnerships_never_illegal():
+@pytest.mark.parametrize("bot", QUICK_BOTS)
+def test_partnerships_never_illegal(bot):
     deal = Deal.random("forty-five", 4, 5, teams="2x2")
-    play_deal(deal, [QUICK] * 4, random.Random(5))
+    play_deal(deal, [QUICK_BOTS[bot]] * 4, random.Random(5))
     assert deal.phase == "over"
 
 
@@ -105,9 +109,10 @@ def _swaps(deal, seat, rng, wanted):
     return found
 
 
+@pytest.mark.parametrize("bot", QUICK_BOTS)
 @pytest.mark.parametrize("vid,players", [("spoil-five", 5), ("heather-1876", 4), ("forty-five", 4),
                                          ("family", 3)])
-def test_moves_do_not_depend_on_hidden_cards(vid, players):
+def test_moves_do_not_depend_on_hidden_cards(vid, players, bot):
     """With the generator seeded alike, a bot's move is the same in every deal that looks the same
     from its seat — the hidden cards swapped between two other hands, consistently with everything
     played so far."""
@@ -119,9 +124,9 @@ def test_moves_do_not_depend_on_hidden_cards(vid, players):
         while deal.to_move is not None:
             seat = deal.to_move
             if deal.phase == "play" and len(deal.legal_actions()) > 1:
-                mine = QUICK(deal.view(seat), random.Random(99))
+                mine = QUICK_BOTS[bot](deal.view(seat), random.Random(99))
                 for other in _swaps(deal, seat, rng, 2):
-                    assert QUICK(other.view(seat), random.Random(99)) == mine
+                    assert QUICK_BOTS[bot](other.view(seat), random.Random(99)) == mine
                     checked += 1
             deal.apply(heuristic(deal.view(seat), rng))
     assert checked >= 10

@@ -1,0 +1,51 @@
+// Bot move time inside Pyodide (under Node), against the same measurement in CPython
+// (benchmarks/bot_speed.py). Prints; asserts nothing.
+//
+//   make wheel && node benchmarks/pyodide_bot_speed.mjs [deals]
+//
+// Pyodide from node_modules, the engine from the wheel in dist/: nothing is downloaded.
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const pyodideDir = path.join(root, "node_modules", "pyodide");
+const wheel = fs.readdirSync(path.join(root, "dist")).find((f) => f.endsWith(".whl"));
+if (!wheel) throw new Error("no engine wheel in dist/: run `make wheel` first");
+const deals = Number(process.argv[2] || 20);
+
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
+await pyodide.loadPackage(path.join(root, "dist", wheel), { messageCallback: () => {} });
+
+const report = pyodide.runPython(`
+import random, statistics, time
+from maw_sim import Deal, load_variant
+from maw_sim.bots import get_bot
+
+def move_times(name, deals):
+    """Seat 0 played by the bot, the others by the heuristic bot: the bot's time per decision."""
+    bot, other, v = get_bot(name), get_bot("heuristic"), load_variant("spoil-five")
+    times = []
+    for k in range(${deals}):
+        deal, rng = Deal.random(v, 5, 1000 + k), random.Random(k)
+        while deal.to_move is not None:
+            seat = deal.to_move
+            if seat == 0:
+                start = time.perf_counter()
+                action = bot(deal.view(0), rng)
+                times.append(time.perf_counter() - start)
+            else:
+                action = other(deal.view(seat), rng)
+            deal.apply(action)
+    times.sort()
+    return statistics.median(times) * 1000, times[int(0.9 * len(times))] * 1000
+
+lines = []
+for name in ("random", "heuristic", "pimc", "ismcts", "best"):
+    median, p90 = move_times(name, ${deals})
+    lines.append(f"{name:>10}: median {median:6.2f} ms, p90 {p90:6.2f} ms per move (Pyodide, 5-player Spoil Five)")
+"\\n".join(lines)
+`);
+console.log(report);
