@@ -95,6 +95,7 @@ class ISMCTS:
 # 250 iterations: ~60 ms a move (p90 ~85 ms) in CPython for five-handed Spoil Five. As challenger
 # against heuristic players, 1,000 duplicate deals (seed 1): the pool in 0.211 [0.187, 0.237] of
 # deals — level with ``best`` (0.201) and the "about 0.21" of the prototype. Neither reaches
-# 0.25; a seat that saw every card and answered the heuristic table perfectly would take 0.30.
+# 0.25; a seat that saw every card and answered the heuristic table perfectly takes 0.306
+# (benchmarks/oracle_ceiling.py).
 ismcts_bot = ISMCTS()
 register("ismcts", ismcts_bot)
