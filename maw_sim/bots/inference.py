@@ -22,7 +22,7 @@ the deal's history through the engine (which checks every play again).
 
 from __future__ import annotations
 
-from ..cards import CODES, Card
+from ..cards import CODES, Card, mask_of
 from ..deal import Deal, legal_mask
 
 _PROBES = {}
@@ -42,13 +42,6 @@ def _ruled_out(tables, may_trump: bool, lead: int, card: int) -> int:
     return found
 
 
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
-
-
 class Knowledge:
     """The facts a seat knows about the hidden cards (see the module's text)."""
 
@@ -59,7 +52,7 @@ class Knowledge:
         may_trump = v.following == "may-trump"
         self.view = view
         self.me = view.seat
-        self.mine = _mask(view.hand)
+        self.mine = mask_of(view.hand)
         played = 0
         self.played_by = [0] * n
         self.excluded = [0] * n

@@ -27,3 +27,14 @@ def sources_line(directive: SphinxDirective, keys) -> list:
     """``Sources: (Cotton, 1674)``, as inline nodes."""
     return [nodes.emphasis("", "Sources: " if len(list(keys)) > 1 else "Source: "),
             *cite(directive, keys)]
+
+
+def provenance_line(directive: SphinxDirective, setting, label_sources: bool = False) -> nodes.paragraph:
+    """A setting's evidence badge and its citation, as one paragraph: ``[attested] (Hoffmann,
+    1891)``, or with ``label_sources`` ``[attested] Source: (Hoffmann, 1891)``."""
+    from .render import evidence_badge
+    line = nodes.paragraph(classes=["maw-provenance"])
+    line += evidence_badge(setting.evidence)
+    line += nodes.Text(" ")
+    line += (sources_line if label_sources else cite)(directive, setting.sources)
+    return line

@@ -19,7 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from . import citing, loading
 from .describe import RULES
-from .render import entry, evidence_badge, scroll_wrapper, simple_table
+from .render import entry, scroll_wrapper, simple_table
 
 
 class VariantMatrix(SphinxDirective):
@@ -52,11 +52,7 @@ class VariantMatrix(SphinxDirective):
     def cell(self, variant, section: str, describe) -> nodes.entry:
         setting = variant.settings[section]
         cell = entry(describe(variant), classes=[f"maw-evidence-cell-{setting.evidence}"])
-        provenance = nodes.paragraph(classes=["maw-provenance"])
-        provenance += evidence_badge(setting.evidence)
-        provenance += nodes.Text(" ")
-        provenance += citing.cite(self, setting.sources)
-        cell += provenance
+        cell += citing.provenance_line(self, setting)
         return cell
 
 

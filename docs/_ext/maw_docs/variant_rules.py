@@ -18,7 +18,6 @@ from maw_sim.deal import HAND_SIZE, TRICKS
 from sphinx.util.docutils import SphinxDirective
 
 from . import citing, describe, loading
-from .render import evidence_badge
 
 #: The sections of a rules page, in the order of play: (heading, variant-file section or None
 #: for the deal, which every variant shares, and the describers whose words make the rule).
@@ -70,11 +69,7 @@ class VariantRules(SphinxDirective):
             note += nodes.strong("", "Note: ")
             note += nodes.Text(setting.note)
             block += note
-        line = nodes.paragraph(classes=["maw-provenance"])
-        line += evidence_badge(setting.evidence)
-        line += nodes.Text(" ")
-        line += citing.sources_line(self, setting.sources)
-        block += line
+        block += citing.provenance_line(self, setting, label_sources=True)
         return block
 
 
