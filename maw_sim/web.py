@@ -132,6 +132,7 @@ class Session:
         self.deal_number = 0
         self.log_settled = False
         self.teams = None
+        self.study = None          # a study run in steps (op "study"), beside the game
 
     # -- requests ----------------------------------------------------------------------------------
     def new(self, variant=DEFAULT_VARIANT, players=None, seed=None, seat=0, bot=DEFAULT_BOT,
@@ -491,7 +492,29 @@ def handle(request_json: str, session: Session | None = None) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
-OPS = ("variants", "new", "act", "next", "explain", "state")
+OPS = ("variants", "new", "act", "next", "explain", "state", "study", "study_step")
+
+
+def _start_study(session: Session, request: dict) -> dict:
+    """A new study in the browser (see :mod:`maw_sim.studies.browser`); the old one is kept if
+    the new one is refused."""
+    from .studies import browser
+    allowed = {"op", "experiment", "variant", "players", "bot", "deals", "seed"}
+    extra = sorted(set(request) - allowed)
+    if extra:
+        raise RequestError(f"unknown field {extra[0]!r} for 'study'; allowed: {', '.join(sorted(allowed))}")
+    variant = _check_variant(request.get("variant", DEFAULT_VARIANT))
+    players = request.get("players", variant.default_players)
+    players = _check_players(players, variant)
+    deals = _check_int(request.get("deals", 1000), "deals", 1, browser.MAX_DEALS)
+    seed = _check_int(request.get("seed", 1), "seed", 0, 2 ** 63 - 1)
+    try:
+        study = browser.BrowserStudy(request.get("experiment"), variant.id, players,
+                                     request.get("bot", DEFAULT_BOT), deals, seed)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+    session.study = study
+    return study.report()
 
 
 def _dispatch(session: Session, request: dict) -> dict:
@@ -521,4 +544,11 @@ def _dispatch(session: Session, request: dict) -> dict:
         return {"action": action, "reason": session.explain(action)}
     if op == "state":
         return {"state": session.state()}
+    if op == "study":
+        return {"study": _start_study(session, request)}
+    if op == "study_step":
+        study = session.study
+        if study is None:
+            raise RequestError("no study has been started: send 'study' first")
+        return {"study": study.step()}
     raise RequestError(f"unknown op {op!r}; ops: {', '.join(OPS)}")

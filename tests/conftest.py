@@ -6,9 +6,12 @@ Set ``MAW_SITE_HTML=/path/to/html`` to reuse a site built earlier instead of bui
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import shutil
 import subprocess
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,3 +55,97 @@ def site_html(site_build: SiteBuild) -> Path:
     if not (site_build.html / "index.html").is_file():
         pytest.fail(f"no index.html in {site_build.html}")
     return site_build.html
+
+
+# -- a real browser on the built site (tests/test_browser.py, tests/test_experiment_widget.py) ------
+#
+# The built site is served from 127.0.0.1 (http.server in a thread); every request to any other
+# origin is aborted and recorded, and a test fails if there was one, or a console error.
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--no-first-run", "--disable-default-apps", "--disable-extensions"]
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(site_html: Path):
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site_html)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright import sync_api    # in the test extra: `make test` installs it
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no chromium at {CHROMIUM}: `make test` installs Debian's chromium")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Guard:
+    """Every request the context makes (the Web Worker's too), the ones sent elsewhere, and the
+    console errors."""
+
+    def __init__(self, origin: str):
+        self.origin = origin
+        self.requests: list = []
+        self.foreign: list = []
+        self.errors: list = []
+
+    def route(self, route):
+        url = route.request.url
+        self.requests.append(url)
+        if url.startswith(self.origin + "/"):
+            route.continue_()
+        else:
+            self.foreign.append(url)
+            route.abort()
+
+    def on_request(self, request):
+        # Recorded again from the request event, in case a request ever escapes routing.
+        if not request.url.startswith(self.origin + "/") and not request.url.startswith("data:"):
+            self.foreign.append(request.url)
+
+    def on_console(self, message):
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def check(self):
+        assert not self.foreign, f"requests left {self.origin}: {sorted(set(self.foreign))}"
+        assert not self.errors, f"console errors: {self.errors}"
+
+
+@pytest.fixture(scope="module")
+def context(browser, server):
+    # One context for the module, so the HTTP cache is shared between pages as for a reader.
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 900, "height": 900})
+    guard = Guard(server)
+    context.route("**/*", guard.route)
+    context.on("request", guard.on_request)
+    context.guard = guard
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    guard = context.guard
+    guard.errors = []
+    page.on("console", guard.on_console)
+    page.on("pageerror", lambda error: guard.errors.append(f"page error: {error}"))
+    yield page
+    page.close()
+    guard.check()

@@ -254,3 +254,48 @@ def test_an_impossible_partnership_is_refused_or_replaced_in_a_link():
                                               "teams": "2x2", "lenient": True}), session))
     assert reply["ok"] and reply["state"]["teams"] is None
     assert "each for himself" in reply["warnings"][0]
+
+
+# -- studies in the browser (ops "study" and "study_step") -------------------------------------------
+
+def test_a_study_runs_in_steps_to_the_figures_of_the_command_line():
+    from maw_sim.studies import plan, run_task, summarise
+    session = web.Session()
+    first = call(session, op="study", experiment="fairness", variant="heather-1876", players=4,
+                 bot="random", deals=250, seed=3)
+    assert first["ok"] and first["study"]["done"] == 0 and not first["study"]["finished"]
+    steps = []
+    while not steps or not steps[-1]["finished"]:
+        steps.append(call(session, op="study_step")["study"])
+    assert [s["done"] for s in steps] == [100, 200, 250]
+    rows = [r for t in plan("fairness", ["heather-1876"], [4], ["random"], 250, 3, chunk=100) for r in run_task(t)]
+    assert steps[-1]["cells"] == json.loads(json.dumps(summarise(rows)))
+    # A step after the end changes nothing.
+    assert call(session, op="study_step")["study"] == steps[-1]
+
+
+@pytest.mark.parametrize("change,words", [
+    ({"experiment": "policy"}, "not offered in the browser; experiments here: spoil-rate, top-trumps"),
+    ({"experiment": "spoils"}, "unknown experiment 'spoils'; experiments here"),
+    ({"bot": "pimc"}, "bots here: random, heuristic"),
+    ({"players": 11}, "Spoil Five is played by 2 to 10 players; got 11"),
+    ({"deals": 0}, "deals must be a whole number from 1 to 20000; got 0"),
+    ({"deals": 20001}, "deals must be a whole number from 1 to 20000"),
+    ({"seed": -1}, "seed must be a whole number"),
+    ({"variant": "whist"}, "known variants: maw"),
+    ({"colour": "red"}, "unknown field 'colour' for 'study'"),
+])
+def test_a_bad_study_is_refused_and_the_running_one_kept(change, words):
+    session = web.Session()
+    good = dict(op="study", experiment="spoil-rate", variant="spoil-five", players=5, bot="heuristic", deals=200)
+    assert call(session, **good)["ok"]
+    before = call(session, op="study_step")["study"]
+    reply = call(session, **dict(good, **change))
+    assert not reply["ok"] and words in reply["error"]
+    after = call(session, op="study_step")["study"]
+    assert after["done"] == before["done"] + 100 and after["variant"] == "spoil-five"
+
+
+def test_a_step_before_any_study_says_what_to_do():
+    reply = call(web.Session(), op="study_step")
+    assert not reply["ok"] and "send 'study' first" in reply["error"]

@@ -9,7 +9,8 @@ rule is typed into a page. One directive (or role) per module:
 - ``variant-format`` (:mod:`.variant_format`): the allowed keys and values of a variant file;
 - ``cli-help`` (:mod:`.cli_help`): the ``maw-sim`` command's help, from its parser;
 - ``card`` role (:mod:`.card_role`): ``{card}`5H``` as an accessible 5♥;
-- ``maw-table`` and ``maw-play-index`` (:mod:`.maw_table`): a playable table, the play pages.
+- ``maw-table`` and ``maw-play-index`` (:mod:`.maw_table`): a playable table, the play pages;
+- ``maw-experiment`` (:mod:`.experiment_widget`): a small study run in the reader's browser.
 
 Shared helpers: :mod:`.render` (nodes for cards, badges, tables), :mod:`.loading` (variants and
 suits with errors that name the page or the file), :mod:`.describe` (rules in words),
@@ -20,8 +21,8 @@ A broken variant file fails every build at start-up, naming the file.
 
 from __future__ import annotations
 
-from . import (card_role, cli_help, loading, maw_table, ranking_table, render, variant_format,
-               variant_matrix, variant_rules)
+from . import (card_role, cli_help, experiment_widget, loading, maw_table, ranking_table, render,
+               variant_format, variant_matrix, variant_rules)
 
 #: The modules whose ``setup(app)`` registers a directive, role or node. To add a directive,
 #: write a module with a ``setup(app)`` and list it here.
@@ -34,6 +35,7 @@ MODULES = [
     variant_format,
     cli_help,
     maw_table,   # the browser developer's playable table and play pages
+    experiment_widget,
 ]
 
 

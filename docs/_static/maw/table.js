@@ -13,10 +13,7 @@
 //   other:  <button data-action="pass|rob 7C|jink|claim|new-deal|new-game">
 //   result: [data-maw-outcome]
 
-const WORKER_URL = new URL("worker.js", import.meta.url);
-const SERVE_HINT = "Python runs in the browser only when the site is served over HTTP: " +
-  "run `make serve` in the repository and open http://127.0.0.1:8000/ " +
-  "(or serve docs/_build/html with any static web server).";
+import { Bridge, el, SERVE_HINT } from "./bridge.js";
 
 // Reduced motion (a reader's setting, and the browser tests) plays the bots' moves without pauses.
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -28,69 +25,9 @@ window.mawStats = window.mawStats || { requests: [] };
 
 // -- small DOM helpers ----------------------------------------------------------------------------
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("data-") || key.startsWith("aria-") || ["role", "type", "title", "id", "for", "href", "value", "min", "max", "name", "inputmode", "tabindex", "hidden"].includes(key)) node.setAttribute(key, value === true ? "" : String(value));
-    else node[key] = value;
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
-
 function cardFace(card, extraClass = "") {
   // Symbol and colour both: colour is never the only signal.
   return el("span", { class: `maw-card ${card.red ? "maw-red" : "maw-black"} ${extraClass}`.trim(), text: card.symbol });
-}
-
-// -- the worker, as promises ------------------------------------------------------------------------
-
-class Bridge {
-  constructor(onProgress) {
-    this.pending = new Map();
-    this.nextId = 1;
-    if (location.protocol === "file:") {
-      this.ready = Promise.reject(new Error("this page was opened from a file (file://), where browsers do not let a page start Python"));
-      return;
-    }
-    try {
-      this.worker = new Worker(WORKER_URL, { type: "module" });
-    } catch (error) {
-      this.ready = Promise.reject(error);
-      return;
-    }
-    this.ready = new Promise((resolve, reject) => {
-      this.worker.addEventListener("message", (event) => {
-        const message = event.data;
-        if (message.type === "progress") onProgress(message.text);
-        else if (message.type === "ready") resolve(message.ms);
-        else if (message.type === "failed") reject(new Error(message.error));
-        else if (message.type === "reply") {
-          const entry = this.pending.get(message.id);
-          this.pending.delete(message.id);
-          if (entry) entry.resolve({ reply: JSON.parse(message.reply), ms: message.ms });
-        }
-      });
-      this.worker.addEventListener("error", (event) => {
-        event.preventDefault();
-        reject(new Error(event.message || "the Python worker could not start"));
-      });
-    });
-  }
-
-  async call(request) {
-    await this.ready;
-    const id = this.nextId++;
-    const answer = await new Promise((resolve) => {
-      this.pending.set(id, { resolve });
-      this.worker.postMessage({ id, request: JSON.stringify(request) });
-    });
-    window.mawStats.requests.push({ op: request.op, ms: answer.ms, events: (answer.reply.events || []).length });
-    return answer.reply;
-  }
 }
 
 // -- one table ----------------------------------------------------------------------------------------

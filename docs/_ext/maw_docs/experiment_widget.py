@@ -1,0 +1,88 @@
+"""The ``maw-experiment`` directive: a small study the reader runs in the browser.
+
+::
+
+    ```{maw-experiment}
+    :experiment: spoil-rate
+    :variant: spoil-five
+    :players: 5
+    :bot: heuristic
+    :deals: 1000
+    :seed: 1
+    ```
+
+The directive writes an empty ``<div data-maw-experiment …>`` with the options as the form's first
+values; ``_static/maw/experiment-widget.js`` (added to that page only, as a module) draws the form
+and runs the study in the Web Worker through ``maw_sim.web`` (ops ``study`` and ``study_step``, see
+:mod:`maw_sim.studies.browser`). The options are checked here, at build time, against the same
+limits the engine applies, so a typo fails the ``-W`` build rather than the reader.
+"""
+
+from __future__ import annotations
+
+import html
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from . import loading
+from .maw_table import TABLE_CSS, file_url_script
+
+WIDGET_JS = "maw/experiment-widget.js"
+WIDGET_CSS = "maw/experiment-widget.css"
+
+
+class MawExperiment(SphinxDirective):
+    """A study form with progress, a chart with 95% intervals, and the figures as a table."""
+
+    has_content = False
+    option_spec = {
+        "experiment": directives.unchanged_required,
+        "variant": directives.unchanged_required,
+        "players": directives.positive_int,
+        "bot": directives.unchanged_required,
+        "deals": directives.positive_int,
+        "seed": directives.nonnegative_int,
+    }
+
+    def run(self):
+        from maw_sim.studies import browser
+        experiment = self.options.get("experiment", "spoil-rate")
+        if experiment not in browser.EXPERIMENTS:
+            raise self.error(f"maw-experiment: unknown experiment {experiment!r}; allowed: "
+                             f"{', '.join(browser.EXPERIMENTS)}")
+        variant = loading.variant(self, self.options.get("variant", "spoil-five"))
+        players = self.options.get("players", variant.default_players)
+        if not variant.min_players <= players <= variant.max_players:
+            raise self.error(f"maw-experiment: {variant.name} is played by {variant.min_players} to "
+                             f"{variant.max_players} players, not {players}")
+        bot = self.options.get("bot", "heuristic")
+        if bot not in browser.BOTS:
+            raise self.error(f"maw-experiment: bot {bot!r} is not offered in the browser; allowed: "
+                             f"{', '.join(browser.BOTS)}")
+        deals = self.options.get("deals", 1000)
+        if deals > browser.MAX_DEALS:
+            raise self.error(f"maw-experiment: deals must be 1 to {browser.MAX_DEALS}, not {deals}")
+        attrs = {"data-experiment": experiment, "data-variant": variant.id, "data-players": players,
+                 "data-bot": bot, "data-deals": deals, "data-seed": self.options.get("seed", 1)}
+        attr_text = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items())
+        body = (f'<div class="maw-experiment" id="maw-experiment-{self.env.new_serialno("maw-experiment")}" '
+                f'data-maw-experiment data-state="loading" data-phase="loading" {attr_text}>'
+                '<p class="maw-loading">Loading the experiment: Python starts in your browser (this '
+                'needs JavaScript, and the site served over HTTP, e.g. <code>make serve</code>).</p></div>')
+        self.env.metadata[self.env.docname]["maw-experiment"] = True
+        return [nodes.raw("", body + file_url_script("experiment"), format="html")]
+
+
+def add_widget_assets(app, pagename, templatename, context, doctree):
+    """``html-page-context``: only pages with the widget load its script and styles."""
+    if app.env.metadata.get(pagename, {}).get("maw-experiment"):
+        app.add_js_file(WIDGET_JS, type="module")
+        app.add_css_file(TABLE_CSS)
+        app.add_css_file(WIDGET_CSS)
+
+
+def setup(app):
+    app.add_directive("maw-experiment", MawExperiment)
+    app.connect("html-page-context", add_widget_assets)

@@ -1,0 +1,243 @@
+// The Experiment widget: a small study run in the reader's browser, with progress and a chart.
+//
+// No rule and no statistics live here. The engine (maw_sim.web → maw_sim.studies.browser, in
+// Python, in the Web Worker) checks the parameters, plays the deals one step (≤ 100 deals) at a
+// time and sends back the summary so far — rates with their 95% intervals. This file draws the
+// form, the progress bar, a bar chart (inline SVG, drawn here: no chart library, nothing fetched)
+// and a table of the same numbers for screen readers and for copying.
+//
+// Stable hooks (tests rely on them):
+//   root:     [data-maw-experiment] with data-state = loading | ready | running | stopped | done | error
+//   form:     [name=experiment|variant|players|bot|deals|seed], button[data-action=run|stop]
+//   progress: <progress data-maw-progress>, result table [data-maw-results] rows [data-measure][data-key]
+
+import { Bridge, el, SERVE_HINT } from "./bridge.js";
+
+const EXPERIMENTS = {
+  "spoil-rate": "How often is a deal spoilt?",
+  "top-trumps": "What is each top trump worth?",
+  "robbing": "Is robbing worth it? Which seat wins most?",
+  "fairness": "Does the seat matter? How soon is a deal decided?",
+};
+
+// What each experiment charts: the measures (and keys) that are shares of deals, in order. The
+// table below the chart lists every figure, averages included.
+const LABELS = {
+  spoil: () => "deal spoilt (nobody took three tricks)",
+  jink: () => "someone took all five tricks",
+  win_holding: (key) => `holder of ${key === "any hand" || key === "no top trump" ? "" : "the "}${key} wins`,
+  win_if_rob: (key) => `${key} robs: wins`,
+  win_if_pass: (key) => `${key} passes: wins`,
+  win_by_position: (key, players) => `seat ${key}${key === "1" ? " (elder hand)" : Number(key) === players ? " (dealer)" : ""} wins`,
+  tricks_holding: (key) => `holder of ${key}: tricks taken`,
+  tricks_if_rob: (key) => `${key} robs: tricks taken`,
+  tricks_if_pass: (key) => `${key} passes: tricks taken`,
+  decided_at: () => "trick after which the result was settled",
+  lead_changes: () => "changes of leader in a deal",
+};
+const CHART = {
+  "spoil-rate": ["spoil", "jink"],
+  "top-trumps": ["win_holding"],
+  "robbing": ["win_if_rob", "win_if_pass", "win_by_position"],
+  "fairness": ["win_by_position", "spoil"],
+};
+const KEY_ORDER = ["five of trumps", "knave of trumps", "ace of hearts", "ace of trumps", "any hand",
+  "no top trump", "ace holder", "dealer"];
+
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attrs = {}, text = null) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+const percent = (x) => `${(100 * x).toFixed(1)}%`;
+
+class ExperimentWidget {
+  constructor(root) {
+    this.root = root;
+    this.stopped = false;
+    this.variants = [];
+    this.build();
+    this.bridge = new Bridge((text) => { this.status.textContent = text; });
+    this.bridge.ready
+      .then(() => this.bridge.call({ op: "variants" }))
+      .then((reply) => this.ready(reply))
+      .catch((error) => this.fail(`The experiment could not start: ${error.message}. ${SERVE_HINT}`));
+  }
+
+  field(name, label, input) {
+    input.name = name;
+    input.id = `${this.root.id || "maw-experiment"}-${name}`;
+    return el("div", { class: "maw-exp-field" }, el("label", { for: input.id, text: label }), input);
+  }
+
+  build() {
+    const d = this.root.dataset;
+    this.inputs = {
+      experiment: el("select", {}, ...Object.entries(EXPERIMENTS).map(([id, text]) =>
+        el("option", { value: id, text: `${id}: ${text}`, selected: id === d.experiment }))),
+      variant: el("select", {}, el("option", { value: d.variant, text: d.variant, selected: true })),
+      players: el("input", { type: "number", min: 2, max: 10, value: d.players, inputmode: "numeric" }),
+      bot: el("select", {}, ...["random", "heuristic"].map((b) =>
+        el("option", { value: b, text: b, selected: b === d.bot }))),
+      deals: el("input", { type: "number", min: 1, max: 20000, value: d.deals, inputmode: "numeric" }),
+      seed: el("input", { type: "number", min: 0, value: d.seed, inputmode: "numeric" }),
+    };
+    const i = this.inputs;
+    this.runButton = el("button", { type: "submit", "data-action": "run", text: "Run", disabled: true });
+    this.stopButton = el("button", { type: "button", "data-action": "stop", text: "Stop", disabled: true });
+    this.form = el("form", { class: "maw-exp-form" },
+      this.field("experiment", "Experiment", i.experiment), this.field("variant", "Variant", i.variant),
+      this.field("players", "Players", i.players), this.field("bot", "Bots (every seat)", i.bot),
+      this.field("deals", "Deals", i.deals), this.field("seed", "Seed", i.seed),
+      el("div", { class: "maw-exp-buttons" }, this.runButton, this.stopButton));
+    // The engine checks every value and says what is allowed, in the page's words: one source of
+    // truth for the limits, so the browser's own form validation is off.
+    this.form.noValidate = true;
+    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.run(); });
+    this.stopButton.addEventListener("click", () => { this.stopped = true; });
+    this.progress = el("progress", { "data-maw-progress": true, max: 1, value: 0, "aria-label": "deals played" });
+    this.progressText = el("span", { class: "maw-exp-progress-text", text: "" });
+    this.status = el("p", { class: "maw-exp-status", role: "status", "aria-live": "polite", text: "Starting Python in your browser…" });
+    this.error = el("p", { class: "maw-message", "data-kind": "error", role: "alert", hidden: true });
+    this.chart = el("figure", { class: "maw-exp-chart", hidden: true });
+    this.table = el("table", { class: "maw-exp-table", "data-maw-results": true, hidden: true });
+    this.root.replaceChildren(this.form, el("div", { class: "maw-exp-progress" }, this.progress, this.progressText),
+      this.status, this.error, this.chart, this.table);
+    this.root.dataset.state = "loading";
+  }
+
+  ready(reply) {
+    if (!reply.ok) return this.fail(reply.error);
+    this.variants = reply.variants;
+    const wanted = this.root.dataset.variant;
+    this.inputs.variant.replaceChildren(...reply.variants.map((v) =>
+      el("option", { value: v.id, text: `${v.name} (${v.era})`, selected: v.id === wanted })));
+    this.runButton.disabled = false;
+    this.root.dataset.state = "ready";
+    this.status.textContent = "Ready: choose the rules and press Run.";
+  }
+
+  fail(message) {
+    this.root.dataset.state = "error";
+    this.error.hidden = false;
+    this.error.textContent = message;
+    this.status.textContent = "";
+  }
+
+  request() {
+    // Numbers as the reader typed them: the engine checks them and says what is allowed.
+    const number = (input) => (input.value.trim() === "" ? input.value : Number(input.value));
+    const i = this.inputs;
+    return { op: "study", experiment: i.experiment.value, variant: i.variant.value, players: number(i.players),
+      bot: i.bot.value, deals: number(i.deals), seed: number(i.seed) };
+  }
+
+  async run() {
+    this.error.hidden = true;
+    const started = await this.bridge.call(this.request());
+    if (!started.ok) {
+      this.fail(started.error);
+      this.root.dataset.state = "ready";
+      return;
+    }
+    this.stopped = false;
+    this.runButton.disabled = true;
+    this.stopButton.disabled = false;
+    this.root.dataset.state = "running";
+    let study = started.study;
+    this.show(study);
+    const t0 = performance.now();
+    while (!study.finished && !this.stopped) {
+      const reply = await this.bridge.call({ op: "study_step" });
+      if (!reply.ok) { this.fail(reply.error); break; }
+      study = reply.study;
+      this.show(study);
+    }
+    const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+    this.runButton.disabled = false;
+    this.stopButton.disabled = true;
+    if (this.root.dataset.state === "error") return;
+    this.root.dataset.state = study.finished ? "done" : "stopped";
+    this.status.textContent = study.finished
+      ? `Done: ${study.done} deals in ${seconds} s.`
+      : `Stopped after ${study.done} of ${study.deals} deals; the figures are those deals'.`;
+    window.mawStats = window.mawStats || { requests: [] };
+    window.mawStats.experiment = { deals: study.done, seconds: Number(seconds) };
+  }
+
+  show(study) {
+    this.progress.max = study.deals;
+    this.progress.value = study.done;
+    this.progressText.textContent = `${study.done} of ${study.deals} deals`;
+    this.status.textContent = `Playing: ${this.describe(study)}`;
+    if (!study.cells.length) return;
+    this.drawChart(study);
+    this.drawTable(study);
+  }
+
+  describe(study) {
+    const v = this.variants.find((x) => x.id === study.variant);
+    return `${v ? v.name : study.variant}, ${study.players} players, '${study.bot}' bots in every seat, seed ${study.seed}`;
+  }
+
+  ordered(cells) {
+    const rank = (key) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) : 100 + Number(key || 0));
+    return [...cells].sort((a, b) => rank(a.key) - rank(b.key));
+  }
+
+  drawChart(study) {
+    const rows = [];
+    for (const measure of CHART[study.experiment]) {
+      for (const cell of this.ordered(study.cells.filter((c) => c.measure === measure))) rows.push(cell);
+    }
+    const labelWidth = 300, barWidth = 360, rowHeight = 26, top = 8;
+    const height = top + rows.length * rowHeight + 28;
+    // The axis ends at the next tenth above the highest interval: ticks at round percentages.
+    const scale = Math.min(1, Math.ceil(10 * Math.max(0.01, ...rows.map((c) => c.high))) / 10);
+    const x = (value) => labelWidth + (barWidth * value) / scale;
+    const chart = svg("svg", { viewBox: `0 0 ${labelWidth + barWidth + 70} ${height}`, role: "img",
+      "aria-label": `Bar chart: ${rows.map((c) => `${this.label(c, study)} ${percent(c.mean)}`).join("; ")}` });
+    rows.forEach((c, k) => {
+      const y = top + k * rowHeight;
+      chart.append(svg("text", { x: labelWidth - 8, y: y + 15, "text-anchor": "end", class: "maw-exp-label" }, this.label(c, study)));
+      chart.append(svg("rect", { x: labelWidth, y: y + 4, width: Math.max(1, x(c.mean) - labelWidth), height: 14,
+        class: `maw-exp-bar maw-exp-bar-${c.measure}`, "data-measure": c.measure, "data-key": c.key }));
+      // The 95% interval as a whisker.
+      chart.append(svg("line", { x1: x(c.low), x2: x(c.high), y1: y + 11, y2: y + 11, class: "maw-exp-whisker" }));
+      for (const end of [c.low, c.high]) chart.append(svg("line", { x1: x(end), x2: x(end), y1: y + 6, y2: y + 16, class: "maw-exp-whisker" }));
+      chart.append(svg("text", { x: x(c.high) + 6, y: y + 15, class: "maw-exp-value" }, percent(c.mean)));
+    });
+    const axisY = top + rows.length * rowHeight + 4;
+    chart.append(svg("line", { x1: labelWidth, x2: labelWidth + barWidth, y1: axisY, y2: axisY, class: "maw-exp-axis" }));
+    for (const tick of [0, 0.5, 1]) {
+      chart.append(svg("text", { x: labelWidth + barWidth * tick, y: axisY + 16, "text-anchor": "middle", class: "maw-exp-tick" }, percent(scale * tick)));
+    }
+    const caption = el("figcaption", { text: `${this.describe(study)}: ${study.done} deals. Bars: share of deals; whiskers: 95% confidence interval.` });
+    this.chart.replaceChildren(chart, caption);
+    this.chart.hidden = false;
+  }
+
+  label(cell, study) {
+    const make = LABELS[cell.measure];
+    return make ? make(cell.key, study.players) : `${cell.measure} ${cell.key}`;
+  }
+
+  drawTable(study) {
+    const head = el("thead", {}, el("tr", {}, ...["Figure", "Value", "95% interval", "Observations"].map((t) => el("th", { scope: "col", text: t }))));
+    const body = el("tbody");
+    const shares = new Set(["spoil", "jink", "win_holding", "win_if_rob", "win_if_pass", "win_by_position"]);
+    for (const c of this.ordered(study.cells).sort((a, b) => a.measure.localeCompare(b.measure))) {
+      const fmt = shares.has(c.measure) ? percent : (v) => v.toFixed(2);
+      body.append(el("tr", { "data-measure": c.measure, "data-key": c.key, "data-mean": c.mean, "data-low": c.low, "data-high": c.high },
+        el("th", { scope: "row", text: this.label(c, study) }), el("td", { text: fmt(c.mean) }),
+        el("td", { text: `${fmt(c.low)} – ${fmt(c.high)}` }), el("td", { text: String(c.n) })));
+    }
+    this.table.replaceChildren(el("caption", { text: `All figures: ${this.describe(study)}` }), head, body);
+    this.table.hidden = false;
+  }
+}
+
+document.querySelectorAll("[data-maw-experiment]").forEach((root) => new ExperimentWidget(root));

@@ -1,0 +1,91 @@
+"""The Experiment widget in a real browser: a study run in the Web Worker, with progress, a chart
+and a table whose figures are the engine's own; Stop keeps the figures so far; bad values are
+answered by the engine's message and nothing runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from maw_sim.studies import plan, run_task, summarise
+
+pytestmark = pytest.mark.browser
+
+WIDGET = "[data-maw-experiment]"
+READY_MS = 90_000
+RUN_MS = 120_000
+
+
+def open_widget(page, server):
+    page.goto(f"{server}/experiments/try-it.html")
+    page.wait_for_function("s => document.querySelector(s).dataset.state === 'ready'", arg=WIDGET,
+                           timeout=READY_MS)
+
+
+def fill(page, **values):
+    for name, value in values.items():
+        selector = f'{WIDGET} [name="{name}"]'
+        if page.eval_on_selector(selector, "e => e.tagName") == "SELECT":
+            page.select_option(selector, str(value))
+        else:
+            page.fill(selector, str(value))
+
+
+def wait_state(page, *states):
+    page.wait_for_function("([s, states]) => states.includes(document.querySelector(s).dataset.state)",
+                           arg=[WIDGET, list(states)], timeout=RUN_MS)
+
+
+def table_figures(page) -> dict:
+    rows = page.query_selector_all(f"{WIDGET} [data-maw-results] tbody tr")
+    return {(r.get_attribute("data-measure"), r.get_attribute("data-key")):
+            tuple(float(r.get_attribute(a)) for a in ("data-mean", "data-low", "data-high")) for r in rows}
+
+
+def test_a_study_runs_to_the_end_with_the_engines_figures(page, server):
+    open_widget(page, server)
+    fill(page, experiment="spoil-rate", variant="twenty-five", players=4, bot="heuristic", deals=300, seed=7)
+    page.click(f'{WIDGET} button[data-action="run"]')
+    wait_state(page, "done")
+    progress = page.locator(f"{WIDGET} progress[data-maw-progress]")
+    assert progress.get_attribute("value") == progress.get_attribute("max") == "300"
+    assert page.locator(f"{WIDGET} svg rect.maw-exp-bar").count() == 2          # spoil and jink
+    figures = table_figures(page)
+    mean, low, high = figures[("spoil", "")]
+    assert 0 < low <= mean <= high < 1
+    # The same study on the command line's code path, in CPython: the same figures.
+    rows = [r for t in plan("spoil-rate", ["twenty-five"], [4], ["heuristic"], 300, 7, chunk=100) for r in run_task(t)]
+    expected = {(c["measure"], c["key"]): c["mean"] for c in summarise(rows)}
+    assert figures[("spoil", "")][0] == pytest.approx(expected[("spoil", "")])
+    assert "heuristic" in page.locator(f"{WIDGET} figcaption").inner_text()
+
+
+def test_stop_keeps_the_figures_so_far(page, server):
+    open_widget(page, server)
+    fill(page, experiment="top-trumps", variant="spoil-five", players=5, bot="random", deals=20000)
+    page.click(f'{WIDGET} button[data-action="run"]')
+    page.wait_for_function("s => Number(document.querySelector(s + ' progress').value) >= 200", arg=WIDGET,
+                           timeout=RUN_MS)
+    page.click(f'{WIDGET} button[data-action="stop"]')
+    wait_state(page, "stopped")
+    done = int(page.locator(f"{WIDGET} progress").get_attribute("value"))
+    assert 200 <= done < 20000
+    figures = table_figures(page)
+    assert ("win_holding", "five of trumps") in figures
+    assert f"Stopped after {done} of 20000 deals" in page.locator(f"{WIDGET} .maw-exp-status").inner_text()
+
+
+@pytest.mark.parametrize("values,words", [
+    ({"players": 11}, "Spoil Five is played by 2 to 10 players; got 11"),
+    ({"deals": 0}, "deals must be a whole number from 1 to 20000; got 0"),
+    ({"seed": "-4"}, "seed must be a whole number"),
+])
+def test_bad_values_get_the_engines_message_and_nothing_runs(page, server, values, words):
+    open_widget(page, server)
+    fill(page, variant="spoil-five", **values)
+    page.click(f'{WIDGET} button[data-action="run"]')
+    alert = page.locator(f'{WIDGET} [role="alert"]')
+    alert.wait_for(state="visible", timeout=RUN_MS)
+    assert words in alert.inner_text()
+    assert page.get_attribute(WIDGET, "data-state") == "ready"
+    assert page.locator(f"{WIDGET} progress").get_attribute("value") == "0"
+    assert page.locator(f"{WIDGET} svg").count() == 0
