@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from .cards import DECK, RED_SUITS, SUITS, Card
+from .cards import RED_SUITS, SUITS, Card
 
 EVIDENCE_LEVELS = ("attested", "reconstructed", "conjectural")
 TOP_TRUMP_TOKENS = {"5": "the five of trumps", "J": "the knave of trumps",

@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import random
 
-from .cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, Card
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .variants import load_variant, variant_ids
 
 DEFAULT_VARIANT = "spoil-five"

@@ -15,7 +15,7 @@ It sees only its own view: its hand, the turn-up, the cards played.
 
 from __future__ import annotations
 
-from ..cards import DECK, Card
+from ..cards import Card
 
 
 def _unseen_trumps(view, tables) -> list:

@@ -24,7 +24,6 @@ clock says and a seed reproduces it. A bot only ever reads its own view.
 
 from __future__ import annotations
 
-from ..deal import TRICKS
 from .. import solver
 from . import register
 from .heuristic import heuristic_bot
