@@ -89,3 +89,36 @@ def test_bad_values_get_the_engines_message_and_nothing_runs(page, server, value
     assert page.get_attribute(WIDGET, "data-state") == "ready"
     assert page.locator(f"{WIDGET} progress").get_attribute("value") == "0"
     assert page.locator(f"{WIDGET} svg").count() == 0
+
+
+def test_a_study_shared_as_a_link_fills_the_form_and_runs(page, server):
+    page.goto(f"{server}/experiments/try-it.html?experiment=robbing&variant=twenty-five&players=4&bot=random"
+              "&deals=200&seed=5")
+    page.wait_for_function("s => document.querySelector(s).dataset.state === 'ready'", arg=WIDGET, timeout=READY_MS)
+    values = {name: page.input_value(f'{WIDGET} [name="{name}"]')
+              for name in ("experiment", "variant", "players", "bot", "deals", "seed")}
+    assert values == {"experiment": "robbing", "variant": "twenty-five", "players": "4", "bot": "random",
+                      "deals": "200", "seed": "5"}
+    assert page.locator(f"{WIDGET} [data-maw-link-warning]").is_hidden()
+    page.click(f'{WIDGET} button[data-action="run"]')
+    wait_state(page, "done")
+    assert ("win_if_rob", "ace holder") in table_figures(page)
+    link = page.get_attribute(f"{WIDGET} a[data-maw-study-link]", "href")
+    assert "experiment=robbing" in link and "variant=twenty-five" in link and "seed=5" in link
+
+
+@pytest.mark.parametrize("query,words", [
+    ("players=11", "Spoil Five is played by 2 to 10 players; got 11"),
+    ("variant=whist", "unknown variant 'whist'"),
+    ("bot=pimc", "bots here: random, heuristic"),
+    ("colour=red", "unknown link parameter 'colour'"),
+])
+def test_a_bad_link_says_why_and_keeps_the_pages_study(page, server, query, words):
+    page.goto(f"{server}/experiments/try-it.html?{query}")
+    page.wait_for_function("s => document.querySelector(s).dataset.state === 'ready'", arg=WIDGET, timeout=READY_MS)
+    warning = page.locator(f"{WIDGET} [data-maw-link-warning]")
+    assert words in warning.inner_text()
+    assert page.input_value(f'{WIDGET} [name="players"]') == "5"
+    assert page.input_value(f'{WIDGET} [name="variant"]') == "spoil-five"
+    assert page.input_value(f'{WIDGET} [name="bot"]') == "heuristic"
+    assert page.locator(f'{WIDGET} [name="bot"] option').count() == 2

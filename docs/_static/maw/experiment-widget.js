@@ -10,6 +10,7 @@
 //   root:     [data-maw-experiment] with data-state = loading | ready | running | stopped | done | error
 //   form:     [name=experiment|variant|players|bot|deals|seed], button[data-action=run|stop]
 //   progress: <progress data-maw-progress>, result table [data-maw-results] rows [data-measure][data-key]
+//   link:     a[data-maw-study-link] (this study as a link), [data-maw-link-warning] (a link not followed)
 
 import { Bridge, el, SERVE_HINT } from "./bridge.js";
 
@@ -102,10 +103,12 @@ class ExperimentWidget {
     this.progressText = el("span", { class: "maw-exp-progress-text", text: "" });
     this.status = el("p", { class: "maw-exp-status", role: "status", "aria-live": "polite", text: "Starting Python in your browser…" });
     this.error = el("p", { class: "maw-message", "data-kind": "error", role: "alert", hidden: true });
+    this.warning = el("p", { class: "maw-message", "data-kind": "warning", "data-maw-link-warning": true, hidden: true });
+    this.link = el("a", { class: "maw-exp-link", "data-maw-study-link": true, hidden: true, text: "Link to this study" });
     this.chart = el("figure", { class: "maw-exp-chart", hidden: true });
     this.table = el("table", { class: "maw-exp-table", "data-maw-results": true, hidden: true });
-    this.root.replaceChildren(this.form, el("div", { class: "maw-exp-progress" }, this.progress, this.progressText),
-      this.status, this.error, this.chart, this.table);
+    this.root.replaceChildren(this.warning, this.form, el("div", { class: "maw-exp-progress" }, this.progress, this.progressText),
+      this.status, this.error, this.chart, this.table, this.link);
     this.root.dataset.state = "loading";
   }
 
@@ -115,9 +118,52 @@ class ExperimentWidget {
     const wanted = this.root.dataset.variant;
     this.inputs.variant.replaceChildren(...reply.variants.map((v) =>
       el("option", { value: v.id, text: `${v.name} (${v.era})`, selected: v.id === wanted })));
-    this.runButton.disabled = false;
-    this.root.dataset.state = "ready";
-    this.status.textContent = "Ready: choose the rules and press Run.";
+    return this.followLink().then(() => {
+      this.runButton.disabled = false;
+      this.root.dataset.state = "ready";
+      this.status.textContent = "Ready: choose the rules and press Run.";
+    });
+  }
+
+  // A study can be shared as a link: ?experiment=robbing&variant=twenty-five&players=4&deals=2000&seed=5
+  // fills the form (it does not run until Run is pressed). The engine checks the values; a link it
+  // refuses leaves the page's own study in the form and says why.
+  async followLink() {
+    const params = new URLSearchParams(location.search);
+    const known = Object.keys(this.inputs);
+    const unknown = [...params.keys()].filter((key) => !known.includes(key));
+    const given = known.filter((key) => params.has(key));
+    const notes = unknown.map((key) => `unknown link parameter '${key}' (allowed: ${known.join(", ")})`);
+    if (given.length) {
+      const saved = Object.fromEntries(known.map((key) => [key, this.inputs[key].value]));
+      for (const key of given) this.setValue(key, params.get(key));
+      const reply = await this.bridge.call(this.request());
+      if (!reply.ok) {
+        this.root.querySelectorAll("option[data-from-link]").forEach((option) => option.remove());
+        for (const key of known) this.setValue(key, saved[key]);
+        notes.push(`its study could not be used: ${reply.error} The form shows this page's own study.`);
+      }
+    }
+    if (notes.length) {
+      this.warning.textContent = "This link could not be followed exactly: " + notes.join("; ");
+      this.warning.hidden = false;
+    }
+  }
+
+  setValue(key, value) {
+    const input = this.inputs[key];
+    if (input.tagName === "SELECT" && ![...input.options].some((o) => o.value === value)) {
+      // Keep the value so the engine names it in its message (an unknown variant, say).
+      input.append(el("option", { value, text: value, "data-from-link": true }));
+    }
+    input.value = value;
+  }
+
+  updateLink(study) {
+    const params = new URLSearchParams({ experiment: study.experiment, variant: study.variant,
+      players: study.players, bot: study.bot, deals: study.deals, seed: study.seed });
+    this.link.href = `${location.pathname}?${params}`;
+    this.link.hidden = false;
   }
 
   fail(message) {
@@ -148,6 +194,7 @@ class ExperimentWidget {
     this.stopButton.disabled = false;
     this.root.dataset.state = "running";
     let study = started.study;
+    this.updateLink(study);
     this.show(study);
     const t0 = performance.now();
     while (!study.finished && !this.stopped) {
