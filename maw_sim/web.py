@@ -499,18 +499,23 @@ def _start_study(session: Session, request: dict) -> dict:
     """A new study in the browser (see :mod:`maw_sim.studies.browser`); the old one is kept if
     the new one is refused."""
     from .studies import browser
-    allowed = {"op", "experiment", "variant", "players", "bot", "deals", "seed"}
+    allowed = {"op", "experiment", "variant", "compare", "players", "bot", "deals", "seed"}
     extra = sorted(set(request) - allowed)
     if extra:
         raise RequestError(f"unknown field {extra[0]!r} for 'study'; allowed: {', '.join(sorted(allowed))}")
     variant = _check_variant(request.get("variant", DEFAULT_VARIANT))
     players = request.get("players", variant.default_players)
     players = _check_players(players, variant)
+    compare = request.get("compare") or None
+    if compare is not None:
+        compare = _check_variant(compare)
+        _check_players(players, compare)
+        compare = compare.id
     deals = _check_int(request.get("deals", 1000), "deals", 1, browser.MAX_DEALS)
     seed = _check_int(request.get("seed", 1), "seed", 0, 2 ** 63 - 1)
     try:
         study = browser.BrowserStudy(request.get("experiment"), variant.id, players,
-                                     request.get("bot", DEFAULT_BOT), deals, seed)
+                                     request.get("bot", DEFAULT_BOT), deals, seed, compare)
     except ValueError as exc:
         raise RequestError(str(exc)) from None
     session.study = study

@@ -122,3 +122,21 @@ def test_a_bad_link_says_why_and_keeps_the_pages_study(page, server, query, word
     assert page.input_value(f'{WIDGET} [name="variant"]') == "spoil-five"
     assert page.input_value(f'{WIDGET} [name="bot"]') == "heuristic"
     assert page.locator(f'{WIDGET} [name="bot"] option').count() == 2
+
+
+def test_two_rule_sets_compared_on_the_same_deals(page, server):
+    open_widget(page, server)
+    fill(page, experiment="fairness", variant="twenty-five", compare="heather-1876", players=5, bot="heuristic",
+         deals=200, seed=2)
+    page.click(f'{WIDGET} button[data-action="run"]')
+    wait_state(page, "done")
+    bars = page.query_selector_all(f"{WIDGET} svg rect.maw-exp-bar[data-variant]")
+    assert {b.get_attribute("data-variant") for b in bars} == {"twenty-five", "heather-1876"}
+    rows = page.query_selector_all(f'{WIDGET} [data-maw-results] tbody tr[data-measure="spoil"]')
+    shown = {r.get_attribute("data-variant"): float(r.get_attribute("data-mean")) for r in rows}
+    tasks = plan("fairness", ["twenty-five", "heather-1876"], [5], ["heuristic"], 200, 2, chunk=100)
+    expected = {c["variant"]: c["mean"] for c in summarise([r for t in tasks for r in run_task(t)])
+                if c["measure"] == "spoil"}
+    assert shown == pytest.approx(expected)
+    assert "compared with" in page.locator(f"{WIDGET} figcaption").inner_text()
+    assert "compare=heather-1876" in page.get_attribute(f"{WIDGET} a[data-maw-study-link]", "href")

@@ -296,6 +296,23 @@ def test_a_bad_study_is_refused_and_the_running_one_kept(change, words):
     assert after["done"] == before["done"] + 100 and after["variant"] == "spoil-five"
 
 
+def test_two_variants_advance_together_on_the_same_deals():
+    from maw_sim.studies import plan, run_task, summarise
+    session = web.Session()
+    assert call(session, op="study", experiment="spoil-rate", variant="twenty-five", compare="heather-1876",
+                players=5, bot="heuristic", deals=150, seed=4)["ok"]
+    done = []
+    while not done or not done[-1]["finished"]:
+        done.append(call(session, op="study_step")["study"])
+    assert [s["done"] for s in done] == [100, 100, 150, 150]      # each variant's deals, in turn
+    tasks = plan("spoil-rate", ["twenty-five", "heather-1876"], [5], ["heuristic"], 150, 4, chunk=100)
+    expected = summarise([r for t in tasks for r in run_task(t)])
+    key = lambda c: (c["variant"], c["measure"], c["key"])
+    assert sorted(done[-1]["cells"], key=key) == sorted(json.loads(json.dumps(expected)), key=key)
+    refused = call(session, op="study", experiment="spoil-rate", variant="spoil-five", compare="cotton-1674", players=5)
+    assert not refused["ok"] and "Five Cards (Cotton, 1674) is played by 2 to 2 players" in refused["error"]
+
+
 def test_a_step_before_any_study_says_what_to_do():
     reply = call(web.Session(), op="study_step")
     assert not reply["ok"] and "send 'study' first" in reply["error"]

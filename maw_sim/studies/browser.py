@@ -22,12 +22,13 @@ STEP_DEALS = 100
 
 
 class BrowserStudy:
-    """One study of one cell — an experiment, a variant, a number of players, a bot — in steps.
+    """One study — an experiment, a variant (or two, compared on the same deals), a number of
+    players, a bot — in steps.
 
     Every parameter is checked first; a bad one is a ValueError whose message says what is allowed,
     and no study is made."""
 
-    def __init__(self, experiment, variant, players, bot, deals, seed):
+    def __init__(self, experiment, variant, players, bot, deals, seed, compare=None):
         if experiment not in EXPERIMENTS:
             what = (f"the {experiment} experiment is not offered in the browser"
                     if experiment in experiment_names() else f"unknown experiment {experiment!r}")
@@ -39,8 +40,12 @@ class BrowserStudy:
             raise ValueError(f"deals must be a whole number from 1 to {MAX_DEALS:,}; got {deals!r}")
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"players must be a whole number; got {players!r}")
-        self.tasks = plan(experiment, [variant], [players], [bot], deals, seed, chunk=STEP_DEALS)
-        self.experiment, self.variant, self.players, self.bot = experiment, self.tasks[0].variant, players, bot
+        variants = [variant] if compare in (None, "", variant) else [variant, compare]
+        # The variants advance together, a step each in turn, on the same deals (the same seeds).
+        tasks = plan(experiment, variants, [players], [bot], deals, seed, chunk=STEP_DEALS)
+        self.tasks = sorted(tasks, key=lambda t: (t.first, variants.index(t.variant)))
+        self.experiment, self.variant, self.players, self.bot = experiment, variants[0], players, bot
+        self.compare = variants[1] if len(variants) > 1 else None
         self.deals, self.seed = deals, seed
         self.rows, self.done, self._next = [], 0, 0
 
@@ -53,11 +58,12 @@ class BrowserStudy:
         if not self.finished:
             task = self.tasks[self._next]
             self.rows.extend(run_task(task))
-            self.done += task.count
             self._next += 1
+            self.done = sum(t.count for t in self.tasks[:self._next] if t.variant == self.variant)
         return self.report()
 
     def report(self) -> dict:
-        return {"experiment": self.experiment, "variant": self.variant, "players": self.players,
+        return {"experiment": self.experiment, "variant": self.variant, "compare": self.compare,
+                "players": self.players,
                 "bot": self.bot, "deals": self.deals, "seed": self.seed, "done": self.done,
                 "finished": self.finished, "cells": summarise(self.rows)}

@@ -5,6 +5,7 @@
     ```{maw-experiment}
     :experiment: spoil-rate
     :variant: spoil-five
+    :compare: twenty-five     (optional: a second variant, played on the same deals)
     :players: 5
     :bot: heuristic
     :deals: 1000
@@ -40,6 +41,7 @@ class MawExperiment(SphinxDirective):
     option_spec = {
         "experiment": directives.unchanged_required,
         "variant": directives.unchanged_required,
+        "compare": directives.unchanged_required,
         "players": directives.positive_int,
         "bot": directives.unchanged_required,
         "deals": directives.positive_int,
@@ -57,6 +59,13 @@ class MawExperiment(SphinxDirective):
         if not variant.min_players <= players <= variant.max_players:
             raise self.error(f"maw-experiment: {variant.name} is played by {variant.min_players} to "
                              f"{variant.max_players} players, not {players}")
+        compare = self.options.get("compare")
+        if compare is not None:
+            other = loading.variant(self, compare)
+            if not other.min_players <= players <= other.max_players:
+                raise self.error(f"maw-experiment: {other.name} is played by {other.min_players} to "
+                                 f"{other.max_players} players, not {players}")
+            compare = other.id
         bot = self.options.get("bot", "heuristic")
         if bot not in browser.BOTS:
             raise self.error(f"maw-experiment: bot {bot!r} is not offered in the browser; allowed: "
@@ -64,7 +73,8 @@ class MawExperiment(SphinxDirective):
         deals = self.options.get("deals", 1000)
         if deals > browser.MAX_DEALS:
             raise self.error(f"maw-experiment: deals must be 1 to {browser.MAX_DEALS}, not {deals}")
-        attrs = {"data-experiment": experiment, "data-variant": variant.id, "data-players": players,
+        attrs = {"data-experiment": experiment, "data-variant": variant.id, "data-compare": compare or "",
+                 "data-players": players,
                  "data-bot": bot, "data-deals": deals, "data-seed": self.options.get("seed", 1)}
         attr_text = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items())
         body = (f'<div class="maw-experiment" id="maw-experiment-{self.env.new_serialno("maw-experiment")}" '

@@ -45,6 +45,9 @@ const CHART = {
 const KEY_ORDER = ["five of trumps", "knave of trumps", "ace of hearts", "ace of trumps", "any hand",
   "no top trump", "ace holder", "dealer"];
 
+// Top trumps in rank order, robbers, then seats by number.
+const keyRank = (key) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) : 100 + Number(key || 0));
+
 const SVG = "http://www.w3.org/2000/svg";
 function svg(tag, attrs = {}, text = null) {
   const node = document.createElementNS(SVG, tag);
@@ -80,6 +83,7 @@ class ExperimentWidget {
       experiment: el("select", {}, ...Object.entries(EXPERIMENTS).map(([id, text]) =>
         el("option", { value: id, text: `${id}: ${text}`, selected: id === d.experiment }))),
       variant: el("select", {}, el("option", { value: d.variant, text: d.variant, selected: true })),
+      compare: el("select", {}, el("option", { value: "", text: "(nothing)", selected: true })),
       players: el("input", { type: "number", min: 2, max: 10, value: d.players, inputmode: "numeric" }),
       bot: el("select", {}, ...["random", "heuristic"].map((b) =>
         el("option", { value: b, text: b, selected: b === d.bot }))),
@@ -91,6 +95,7 @@ class ExperimentWidget {
     this.stopButton = el("button", { type: "button", "data-action": "stop", text: "Stop", disabled: true });
     this.form = el("form", { class: "maw-exp-form" },
       this.field("experiment", "Experiment", i.experiment), this.field("variant", "Variant", i.variant),
+      this.field("compare", "Compare with (same deals)", i.compare),
       this.field("players", "Players", i.players), this.field("bot", "Bots (every seat)", i.bot),
       this.field("deals", "Deals", i.deals), this.field("seed", "Seed", i.seed),
       el("div", { class: "maw-exp-buttons" }, this.runButton, this.stopButton));
@@ -118,6 +123,9 @@ class ExperimentWidget {
     const wanted = this.root.dataset.variant;
     this.inputs.variant.replaceChildren(...reply.variants.map((v) =>
       el("option", { value: v.id, text: `${v.name} (${v.era})`, selected: v.id === wanted })));
+    const against = this.root.dataset.compare || "";
+    this.inputs.compare.replaceChildren(el("option", { value: "", text: "(nothing)", selected: !against }),
+      ...reply.variants.map((v) => el("option", { value: v.id, text: `${v.name} (${v.era})`, selected: v.id === against })));
     return this.followLink().then(() => {
       this.runButton.disabled = false;
       this.root.dataset.state = "ready";
@@ -161,6 +169,7 @@ class ExperimentWidget {
 
   updateLink(study) {
     const params = new URLSearchParams({ experiment: study.experiment, variant: study.variant,
+      ...(study.compare ? { compare: study.compare } : {}),
       players: study.players, bot: study.bot, deals: study.deals, seed: study.seed });
     this.link.href = `${location.pathname}?${params}`;
     this.link.hidden = false;
@@ -177,7 +186,7 @@ class ExperimentWidget {
     // Numbers as the reader typed them: the engine checks them and says what is allowed.
     const number = (input) => (input.value.trim() === "" ? input.value : Number(input.value));
     const i = this.inputs;
-    return { op: "study", experiment: i.experiment.value, variant: i.variant.value, players: number(i.players),
+    return { op: "study", experiment: i.experiment.value, variant: i.variant.value, compare: i.compare.value || null, players: number(i.players),
       bot: i.bot.value, deals: number(i.deals), seed: number(i.seed) };
   }
 
@@ -226,43 +235,71 @@ class ExperimentWidget {
   }
 
   describe(study) {
-    const v = this.variants.find((x) => x.id === study.variant);
-    return `${v ? v.name : study.variant}, ${study.players} players, '${study.bot}' bots in every seat, seed ${study.seed}`;
+    const names = this.variantsOf(study).map((id) => this.variantName(id)).join(" compared with ");
+    return `${names}, ${study.players} players, '${study.bot}' bots in every seat, seed ${study.seed}`;
   }
 
   ordered(cells) {
-    const rank = (key) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) : 100 + Number(key || 0));
-    return [...cells].sort((a, b) => rank(a.key) - rank(b.key));
+    return [...cells].sort((a, b) => keyRank(a.key) - keyRank(b.key));
+  }
+
+  variantsOf(study) {
+    return [study.variant, study.compare].filter(Boolean);
+  }
+
+  variantName(id) {
+    const v = this.variants.find((x) => x.id === id);
+    return v ? v.name : id;
   }
 
   drawChart(study) {
+    // One row per figure; with a comparison, one bar per variant in each row (the same deals).
+    const variants = this.variantsOf(study);
     const rows = [];
     for (const measure of CHART[study.experiment]) {
-      for (const cell of this.ordered(study.cells.filter((c) => c.measure === measure))) rows.push(cell);
+      for (const cell of this.ordered(study.cells.filter((c) => c.measure === measure && c.variant === study.variant))) {
+        rows.push(variants.map((v) => study.cells.find((c) => c.measure === cell.measure && c.key === cell.key && c.variant === v)));
+      }
     }
-    const labelWidth = 300, barWidth = 360, rowHeight = 26, top = 8;
+    const shown = rows.flat().filter(Boolean);
+    const labelWidth = 300, barWidth = 360, barStep = 18, top = variants.length > 1 ? 26 : 8;
+    const rowHeight = 8 + barStep * variants.length;
     const height = top + rows.length * rowHeight + 28;
     // The axis ends at the next tenth above the highest interval: ticks at round percentages.
-    const scale = Math.min(1, Math.ceil(10 * Math.max(0.01, ...rows.map((c) => c.high))) / 10);
+    const scale = Math.min(1, Math.ceil(10 * Math.max(0.01, ...shown.map((c) => c.high))) / 10);
     const x = (value) => labelWidth + (barWidth * value) / scale;
+    const words = (c) => `${this.label(c, study)}${variants.length > 1 ? ` (${this.variantName(c.variant)})` : ""} ${percent(c.mean)}`;
     const chart = svg("svg", { viewBox: `0 0 ${labelWidth + barWidth + 70} ${height}`, role: "img",
-      "aria-label": `Bar chart: ${rows.map((c) => `${this.label(c, study)} ${percent(c.mean)}`).join("; ")}` });
-    rows.forEach((c, k) => {
-      const y = top + k * rowHeight;
-      chart.append(svg("text", { x: labelWidth - 8, y: y + 15, "text-anchor": "end", class: "maw-exp-label" }, this.label(c, study)));
-      chart.append(svg("rect", { x: labelWidth, y: y + 4, width: Math.max(1, x(c.mean) - labelWidth), height: 14,
-        class: `maw-exp-bar maw-exp-bar-${c.measure}`, "data-measure": c.measure, "data-key": c.key }));
-      // The 95% interval as a whisker.
-      chart.append(svg("line", { x1: x(c.low), x2: x(c.high), y1: y + 11, y2: y + 11, class: "maw-exp-whisker" }));
-      for (const end of [c.low, c.high]) chart.append(svg("line", { x1: x(end), x2: x(end), y1: y + 6, y2: y + 16, class: "maw-exp-whisker" }));
-      chart.append(svg("text", { x: x(c.high) + 6, y: y + 15, class: "maw-exp-value" }, percent(c.mean)));
+      "aria-label": `Bar chart: ${shown.map(words).join("; ")}` });
+    if (variants.length > 1) {
+      variants.forEach((v, i) => {
+        chart.append(svg("rect", { x: labelWidth + i * 180, y: 4, width: 12, height: 12, class: `maw-exp-bar maw-exp-bar-v${i}` }));
+        chart.append(svg("text", { x: labelWidth + i * 180 + 18, y: 14, class: "maw-exp-label" }, this.variantName(v)));
+      });
+    }
+    rows.forEach((group, k) => {
+      const y0 = top + k * rowHeight;
+      chart.append(svg("text", { x: labelWidth - 8, y: y0 + 4 + (barStep * variants.length) / 2 + 4, "text-anchor": "end",
+        class: "maw-exp-label" }, this.label(group.find(Boolean), study)));
+      group.forEach((c, i) => {
+        if (!c) return;
+        const y = y0 + i * barStep;
+        const colour = variants.length > 1 ? `maw-exp-bar-v${i}` : `maw-exp-bar-${c.measure}`;
+        chart.append(svg("rect", { x: labelWidth, y: y + 4, width: Math.max(1, x(c.mean) - labelWidth), height: 14,
+          class: `maw-exp-bar ${colour}`, "data-measure": c.measure, "data-key": c.key, "data-variant": c.variant }));
+        // The 95% interval as a whisker.
+        chart.append(svg("line", { x1: x(c.low), x2: x(c.high), y1: y + 11, y2: y + 11, class: "maw-exp-whisker" }));
+        for (const end of [c.low, c.high]) chart.append(svg("line", { x1: x(end), x2: x(end), y1: y + 6, y2: y + 16, class: "maw-exp-whisker" }));
+        chart.append(svg("text", { x: x(c.high) + 6, y: y + 15, class: "maw-exp-value" }, percent(c.mean)));
+      });
     });
     const axisY = top + rows.length * rowHeight + 4;
     chart.append(svg("line", { x1: labelWidth, x2: labelWidth + barWidth, y1: axisY, y2: axisY, class: "maw-exp-axis" }));
     for (const tick of [0, 0.5, 1]) {
       chart.append(svg("text", { x: labelWidth + barWidth * tick, y: axisY + 16, "text-anchor": "middle", class: "maw-exp-tick" }, percent(scale * tick)));
     }
-    const caption = el("figcaption", { text: `${this.describe(study)}: ${study.done} deals. Bars: share of deals; whiskers: 95% confidence interval.` });
+    const caption = el("figcaption", { text: `${this.describe(study)}: ${study.done} deals` +
+      `${variants.length > 1 ? " of each rule set, the same deals for both" : ""}. Bars: share of deals; whiskers: 95% confidence interval.` });
     this.chart.replaceChildren(chart, caption);
     this.chart.hidden = false;
   }
@@ -273,14 +310,21 @@ class ExperimentWidget {
   }
 
   drawTable(study) {
-    const head = el("thead", {}, el("tr", {}, ...["Figure", "Value", "95% interval", "Observations"].map((t) => el("th", { scope: "col", text: t }))));
+    const variants = this.variantsOf(study);
+    const columns = ["Figure", ...(variants.length > 1 ? ["Rules"] : []), "Value", "95% interval", "Observations"];
+    const head = el("thead", {}, el("tr", {}, ...columns.map((t) => el("th", { scope: "col", text: t }))));
     const body = el("tbody");
     const shares = new Set(["spoil", "jink", "win_holding", "win_if_rob", "win_if_pass", "win_by_position"]);
-    for (const c of this.ordered(study.cells).sort((a, b) => a.measure.localeCompare(b.measure))) {
+    const cells = [...study.cells].sort((a, b) => a.measure.localeCompare(b.measure) || keyRank(a.key) - keyRank(b.key)
+      || variants.indexOf(a.variant) - variants.indexOf(b.variant));
+    for (const c of cells) {
       const fmt = shares.has(c.measure) ? percent : (v) => v.toFixed(2);
-      body.append(el("tr", { "data-measure": c.measure, "data-key": c.key, "data-mean": c.mean, "data-low": c.low, "data-high": c.high },
-        el("th", { scope: "row", text: this.label(c, study) }), el("td", { text: fmt(c.mean) }),
-        el("td", { text: `${fmt(c.low)} – ${fmt(c.high)}` }), el("td", { text: String(c.n) })));
+      body.append(el("tr", { "data-measure": c.measure, "data-key": c.key, "data-variant": c.variant,
+        "data-mean": c.mean, "data-low": c.low, "data-high": c.high },
+        el("th", { scope: "row", text: this.label(c, study) }),
+        variants.length > 1 ? el("td", { text: this.variantName(c.variant) }) : null,
+        el("td", { text: fmt(c.mean) }), el("td", { text: `${fmt(c.low)} – ${fmt(c.high)}` }),
+        el("td", { text: String(c.n) })));
     }
     this.table.replaceChildren(el("caption", { text: `All figures: ${this.describe(study)}` }), head, body);
     this.table.hidden = false;
