@@ -41,7 +41,8 @@ import random
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .records import RecordError, SUFFIX, MEDIA_TYPE, redact_action, replay_link, to_link
-from .variants import load_variant, variant_ids
+from .records import options_text
+from .variants import load_variant, sources as variant_sources, variant_ids
 
 DEFAULT_VARIANT = "spoil-five"
 DEFAULT_BOT = "heuristic"
@@ -117,6 +118,29 @@ def _check_teams(value, variant, players: int):
     return value
 
 
+def _check_options(variant, options, preset):
+    """The variant with its house rules chosen: ``options`` as {name: value} or as the link writes
+    them ("name=value name=value"), ``preset`` by name."""
+    if isinstance(options, str):
+        pairs = [p.partition("=") for p in options.replace(",", " ").split()]
+        if any(not sep for _, sep, _ in pairs):
+            raise RequestError(f"options are written name=value; got {options!r}")
+        options = {k: v for k, _, v in pairs}
+    if options is not None and not isinstance(options, dict):
+        raise RequestError("options must be an object {name: value} or text 'name=value'")
+    try:
+        return load_variant(variant, options=options or None, preset=preset or None)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+
+
+def _options_info(variant) -> list:
+    return [{"name": o.name, "label": o.label, "values": list(o.values), "default": o.default,
+             "chosen": variant.choices.get(o.name, o.default), "note": o.note,
+             "sources": [variant_sources()[k].label for k in o.sources]}
+            for o in variant.options.values()]
+
+
 def _check_bot(value) -> str:
     names = bot_names()
     if value not in names:
@@ -145,7 +169,8 @@ class Session:
 
     # -- requests ----------------------------------------------------------------------------------
     def new(self, variant=DEFAULT_VARIANT, players=None, seed=None, seat=0, bot=DEFAULT_BOT,
-            lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1, teams=None, game=None):
+            lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1, teams=None, game=None,
+            options=None, preset=None):
         """Start a match; returns (events, warnings). Strict: a bad parameter raises RequestError
         and the session is unchanged. Lenient: each bad parameter falls back to a default.
         ``game``: a link code (:func:`maw_sim.records.to_link`) restoring a game at its position;
@@ -173,6 +198,8 @@ class Session:
 
         v = checked(_check_variant, lambda: _check_variant(default_variant)
                     if default_variant in variant_ids() else load_variant(DEFAULT_VARIANT), variant)
+        if options not in (None, "", {}) or preset not in (None, ""):
+            v = checked(_check_options, lambda: v, v, options, preset)
         n = checked(_check_players, lambda: v.default_players,
                     v.default_players if players is None else players, v)
         s = checked(_check_int, lambda: _check_int(default_seed, "default seed", 0, MAX_SEED),
@@ -473,8 +500,12 @@ class Session:
                 "game": to_link(self.match), "deal": self.deal_number}
         if self.teams:
             link["teams"] = self.teams
+        if self.variant.choices:
+            link["options"] = options_text(self.variant)
         return {
-            "variant": {"id": self.variant.id, "name": self.variant.name},
+            "variant": {"id": self.variant.id, "name": self.variant.name,
+                        "choices": dict(self.variant.choices), "options": _options_info(self.variant),
+                        "presets": [{"name": p.name, "label": p.label} for p in self.variant.presets.values()]},
             "players": self.players, "seed": self.seed, "seat": me, "bot": self.bot_name,
             "deal_number": self.deal_number,
             "teams": self.teams, "link": link,
@@ -605,7 +636,7 @@ def _dispatch(session: Session, request: dict) -> dict:
         return {"variants": variants_info(), "bots": bot_names(), "default": DEFAULT_VARIANT}
     if op == "new":
         allowed = {"op", "variant", "players", "seed", "seat", "bot", "teams", "lenient",
-                   "default_variant", "default_seed", "game"}
+                   "default_variant", "default_seed", "game", "options", "preset"}
         extra = sorted(set(request) - allowed)
         if extra:
             raise RequestError(f"unknown field {extra[0]!r} for 'new'; allowed: {', '.join(sorted(allowed))}")
@@ -615,7 +646,7 @@ def _dispatch(session: Session, request: dict) -> dict:
             bot=request.get("bot", DEFAULT_BOT), lenient=bool(request.get("lenient", False)),
             default_variant=request.get("default_variant", DEFAULT_VARIANT),
             default_seed=request.get("default_seed", 1), teams=request.get("teams"),
-            game=request.get("game"))
+            game=request.get("game"), options=request.get("options"), preset=request.get("preset"))
         return {"events": events, "warnings": warnings, "state": session.state()}
     if op == "act":
         events = session.act(request.get("action"))
