@@ -782,6 +782,8 @@ def _build_subset_codes():
 
 
 def codes_of(mask: int) -> tuple:
-    """The codes of the cards in a bit mask, in index order."""
+    """The codes of the cards in a bit mask: suit by suit (clubs, diamonds, hearts, spades, then
+    the Joker's place beside the spades), each suit from its highest index down. The order is fixed
+    because a link records an action by its place among the legal actions."""
     t = _SUBSET_CODES or _build_subset_codes()
     return t[0][mask & 8191] + t[1][(mask >> 13) & 8191] + t[2][(mask >> 26) & 8191] + t[3][mask >> 39]
