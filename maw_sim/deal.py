@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import CODES, DECK, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
+from .refusals import refuse
 from .variants import PARTNERSHIP_FORMS, Variant, load_variant
 
 ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
@@ -43,7 +44,12 @@ _CODE_INDEX = {code: i for i, code in enumerate(CODES)}
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid, or that is not an action at all. The deal is unchanged."""
+    """An action the rules forbid, or that is not an action at all. The deal is unchanged.
+    ``refusal`` is the structured reason (:class:`maw_sim.refusals.Refusal`); the message its words."""
+
+    def __init__(self, refusal):
+        super().__init__(str(refusal))
+        self.refusal = refusal
 
 
 # -- values the public API hands out --------------------------------------------------
@@ -417,7 +423,7 @@ class Deal:
             if mask is None:
                 mask = self._legal_mask()
             if not (mask >> index) & 1:
-                raise IllegalAction(self.explain(action))
+                raise IllegalAction(self.refusal(action))
             self._legal = None
             seat = self._to_move
             self._actions.append((seat, CODES[index]))
@@ -440,7 +446,7 @@ class Deal:
                 self._end_trick()
             return
         if action not in self.legal_actions():   # the exact strings pass at once; explain() reads the rest
-            reason = self.explain(action)
+            reason = self.refusal(action)
             if reason is not None:
                 raise IllegalAction(reason)
             action = action.strip().lower()
@@ -466,7 +472,7 @@ class Deal:
         try:
             return Card.parse(action).index
         except ValueError:
-            raise IllegalAction(self.explain(action)) from None
+            raise IllegalAction(self.refusal(action)) from None
 
     def _end_trick(self) -> None:
         plays = self._plays
@@ -550,51 +556,63 @@ class Deal:
 
     # -- explanations --------------------------------------------------------------
     def explain(self, action) -> str | None:
-        """None when ``action`` is legal now; otherwise the reason in plain words, naming the rule."""
+        """None when ``action`` is legal now; otherwise the reason in plain words, naming the rule
+        and its sources (the words of :meth:`refusal`)."""
+        refusal = self.refusal(action)
+        return None if refusal is None else refusal.words
+
+    def refusal(self, action):
+        """None when ``action`` is legal now; otherwise a :class:`maw_sim.refusals.Refusal`: the rule
+        that forbids it (an id), the variant's setting and sources it rests on, and the words."""
         v = self.variant
         phase = self._phase
         if phase == OVER:
-            return "The deal is over: no more actions. Start a new deal."
+            return refuse(v, "over", "The deal is over: no more actions. Start a new deal.")
         seat = self._to_move
         text = action.code if isinstance(action, Card) else action
         if not isinstance(text, str) or not text.strip():
-            return f"{action!r} is not an action: {self._what_now()}"
+            return refuse(v, "not-an-action", f"{action!r} is not an action: {self._what_now()}")
         words = text.strip().split()
         verb = words[0].lower()
         if phase == ROB:
             if verb == "pass" and len(words) == 1:
                 if v.robbing == "compulsory":
-                    return (f"Robbing is compulsory in {v.name}: seat {seat} must take the turn-up "
-                            f"{self.turnup.symbol} and put out a card. [robbing: {v.describe_setting('robbing')}]")
+                    return refuse(v, "robbing.compulsory",
+                                  f"Robbing is compulsory in {v.name}: seat {seat} must take the turn-up "
+                                  f"{self.turnup.symbol} and put out a card. [robbing: {v.describe_setting('robbing')}]",
+                                  "robbing")
                 return None
             if verb == "rob" and len(words) == 2:
                 try:
                     give = Card.parse(words[1])
                 except ValueError as exc:
-                    return str(exc)
+                    return refuse(v, "not-a-card", str(exc))
                 if not (self._hands[seat] >> give.index) & 1:
-                    return (f"To rob, put out a card from your own hand; {give.symbol} is not in seat {seat}'s hand "
-                            f"({self._cards_text(self._hands[seat])}).")
+                    return refuse(v, "robbing.not-in-hand",
+                                  f"To rob, put out a card from your own hand; {give.symbol} is not in seat "
+                                  f"{seat}'s hand ({self._cards_text(self._hands[seat])}).", "robbing")
                 return None
-            return (f"Before the first lead, seat {seat} {self._rob_reason()} and must first "
-                    f"{'rob' if v.robbing == 'compulsory' else 'rob or pass'}: "
-                    f"'rob <card to put out>'{'' if v.robbing == 'compulsory' else ' or pass'}. "
-                    f"[robbing: {v.describe_setting('robbing')}]")
+            return refuse(v, "robbing.choose",
+                          f"Before the first lead, seat {seat} {self._rob_reason()} and must first "
+                          f"{'rob' if v.robbing == 'compulsory' else 'rob or pass'}: "
+                          f"'rob <card to put out>'{'' if v.robbing == 'compulsory' else ' or pass'}. "
+                          f"[robbing: {v.describe_setting('robbing')}]", "robbing")
         if phase == JINK:
             if verb in ("jink", "claim") and len(words) == 1:
                 return None
-            return (f"Seat {seat} has won the first three tricks and must choose: 'claim' the pool now, or "
-                    f"'jink' — lead to the fourth trick and undertake to win all five. "
-                    f"[jinking: {v.describe_setting('jinking')}]")
+            return refuse(v, "jinking.choose",
+                          f"Seat {seat} has won the first three tricks and must choose: 'claim' the pool now, "
+                          f"or 'jink' — lead to the fourth trick and undertake to win all five. "
+                          f"[jinking: {v.describe_setting('jinking')}]", "jinking")
         # play
         try:
             card = Card.parse(text)
         except ValueError:
-            return f"{text!r} is not a card: {self._what_now()}"
+            return refuse(v, "not-a-card", f"{text!r} is not a card: {self._what_now()}")
         hand = self._hands[seat]
         if not (hand >> card.index) & 1:
-            return (f"{card.symbol} is not in seat {seat}'s hand; the cards there are "
-                    f"{self._cards_text(hand)}.")
+            return refuse(v, "not-in-hand", f"{card.symbol} is not in seat {seat}'s hand; the cards there are "
+                                            f"{self._cards_text(hand)}.")
         if (self._legal_mask() >> card.index) & 1:
             return None
         return self._why_not(card)
@@ -632,10 +650,11 @@ class Deal:
             lead_words = (f"the ace of hearts ({lead_card.symbol}) was led, which counts as a trump lead"
                           if lead_card.code == "AH" and self.trump != "H" else
                           f"trumps were led ({lead_card.symbol})")
-            return (f"You cannot play {card.symbol}: {lead_words}, and you hold "
-                    f"{self._cards_text(trumps)}, so you must play a trump. A player may renege (keep back "
-                    f"a trump) only when every trump held is a privileged top trump higher than the card led; "
-                    f"{'; '.join(why)}. [reneging: {v.describe_setting('renege')}]")
+            return refuse(v, "renege.must-play-trump",
+                          f"You cannot play {card.symbol}: {lead_words}, and you hold "
+                          f"{self._cards_text(trumps)}, so you must play a trump. A player may renege (keep "
+                          f"back a trump) only when every trump held is a privileged top trump higher than the "
+                          f"card led; {'; '.join(why)}. [reneging: {v.describe_setting('renege')}]", "renege")
         follow = hand & t.suit_mask[suit]
         suit_name = SUIT_NAMES[SUITS[suit]]
         if lead_card.code == "AH" and t.suit_of[lead] != suit:
@@ -643,12 +662,16 @@ class Deal:
         else:
             lead_words = f"{suit_name} were led ({lead_card.symbol})"
         if v.following == "may-trump":
-            return (f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
-                    f"({self._cards_text(follow)}), so you must follow suit or play a trump ({trump_name}); "
-                    f"you may not discard from another plain suit. [following: {v.describe_setting('following')}]")
-        return (f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
-                f"({self._cards_text(follow)}). Under whist rules you must follow suit; you may trump only "
-                f"when you have none of the suit led. [following: {v.describe_setting('following')}]")
+            return refuse(v, "following.follow-or-trump",
+                          f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
+                          f"({self._cards_text(follow)}), so you must follow suit or play a trump ({trump_name}); "
+                          f"you may not discard from another plain suit. "
+                          f"[following: {v.describe_setting('following')}]", "following")
+        return refuse(v, "following.whist",
+                      f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
+                      f"({self._cards_text(follow)}). Under whist rules you must follow suit; you may trump "
+                      f"only when you have none of the suit led. [following: {v.describe_setting('following')}]",
+                      "following")
 
     # -- views and copies -----------------------------------------------------------
     def view(self, seat: int) -> PlayerView:

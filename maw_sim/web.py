@@ -460,7 +460,9 @@ class Session:
             info = card_info(card)
             if your_turn:
                 info["legal"] = card.code in legal
-                info["reason"] = None if info["legal"] else deal.explain(card.code)
+                refusal = None if info["legal"] else deal.refusal(card.code)
+                info["reason"] = refusal and refusal.words
+                info["rule"] = refusal and refusal.rule
             else:
                 info["legal"] = False
                 info["reason"] = ("The deal is over." if deal.phase == "over" else
