@@ -34,11 +34,11 @@ from functools import lru_cache
 
 from .cards import CODES, DECK, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
 from .refusals import refuse
+from .scoring import TO_WIN, TRICKS
 from .variants import PARTNERSHIP_FORMS, Variant, load_variant
 
 ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
 HAND_SIZE = 5
-TRICKS = 5
 
 _CODE_INDEX = {code: i for i, code in enumerate(CODES)}
 
@@ -259,10 +259,9 @@ class Deal:
         self._t = variant.tables(self.trump)
         # Rule flags read in the inner loop, copied here once so play never goes through properties.
         self._may_trump = variant.following == "may-trump"
-        if variant.scoring_kind == "points":
-            self._per_trick = variant.scoring["per_trick"]
-            self._bonus = variant.scoring["best_trump"]
-            self._target = variant.scoring["target"]
+        scorer = variant.scorer
+        if scorer.points:
+            self._per_trick, self._bonus, self._target = scorer.per_trick, scorer.bonus, scorer.target
         else:
             self._per_trick = self._bonus = self._target = 0
         self._legal = None
@@ -281,9 +280,9 @@ class Deal:
         self._first3 = True
         self._actions = []         # the one ordered history: (seat, action) for every action taken
         self._best_trump = None
-        self._points = [0] * sides if variant.scoring_kind == "points" else None
-        if self._points is not None and variant.scoring["turnup_ace_of_hearts"] and self.turnup.code == "AH":
-            self._points[self._side(dealer)] += variant.scoring["turnup_ace_of_hearts"]
+        self._points = [0] * sides if scorer.points else None
+        if self._points is not None and scorer.turnup_ace_of_hearts and self.turnup.code == "AH":
+            self._points[self._side(dealer)] += scorer.turnup_ace_of_hearts
         self._robber = self._find_robber()
         if self._robber is None:
             self._start_play()
@@ -313,8 +312,11 @@ class Deal:
         else:
             self._best_trump = None
 
-    def _side(self, seat: int) -> int:
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: the seat itself when each plays alone."""
         return seat if self.teams is None else self.teams[seat]
+
+    _side = side_of
 
     # -- the public state ----------------------------------------------------------
     @property
@@ -485,15 +487,13 @@ class Deal:
         self._trick_count += 1
         self._leader = winner
         count = self._trick_count
-        if self._first3 and count <= 3 and winner != self._tricks[0][2]:
+        if self._first3 and count <= TO_WIN and winner != self._tricks[0][2]:
             self._first3 = False
         if self._points is not None:
             side = self._side(winner)
-            gained = self._per_trick
-            if self._best_trump is not None and self._best_trump in plays:
-                gained += self._bonus
-            self._points[side] += gained
-            if self.scores[side] + self._points[side] >= self._target:
+            scorer = self.variant.scorer
+            self._points[side] += scorer.trick_points(self._best_trump is not None and self._best_trump in plays)
+            if scorer.reaches_game(self.scores[side] + self._points[side]):
                 self._finish(game_won_by=side)
                 return
         if self._jinker is not None and winner != self._jinker:
@@ -502,7 +502,7 @@ class Deal:
         if count == TRICKS:
             self._finish()
             return
-        if count == 3 and self._first3 and self.variant.jinking and self.teams is None \
+        if count == TO_WIN and self._first3 and self.variant.jinking and self.teams is None \
                 and self._jinker is None:
             self._phase, self._to_move = JINK, winner
             return
@@ -515,23 +515,10 @@ class Deal:
         side_tricks = [0] * (self.players if self.teams is None else max(self.teams) + 1)
         for seat, k in enumerate(won):
             side_tricks[self._side(seat)] += k
-        if self._points is not None:
-            jinked = max(side_tricks) == TRICKS
-            if jinked and game_won_by is None and self.variant.scoring["jink_wins_game"]:
-                game_won_by = side_tricks.index(TRICKS)
-        else:
-            jinked = self._jinker is not None and not jink_failed
-        team = None
-        if claimed:
-            team = self._side(self._tricks[0][2])   # the seat that won the first three tricks
-        elif jink_failed:
-            team = None
-        elif game_won_by is not None:
-            team = game_won_by
-        else:
-            for side, k in enumerate(side_tricks):
-                if k >= 3:
-                    team = side
+        # How the deal ended is the scoring's to say (three tricks, a claim, a jink, the game).
+        team, jinked, game_won_by = self.variant.scorer.result(
+            side_tricks, self._side(self._tricks[0][2]) if claimed else None,
+            None if self._jinker is None else self._side(self._jinker), jink_failed, game_won_by)
         winner = None
         if team is not None:
             members = [s for s in range(self.players) if self._side(s) == team]

@@ -35,16 +35,11 @@ The engine's :class:`maw_sim.deal.Deal` is only read, never changed: the search 
 
 from __future__ import annotations
 
-from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, TRICKS, legal_mask
+from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, legal_mask
+from .scoring import GAME, JINK, LOSE, SPOIL, TO_WIN, TRICKS, WIN
 from .variants import RankTables
-
-LOSE, SPOIL, WIN, JINK = -1, 0, 1, 2
-GAME = 10_000
 _INF = 10 ** 9
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-
-POOL_WORDS = {LOSE: "loses (another player takes the pool)", SPOIL: "spoils (nobody takes three tricks)",
-              WIN: "wins the pool", JINK: "jinks: takes all five and the pool"}
 
 
 # -- the pack renumbered: each suit in play a run of bits, lowest card first --------------------
@@ -108,32 +103,17 @@ def _renumbered(variant, trump) -> _Renumbered:
 # -- the value of a finished deal ------------------------------------------------------------
 
 def outcome_value(deal, side: int) -> int:
-    """The value (in the scale above) of a finished deal for ``side`` (a seat in singles)."""
-    outcome = deal.outcome
-    if outcome is None:
+    """The value (in the scale above) of a finished deal for ``side`` (a seat in singles): the
+    deal's scoring says it (:meth:`maw_sim.scoring.Scoring.solver_value`)."""
+    if deal.outcome is None:
         raise ValueError("the deal is not over")
-    if deal.variant.scoring_kind == "pool":
-        if outcome.winner is None:
-            return SPOIL
-        if deal._side(outcome.winner) != side:
-            return LOSE
-        return JINK if outcome.jinked else WIN
-    value = outcome.points[side]
-    if outcome.game_won_by is not None:
-        value += GAME if outcome.game_won_by == side else -GAME
-    return value
+    return deal.variant.scorer.solver_value(deal.outcome, side)
 
 
 def describe(value: int, kind: str) -> str:
     """A value in words."""
-    if kind == "pool":
-        return POOL_WORDS[value]
-    game = ""
-    if value >= GAME // 2:
-        value, game = value - GAME, " and wins the game"
-    elif value <= -GAME // 2:
-        value, game = value + GAME, "; another side wins the game"
-    return f"{value} points{game}"
+    from .scoring import SCORINGS
+    return SCORINGS[kind].describe_value(value)
 
 
 # -- the search --------------------------------------------------------------------------------
@@ -167,9 +147,10 @@ class _Search:
         if not self.pool:
             self.points = list(deal._points)
             self.scores = deal.scores
-            self.per = deal._per_trick
-            self.target = deal._target
-            self.jink_game = bool(v.scoring["jink_wins_game"])
+            scorer = v.scorer
+            self.per = scorer.per_trick
+            self.target = scorer.target
+            self.jink_game = scorer.jink_wins_game
             self.bonus = deal._bonus if deal._best_trump is not None else 0
             self.best_bit = 1 << to[deal._best_trump] if deal._best_trump is not None else 0
         else:
@@ -201,16 +182,16 @@ class _Search:
                     return (JINK if jinker == root else LOSE), None
                 return None, ((SPOIL, JINK) if jinker == root else (LOSE, SPOIL))
             best = max(won)
-            if best >= 3:
+            if best >= TO_WIN:
                 w = won.index(best)
                 return (WIN if w == root else LOSE), None
             if count == TRICKS:
                 return SPOIL, None
-            high = SPOIL if won[root] + left < 3 else (
-                JINK if self.jinking and won[root] == count and count < 3 else WIN)
+            high = SPOIL if won[root] + left < TO_WIN else (
+                JINK if self.jinking and won[root] == count and count < TO_WIN else WIN)
             low = SPOIL
             for s in range(self.n):
-                if s != root and won[s] + left >= 3:
+                if s != root and won[s] + left >= TO_WIN:
                     low = LOSE
                     break
             if low == high:
@@ -355,7 +336,7 @@ class _Search:
                 points[s] += gained
             try:
                 # Three tricks at the third: the winner may jink (pool games of singles).
-                if pool and jinking and ns.count == 3 and won[winner] == 3 and ns.jinker is None:
+                if pool and jinking and ns.count == TO_WIN and won[winner] == TO_WIN and ns.jinker is None:
                     if winner != root:
                         return LOSE
                     if beta <= WIN:

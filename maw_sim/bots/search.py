@@ -31,41 +31,17 @@ from .inference import Knowledge
 
 
 def utility(deal, side: int) -> float:
-    """What a finished deal is worth to ``side``: pool games, 1 for taking the pool (more for a
-    jink, by the bonus it collects measured against the pool) and 0 otherwise; points games, the
-    side's points, with the target's worth added for winning the game (taken off for losing it)."""
-    outcome = deal.outcome
-    v = deal.variant
-    if v.scoring_kind == "pool":
-        if outcome.winner is None or deal._side(outcome.winner) != side:
-            return 0.0
-        if outcome.jinked:
-            s = v.scoring
-            pool = s["ante"] * deal.players + s["dealer_stake"]
-            return 1.0 + s["jink_bonus"] * (deal.players - 1) / max(pool, 1)
-        return 1.0
-    value = float(outcome.points[side])
-    if outcome.game_won_by is not None:
-        value += v.scoring["target"] if outcome.game_won_by == side else -v.scoring["target"]
-    return value
+    """What a finished deal is worth to ``side``, as its scoring says (:mod:`maw_sim.scoring`):
+    pool games, 1 for taking the pool (more for a jink, by the bonus it collects measured against
+    the pool) and 0 otherwise; points games, the side's points, with the target's worth added for
+    winning the game (taken off for losing it). A bot does not see the pool, so a fresh one is
+    assumed."""
+    return deal.variant.scorer.value(deal.outcome, side, deal.players)
 
 
 def _solver_utility(value: int, deal) -> float:
     """The solver's value in the units of :func:`utility`."""
-    v = deal.variant
-    if v.scoring_kind == "pool":
-        if value <= solver.SPOIL:
-            return 0.0
-        if value == solver.JINK:
-            s = v.scoring
-            pool = s["ante"] * deal.players + s["dealer_stake"]
-            return 1.0 + s["jink_bonus"] * (deal.players - 1) / max(pool, 1)
-        return 1.0
-    if value >= solver.GAME // 2:
-        return value - solver.GAME + v.scoring["target"]
-    if value <= -solver.GAME // 2:
-        return value + solver.GAME - v.scoring["target"]
-    return float(value)
+    return deal.variant.scorer.from_solver(value, deal.players)
 
 
 def rollout(deal, policy, rng) -> None:
