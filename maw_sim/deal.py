@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .cards import CODES, DECK, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
 from .refusals import refuse
@@ -90,6 +91,28 @@ class Outcome:
     @property
     def spoilt(self) -> bool:
         return self.winner is None
+
+
+class Position(NamedTuple):
+    """The state of a deal in play as plain integers, for searches that work on bit masks (the
+    exact solver, the search bots). Cards are indices (``Card.index``), sets of cards bit masks.
+
+    ``hands``: each seat's cards now; ``won``: tricks per seat; ``trick_count``: tricks finished;
+    ``leader`` and ``plays``: the trick in progress (the k-th card by seat ``(leader + k) % n``);
+    ``jinker``: the seat that jinked, if any; ``points``: each side's points this deal (points
+    games, else None); ``best_trump``: the highest trump dealt, whose trick takes the bonus (points
+    games with a bonus, else None); ``scores``: each side's score before the deal."""
+    phase: str
+    to_move: int | None
+    hands: tuple
+    won: tuple
+    trick_count: int
+    leader: int
+    plays: tuple
+    jinker: int | None
+    points: tuple | None
+    best_trump: int | None
+    scores: tuple
 
 
 @dataclass(frozen=True)
@@ -330,6 +353,15 @@ class Deal:
     @property
     def outcome(self):
         return self._outcome
+
+    @property
+    def position(self) -> Position:
+        """The deal's state as plain integers (see :class:`Position`): what the solver and the
+        search bots read, never the deal's private fields."""
+        return Position(self._phase, self._to_move, tuple(self._hands), tuple(self._won),
+                        self._trick_count, self._leader, tuple(self._plays), self._jinker,
+                        None if self._points is None else tuple(self._points), self._best_trump,
+                        self.scores)
 
     @property
     def robbed(self):

@@ -4,8 +4,7 @@
 :meth:`maw_sim.Deal.explain` returns its words; :class:`maw_sim.IllegalAction` carries it. Tests,
 the browser and the teaching pages can then ask *which rule* forbids a card, not search the
 sentence for a phrase. The words keep naming the rule and its sources, as the site always has.
-
-The rules an action can be refused under, by id:
+:data:`RULES` lists every rule an action can be refused under, by id.
 """
 
 from __future__ import annotations

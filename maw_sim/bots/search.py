@@ -46,17 +46,17 @@ def _solver_utility(value: int, deal) -> float:
 
 def rollout(deal, policy, rng) -> None:
     """Play ``deal`` to its end with ``policy`` for every seat."""
-    while deal._to_move is not None:
-        deal.apply(policy(deal.view(deal._to_move), rng))
+    while deal.to_move is not None:
+        deal.apply(policy(deal.view(deal.to_move), rng))
 
 
 def best_reply(deal, side: int, policy, rng, depth: int = 5) -> float:
     """The most ``side`` can make of an imagined deal when the other seats play ``policy``: at our
     next ``depth`` decisions we try every legal action; after that, and at every other seat's turn,
     ``policy`` plays (the rollout)."""
-    while deal._to_move is not None and deal._side(deal._to_move) != side:
-        deal.apply(policy(deal.view(deal._to_move), rng))
-    if deal._to_move is None:
+    while deal.to_move is not None and deal.side_of(deal.to_move) != side:
+        deal.apply(policy(deal.view(deal.to_move), rng))
+    if deal.to_move is None:
         return utility(deal, side)
     if depth == 0:
         rollout(deal, policy, rng)
@@ -106,7 +106,7 @@ class PIMC:
         tie = dict.fromkeys(legal, 0.0)
         for _ in range(worlds):
             world = knowledge.world(rng)
-            cards_left = sum(bin(h).count("1") for h in world._hands)
+            cards_left = sum(bin(h).count("1") for h in world.position.hands)
             exact = world.phase == "play" and cards_left <= self.solve_when
             seed = rng.random()
             for action in legal:
@@ -127,7 +127,7 @@ class PIMC:
 
 def _a_seat(deal, side):
     for s in range(deal.players):
-        if deal._side(s) == side:
+        if deal.side_of(s) == side:
             return s
     raise ValueError(side)
 
