@@ -124,16 +124,22 @@ def outcome_value(deal, side: int) -> int:
     return value
 
 
+def split_value(value: int) -> tuple:
+    """A points-game value as (points this deal, game): game is 1 when our side wins the game,
+    -1 when another side does, else 0."""
+    if value >= GAME // 2:
+        return value - GAME, 1
+    if value <= -GAME // 2:
+        return value + GAME, -1
+    return value, 0
+
+
 def describe(value: int, kind: str) -> str:
     """A value in words."""
     if kind == "pool":
         return POOL_WORDS[value]
-    game = ""
-    if value >= GAME // 2:
-        value, game = value - GAME, " and wins the game"
-    elif value <= -GAME // 2:
-        value, game = value + GAME, "; another side wins the game"
-    return f"{value} points{game}"
+    points, game = split_value(value)
+    return f"{points} points" + {1: " and wins the game", -1: "; another side wins the game", 0: ""}[game]
 
 
 # -- the search --------------------------------------------------------------------------------
