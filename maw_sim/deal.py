@@ -177,8 +177,9 @@ class Deal:
     __slots__ = ("variant", "players", "dealer", "trump", "turnup", "teams", "scores",
                  "_t", "_hands", "_phase", "_to_move", "_robber", "_robbed", "_tricks",
                  "_leader", "_plays", "_best_power", "_best_seat", "_won", "_jinker",
-                 "_points", "_best_trump", "_outcome", "_events", "_trick_count", "_first3",
-                 "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys")
+                 "_points", "_best_trump", "_outcome", "_trick_count", "_first3",
+                 "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
+                 "_actions", "_dealt", "seed")
 
     def __init__(self, variant, hands, turnup, dealer: int = 0, *, teams=None, scores=None):
         variant = load_variant(variant)
@@ -231,10 +232,13 @@ class Deal:
         deal = cls.__new__(cls)
         deal._setup(variant, masks, turnup, dealer,
                     None if teams is None else _teams_for(variant, players, teams), scores)
+        deal.seed = seed
         return deal
 
     def _setup(self, variant, masks, turnup_index, dealer, teams, scores):
         self.variant = variant
+        self.seed = None               # set by Deal.random: provenance only, the hands are the record
+        self._dealt = tuple(masks)     # the chance event "the deal", kept for the record
         self.players = n = len(masks)
         self.dealer = dealer
         self.turnup = DECK[turnup_index]
@@ -269,7 +273,7 @@ class Deal:
         self._outcome = None
         self._trick_count = 0
         self._first3 = True
-        self._events = []          # (number of tricks finished, seat, action) for rob and jink decisions
+        self._actions = []         # the one ordered history: (seat, action) for every action taken
         self._best_trump = None
         self._points = [0] * sides if variant.scoring_kind == "points" else None
         if self._points is not None and variant.scoring["turnup_ace_of_hearts"] and self.turnup.code == "AH":
@@ -364,18 +368,17 @@ class Deal:
     @property
     def history(self) -> list:
         """Every action taken so far, in order, as (seat, action string)."""
-        out = []
-        events = iter(self._events)
-        event = next(events, None)
-        for number, trick in enumerate(self.tricks):
-            while event is not None and event[0] == number:
-                out.append(event[1:])
-                event = next(events, None)
-            out.extend((seat, card.code) for seat, card in trick.plays)
-        while event is not None:
-            out.append(event[1:])
-            event = next(events, None)
-        return out
+        return list(self._actions)
+
+    @property
+    def dealt(self) -> tuple:
+        """The hands as dealt (before any robbing), one tuple of Cards a seat."""
+        return tuple(tuple(cards_of(mask)) for mask in self._dealt)
+
+    def record(self, number: int = 1):
+        """This deal as a :class:`maw_sim.records.GameRecord` (all hands: see ``for_seat``)."""
+        from .records import GameRecord
+        return GameRecord.of_deal(self, number)
 
     # -- legality ------------------------------------------------------------------
     def _legal_mask(self) -> int:
@@ -417,6 +420,7 @@ class Deal:
                 raise IllegalAction(self.explain(action))
             self._legal = None
             seat = self._to_move
+            self._actions.append((seat, CODES[index]))
             self._hands[seat] ^= 1 << index
             plays = self._plays
             if plays:
@@ -443,15 +447,15 @@ class Deal:
         seat = self._to_move
         if self._phase == ROB:
             if action == "pass":
-                self._events.append((0, seat, "pass"))
+                self._actions.append((seat, "pass"))
             else:
                 give = Card.parse(action[4:]).index
-                self._events.append((0, seat, "rob " + CODES[give]))
+                self._actions.append((seat, "rob " + CODES[give]))
                 self._hands[seat] = (self._hands[seat] & ~(1 << give)) | (1 << self.turnup.index)
                 self._robbed = (seat, give)
             self._start_play()
         else:  # jink
-            self._events.append((self._trick_count, seat, action))
+            self._actions.append((seat, action))
             if action == "claim":
                 self._finish(claimed=True)
             else:
@@ -669,7 +673,7 @@ class Deal:
         other._won = list(self._won)
         other._tricks = list(self._tricks)
         other._plays = list(self._plays)
-        other._events = list(self._events)
+        other._actions = list(self._actions)
         if self._points is not None:
             other._points = list(self._points)
         return other

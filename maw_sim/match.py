@@ -50,23 +50,31 @@ class Match:
         self.over = False
         self.game_won_by = None
         self.results = []                    # one Outcome per settled deal
+        self.deals = []                      # every deal dealt, in order (the last may be open)
         self._seeds = random.Random(seed)
         self._open = None
 
     def next_seed(self) -> int:
         return self.seed if self.deals_played == 0 else self._seeds.getrandbits(32)
 
-    def new_deal(self) -> Deal:
-        """Collect the stakes (pool games) and deal the next hand."""
+    def new_deal(self, hands=None, turnup=None) -> Deal:
+        """Collect the stakes (pool games) and deal the next hand: shuffled by the match's seeds,
+        or the ``hands`` and ``turnup`` given (a recorded deal played back)."""
         if self.over:
             raise ValueError(f"the game is over: side {self.game_won_by + 1} won; start a new match")
         if self._open is not None:
             raise ValueError("settle the deal in progress before dealing again")
+        scores = tuple(self.scores) if self.kind == "points" else None
+        seed = self.next_seed()      # drawn even for a given deal, so later deals keep their seeds
+        if hands is None:
+            deal = Deal.random(self.variant, self.players, seed, self.dealer, teams=self._teams_arg(),
+                               scores=scores)
+        else:
+            deal = Deal(self.variant, hands, turnup, self.dealer, teams=self._teams_arg(), scores=scores)
         if self.kind == "pool":
             self._collect_stakes()
-        deal = Deal.random(self.variant, self.players, self.next_seed(), self.dealer,
-                           teams=self._teams_arg(), scores=tuple(self.scores) if self.kind == "points" else None)
         self._open = deal
+        self.deals.append(deal)
         return deal
 
     def _teams_arg(self):
@@ -116,6 +124,12 @@ class Match:
         self.deals_played += 1
         self.dealer = (self.dealer + 1) % self.players
         self._open = None
+
+    def record(self):
+        """The game so far as a :class:`maw_sim.records.GameRecord`: every deal, the last as far
+        as it has gone."""
+        from .records import GameRecord
+        return GameRecord.of_match(self)
 
     def play(self, bots, deals: int | None = None) -> "Match":
         """Play ``deals`` deals (or until the game is won) with one bot per seat."""

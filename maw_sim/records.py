@@ -1,0 +1,710 @@
+"""Game records: a deal (or a whole game of deals) as an ordered record, and its notation.
+
+A record is the spine of the engine: the *chance events* (the hands dealt, the turn-up) and the
+players' *actions*, in order. The state of a deal is what its record implies, so a record can be
+saved, shared, replayed (every action re-checked by the engine) and reviewed.
+
+The notation is in the spirit of chess's PGN and bridge's PBN: a version line, tag pairs, then one
+line a trick. Seats are numbered from 0, clockwise; the seat left of the dealer leads first::
+
+    % MAW 1
+    [Variant "spoil-five"]
+    [Players "3"]
+    [Teams "-"]
+    [Seed "7"]
+
+    [Deal "1"]
+    [Dealer "0"]
+    [Scores "-"]
+    [Hands "KC 2D 3D 4D 6D / 7C 3S 8D 9D 10D / 2H 3H 4H 6H 7H"]
+    [TurnUp "9S"]
+    [Result "winner 2; tricks 1 1 3"]
+    rob  2: pass
+    1.   1: 7C  2: 2H  0: KC      ; seat 0 wins
+    2.   0: 2D  1: 8D  2: 3H      ; seat 2 wins
+    ...
+
+- ``% MAW 1`` is the version line (required, first). Other lines starting with ``%`` are
+  comments, as is everything from ``;`` to the end of a line, and anything in ``{braces}``.
+- Game tags: ``Variant``, ``Players``, ``Teams`` (``-`` or a layout such as ``2x2``), ``Seed``
+  (where the deal came from: provenance, not needed to replay), ``Observer`` (in a seat's record).
+- Each deal starts with ``[Deal "n"]`` and gives ``Dealer``, ``Scores`` (``-``, or each side's
+  points before the deal in a points game), ``Hands`` (seat 0 first, ``/`` between seats, ``?``
+  for a card the record's reader may not see), ``TurnUp`` and ``Result`` (``*`` while unfinished).
+- Movetext: ``rob`` and ``jink`` lines hold one decision (``rob 7C``, ``pass``, ``jink``,
+  ``claim``); a numbered line holds the cards of one trick in the order played, each as
+  ``seat: card``. A robber's card put out face down is written ``rob ?`` in every record but
+  its owner's.
+
+Other tags are kept and written back, so a file round-trips exactly. A file is ``.maw``; its
+media type here is ``text/x-maw-record``.
+
+A **link** (:func:`to_link`, :func:`from_link`) carries a whole game compactly for a URL: the
+variant, the player count, the teams, the first dealer, the seed, and every action as its index
+among the legal actions of the moment, with a check so a damaged or edited link is refused.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass, field, replace
+
+from .cards import Card
+from .variants import PARTNERSHIP_FORMS, Variant, load_variant
+
+VERSION = 1
+VERSION_LINE = f"% MAW {VERSION}"
+SUFFIX = ".maw"
+MEDIA_TYPE = "text/x-maw-record"
+HIDDEN = "?"
+
+_GAME_TAGS = ("Variant", "Players", "Teams", "Seed", "Observer")
+_DEAL_TAGS = ("Deal", "Dealer", "Scores", "Hands", "TurnUp", "Result")
+_TAG_LINE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:;.*)?$')
+_ENTRY = re.compile(r"(\d+)\s*:")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed: the message names the line or the action."""
+
+
+# -- values -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal: who dealt, the scores before it, the cards dealt, the turn-up and the actions.
+
+    ``hands``: one tuple of card codes a seat, as dealt (before robbing); ``None`` stands for a
+    card this record's reader may not see. ``actions``: ``(seat, action)`` in order. ``result``:
+    the outcome in the notation's short form, ``"*"`` while the deal is unfinished.
+    """
+    number: int
+    dealer: int
+    scores: tuple | None
+    hands: tuple
+    turnup: str
+    actions: tuple
+    result: str = "*"
+    extra: tuple = ()
+
+    @property
+    def redacted(self) -> bool:
+        return any(c is None for hand in self.hands for c in hand) or any(
+            a == "rob " + HIDDEN for _, a in self.actions)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game record: one deal, or the deals of a match in order (see the module's docstring).
+
+    Build one with :meth:`maw_sim.Deal.record` or :meth:`maw_sim.Match.record`, or read one with
+    :meth:`parse`; :meth:`text` writes the notation, :meth:`replay` plays it back through the
+    engine, :meth:`for_seat` hides what one seat may not see.
+    """
+    variant: Variant
+    players: int
+    teams: str | None
+    deals: tuple
+    seed: int | None = None
+    observer: int | None = None
+    extra: tuple = field(default=())
+
+    # -- the last deal, for the common case of a one-deal record ----------------------------------
+    @property
+    def deal(self) -> DealRecord:
+        return self.deals[-1]
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def hands(self) -> tuple:
+        return self.deal.hands
+
+    @property
+    def turnup(self) -> str:
+        return self.deal.turnup
+
+    @property
+    def actions(self) -> tuple:
+        return self.deal.actions
+
+    @property
+    def result(self) -> str:
+        return self.deal.result
+
+    @property
+    def redacted(self) -> bool:
+        return self.observer is not None or any(d.redacted for d in self.deals)
+
+    @property
+    def tags(self) -> dict:
+        """The tag pairs of the game and of its last deal, as they are written."""
+        out = dict(_game_tags(self))
+        out.update(_deal_tags(self, self.deal))
+        return out
+
+    # -- building -------------------------------------------------------------------------------
+    @classmethod
+    def of_deal(cls, deal, number: int = 1, seed=None) -> "GameRecord":
+        return cls(deal.variant, deal.players, _layout(deal.teams), (_deal_record(deal, number),),
+                   deal.seed if seed is None else seed)
+
+    @classmethod
+    def of_match(cls, match) -> "GameRecord":
+        deals = tuple(_deal_record(d, k) for k, d in enumerate(match.deals, start=1))
+        return cls(match.variant, match.players, _layout(match.teams), deals, match.seed)
+
+    # -- one seat's knowledge ---------------------------------------------------------------------
+    def for_seat(self, seat: int) -> "GameRecord":
+        """The record as ``seat`` may know it: its own cards, the turn-up and every card played
+        face up; other hands become ``?``, another robber's card put out is ``rob ?``, and the
+        seed (from which every hand could be worked out) is left out."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
+        if self.observer is not None and self.observer != seat:
+            raise ValueError(f"this is seat {self.observer}'s record; it cannot show seat {seat}'s")
+        deals = tuple(replace(
+            d, hands=tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(d.hands)),
+            actions=tuple((s, redact_action(s, a, seat)) for s, a in d.actions)) for d in self.deals)
+        return replace(self, deals=deals, seed=None, observer=seat)
+
+    # -- playing it back --------------------------------------------------------------------------
+    def replay(self, upto: int | None = None, deal: int = -1):
+        """The :class:`maw_sim.Deal` of the last deal (or ``deal``, an index into ``deals``) after
+        its first ``upto`` actions (all when None), every action re-checked by the engine.
+        Raises :class:`RecordError` naming the first action the rules refuse."""
+        try:
+            record = self.deals[deal]
+        except (IndexError, TypeError):
+            raise RecordError(f"no deal {deal!r}: this record has {len(self.deals)}") from None
+        return _replay_deal(self, record, upto)
+
+    def replay_match(self):
+        """A :class:`maw_sim.Match` with every deal of the record replayed and settled (the last
+        one left where the record stops)."""
+        from .match import Match
+        self._need_full()
+        first = self.deals[0]
+        match = Match(self.variant, self.players, self.seed or 0,
+                      teams=self.teams, dealer=first.dealer)
+        for k, record in enumerate(self.deals):
+            where = f"deal {record.number}"
+            if match.over:
+                raise RecordError(f"{where}: the game was already over after the deal before")
+            if record.dealer != match.dealer:
+                raise RecordError(f"{where}: the record says seat {record.dealer} dealt, but the deal "
+                                  f"passes to seat {match.dealer}")
+            deal = match.new_deal(hands=[list(h) for h in record.hands], turnup=record.turnup)
+            if record.scores is not None and tuple(record.scores) != tuple(deal.scores):
+                raise RecordError(f"{where}: the record gives the scores before it as "
+                                  f"{' '.join(map(str, record.scores))}, but the deals before make them "
+                                  f"{' '.join(map(str, deal.scores))}")
+            _apply_all(deal, record, None, where)
+            _check_result(deal, record, where)
+            if deal.outcome is not None:
+                match.settle(deal)
+            elif k != len(self.deals) - 1:
+                raise RecordError(f"{where} is unfinished, but another deal follows it")
+        return match
+
+    def _need_full(self):
+        if self.redacted:
+            who = f"seat {self.observer}'s" if self.observer is not None else "a redacted"
+            raise RecordError(f"this is {who} record: other hands are hidden, so it cannot be played "
+                              "back; open the full record")
+
+    # -- the notation -----------------------------------------------------------------------------
+    def text(self) -> str:
+        """The record in the notation (see the module's docstring); :meth:`parse` reads it back."""
+        lines = [VERSION_LINE]
+        lines += [f'[{name} "{_escape(value)}"]' for name, value in _game_tags(self)]
+        for record in self.deals:
+            lines.append("")
+            lines += [f'[{name} "{_escape(value)}"]' for name, value in _deal_tags(self, record)]
+            lines += _movetext(self, record)
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def parse(cls, text: str) -> "GameRecord":
+        """Read a record. Bad text is a :class:`RecordError` (a ValueError) naming the line and what
+        was expected; nothing is half-built."""
+        return _parse(text)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# -- from the engine ----------------------------------------------------------------------------
+
+def _layout(teams) -> str | None:
+    if teams is None:
+        return None
+    sides = max(teams) + 1
+    return f"{sides}x{len(teams) // sides}"
+
+
+def _deal_record(deal, number: int) -> DealRecord:
+    hands = tuple(tuple(c.code for c in hand) for hand in deal.dealt)
+    scores = tuple(deal.scores) if deal.variant.scoring_kind == "points" else None
+    return DealRecord(number, deal.dealer, scores, hands, deal.turnup.code, tuple(deal.history),
+                      result_of(deal))
+
+
+def result_of(deal) -> str:
+    """The outcome in the notation's short form: ``winner 2; tricks 1 1 3``, ``spoilt; …``,
+    with ``claimed``, ``jinked``, ``jink failed by 1``, ``points …`` and ``game to side 1``."""
+    o = deal.outcome
+    if o is None:
+        return "*"
+    if o.jink_failed:
+        parts = [f"jink failed by {deal.jinker}"]
+    elif o.winner is None:
+        parts = ["spoilt"]
+    else:
+        parts = [f"winner {o.winner}"]
+        if o.claimed:
+            parts[0] += " claimed"
+        elif o.jinked:
+            parts[0] += " jinked"
+    parts.append("tricks " + " ".join(map(str, o.tricks_won)))
+    if o.points is not None:
+        parts.append("points " + " ".join(map(str, o.points)))
+    if o.game_won_by is not None:
+        parts.append(f"game to side {o.game_won_by}")
+    return "; ".join(parts)
+
+
+def redact_action(actor: int, action: str, viewer: int | None) -> str:
+    """An action as ``viewer`` saw it: a card put out face down in robbing is named only to its
+    owner (``viewer`` None: everything is shown)."""
+    if viewer is None or actor == viewer or not action.startswith("rob "):
+        return action
+    return "rob " + HIDDEN
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+def _escape(value: str) -> str:
+    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _game_tags(rec: GameRecord) -> list:
+    tags = [("Variant", rec.variant.id), ("Players", str(rec.players)), ("Teams", rec.teams or "-")]
+    if rec.seed is not None:
+        tags.append(("Seed", str(rec.seed)))
+    if rec.observer is not None:
+        tags.append(("Observer", str(rec.observer)))
+    return tags + list(rec.extra)
+
+
+def _deal_tags(rec: GameRecord, d: DealRecord) -> list:
+    hands = " / ".join(" ".join(HIDDEN if c is None else c for c in hand) for hand in d.hands)
+    scores = "-" if d.scores is None else " ".join(map(str, d.scores))
+    return [("Deal", str(d.number)), ("Dealer", str(d.dealer)), ("Scores", scores),
+            ("Hands", hands), ("TurnUp", d.turnup), ("Result", d.result)] + list(d.extra)
+
+
+def _movetext(rec: GameRecord, d: DealRecord) -> list:
+    """One line a trick, one line a decision. The winner of each finished trick is added as a
+    comment when the record can be replayed (a seat's record has no engine to ask)."""
+    winners = {}
+    if not d.redacted:
+        try:
+            deal = _replay_deal(rec, d, None)
+            winners = {k: t.winner for k, t in enumerate(deal.tricks) if t.winner is not None}
+        except RecordError:
+            winners = {}
+    lines, trick, plays = [], 0, []
+
+    def flush():
+        if plays:
+            line = f"{trick + 1}. " + "  ".join(f"{s}: {a}" for s, a in plays)
+            if trick in winners:
+                line += f"   ; seat {winners[trick]} wins"
+            lines.append(line)
+
+    for seat, action in d.actions:
+        word = action.split()[0]
+        if word in ("rob", "pass"):
+            lines.append(f"rob {seat}: {action}")
+        elif word in ("jink", "claim"):
+            flush()
+            if plays:
+                trick, plays = trick + 1, []
+            lines.append(f"jink {seat}: {action}")
+        else:
+            plays.append((seat, action))
+            if len(plays) == rec.players:
+                flush()
+                trick, plays = trick + 1, []
+    flush()
+    return lines
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+def _parse(text) -> GameRecord:
+    if not isinstance(text, str):
+        raise RecordError(f"a record is text, not {type(text).__name__}")
+    # Brace comments may span lines: blank them out but keep the line breaks, so every error
+    # still names the right line.
+    text = re.sub(r"\{[^}]*\}", lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    if "{" in text:
+        line = text[:text.index("{")].count("\n") + 1
+        raise RecordError(f"line {line}: a comment opened with '{{' is never closed with '}}'")
+    lines = text.splitlines()
+    first = next((k for k, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        raise RecordError(f"the record is empty: it starts with the version line '{VERSION_LINE}'")
+    head = lines[first].split()
+    if head[:2] != ["%", "MAW"] or len(head) != 3:
+        raise RecordError(f"line {first + 1}: expected the version line '{VERSION_LINE}', got {lines[first].strip()!r}")
+    if head[2] != str(VERSION):
+        raise RecordError(f"line {first + 1}: this is notation version {head[2]!r}; this reader knows "
+                          f"version {VERSION}")
+
+    game = {}
+    game_extra = []
+    sections = []          # [tags dict, extra list, movetext lines [(line number, text)], line number]
+    for number, raw in enumerate(lines[first + 1:], start=first + 2):
+        line = raw.strip()
+        if not line or line.startswith("%"):
+            continue
+        if line.startswith("["):
+            match = _TAG_LINE.match(line)
+            if match is None:
+                raise RecordError(f'line {number}: a tag pair is written [Name "value"]; got {line!r}')
+            name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
+            if name == "Deal":
+                sections.append(({}, [], [], number))
+            if sections:
+                tags, extra, moves, _ = sections[-1]
+                if moves:
+                    raise RecordError(f"line {number}: tag [{name}] after the moves of deal "
+                                      f"{tags.get('Deal', '?')}; a new deal starts with [Deal \"n\"]")
+                if name in _DEAL_TAGS:
+                    _once(tags, name, value, number)
+                elif name in _GAME_TAGS:
+                    raise RecordError(f"line {number}: [{name}] belongs before the first [Deal] tag")
+                else:
+                    extra.append((name, value))
+            elif name in _GAME_TAGS:
+                _once(game, name, value, number)
+            elif name in _DEAL_TAGS:
+                raise RecordError(f"line {number}: [{name}] belongs to a deal: start it with [Deal \"1\"]")
+            else:
+                game_extra.append((name, value))
+            continue
+        if not sections:
+            raise RecordError(f"line {number}: moves before any [Deal \"n\"] tag; expected tag pairs")
+        body = line.split(";")[0].strip()
+        if body:
+            sections[-1][2].append((number, body))
+    if not sections:
+        raise RecordError("the record has no deal: expected a [Deal \"1\"] section")
+
+    for name in ("Variant", "Players"):
+        if name not in game:
+            raise RecordError(f"the record has no [{name}] tag; it is required before the first deal")
+    try:
+        variant = load_variant(game["Variant"])
+    except ValueError as exc:
+        raise RecordError(f"[Variant]: {exc}") from None
+    players = _whole(game["Players"], "[Players]")
+    if not variant.min_players <= players <= variant.max_players:
+        raise RecordError(f"[Players]: {variant.name} is for {variant.min_players} to "
+                          f"{variant.max_players} players, not {players}")
+    teams = game.get("Teams", "-")
+    if teams == "-":
+        teams = None
+    elif teams not in PARTNERSHIP_FORMS or PARTNERSHIP_FORMS[teams] not in variant.partnerships:
+        allowed = ", ".join(f"{t}x{s}" for t, s in variant.partnerships) or "none"
+        raise RecordError(f"[Teams]: {teams!r} is not a partnership layout of {variant.name}; "
+                          f"allowed: - (singles) or {allowed}")
+    elif PARTNERSHIP_FORMS[teams][0] * PARTNERSHIP_FORMS[teams][1] != players:
+        raise RecordError(f"[Teams]: {teams} does not fit {players} players")
+    seed = _whole(game["Seed"], "[Seed]") if "Seed" in game else None
+    observer = None
+    if "Observer" in game:
+        observer = _whole(game["Observer"], "[Observer]")
+        if observer >= players:
+            raise RecordError(f"[Observer]: seat {observer} does not exist with {players} players")
+    sides = players if teams is None else PARTNERSHIP_FORMS[teams][0]
+
+    deals = []
+    for tags, extra, moves, start in sections:
+        deals.append(_parse_deal(variant, players, sides, tags, extra, moves, start, len(deals) + 1))
+    return GameRecord(variant, players, teams, tuple(deals), seed, observer, tuple(game_extra))
+
+
+def _once(tags, name, value, number):
+    if name in tags:
+        raise RecordError(f"line {number}: [{name}] is given twice")
+    tags[name] = value
+
+
+def _whole(value: str, what: str) -> int:
+    if not value.isdigit():
+        raise RecordError(f"{what}: expected a whole number, 0 or more; got {value!r}")
+    return int(value)
+
+
+def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) -> DealRecord:
+    where = f"deal starting at line {start}"
+    for name in ("Dealer", "Hands", "TurnUp"):
+        if name not in tags:
+            raise RecordError(f"{where}: no [{name}] tag")
+    deal_number = _whole(tags["Deal"], f"line {start}: [Deal]")
+    if deal_number != expected:
+        raise RecordError(f"line {start}: [Deal \"{deal_number}\"] should be deal {expected} (deals are "
+                          "numbered from 1, in order)")
+    dealer = _whole(tags["Dealer"], f"{where}: [Dealer]")
+    if dealer >= players:
+        raise RecordError(f"{where}: [Dealer] seat {dealer} does not exist with {players} players")
+    scores = tags.get("Scores", "-")
+    if scores == "-":
+        scores = None
+        if variant.scoring_kind == "points":
+            scores = (0,) * sides
+    else:
+        parts = scores.split()
+        if len(parts) != sides or not all(p.lstrip("-").isdigit() for p in parts):
+            raise RecordError(f"{where}: [Scores] gives one whole number per side ({sides}), or '-'; "
+                              f"got {tags['Scores']!r}")
+        scores = tuple(int(p) for p in parts)
+    seen = {}
+    hands = []
+    blocks = tags["Hands"].split("/")
+    if len(blocks) != players:
+        raise RecordError(f"{where}: [Hands] gives {len(blocks)} hands separated by '/'; expected "
+                          f"{players}, seat 0 first")
+    for seat, block in enumerate(blocks):
+        hand = []
+        for code in block.split():
+            if code == HIDDEN:
+                hand.append(None)
+                continue
+            try:
+                card = Card.parse(code)
+            except ValueError as exc:
+                raise RecordError(f"{where}: [Hands], seat {seat}: {exc}") from None
+            if card.code in seen:
+                raise RecordError(f"{where}: [Hands]: {card.code} is dealt twice (seats {seen[card.code]} "
+                                  f"and {seat})")
+            seen[card.code] = seat
+            hand.append(card.code)
+        if len(hand) != 5:
+            raise RecordError(f"{where}: [Hands], seat {seat} has {len(hand)} cards; every hand has 5 "
+                              "(write ? for a hidden card)")
+        hands.append(tuple(hand))
+    try:
+        turnup = Card.parse(tags["TurnUp"]).code
+    except ValueError as exc:
+        raise RecordError(f"{where}: [TurnUp]: {exc}") from None
+    if turnup in seen:
+        raise RecordError(f"{where}: the turn-up {turnup} is also in seat {seen[turnup]}'s hand")
+
+    actions = []
+    trick = 0
+    for number, body in moves:
+        label, _, rest = body.partition(" ")
+        entries = _entries(rest, number, players)
+        if label in ("rob", "jink"):
+            if len(entries) != 1:
+                raise RecordError(f"line {number}: a '{label}' line holds one decision, as 'seat: action'")
+            seat, action = entries[0]
+            allowed = ("pass", "rob <card>") if label == "rob" else ("jink", "claim")
+            ok = (action == "pass" or (action.startswith("rob ") and _card_or_hidden(action[4:]))) \
+                if label == "rob" else action in ("jink", "claim")
+            if not ok:
+                raise RecordError(f"line {number}: {action!r} is not a {label} decision; expected "
+                                  + " or ".join(repr(a) for a in allowed))
+            if label == "rob" and action != "pass" and action[4:].strip() != HIDDEN:
+                action = "rob " + Card.parse(action[4:]).code
+            actions.append((seat, action))
+        elif re.fullmatch(r"\d+\.", label):
+            if int(label[:-1]) != trick + 1:
+                raise RecordError(f"line {number}: trick {label[:-1]} out of order; expected trick {trick + 1}")
+            if not 1 <= len(entries) <= players:
+                raise RecordError(f"line {number}: a trick line holds 1 to {players} plays, as 'seat: card'")
+            for seat, action in entries:
+                try:
+                    actions.append((seat, Card.parse(action).code))
+                except ValueError as exc:
+                    raise RecordError(f"line {number}: seat {seat}: {exc}") from None
+            trick += 1
+        else:
+            raise RecordError(f"line {number}: expected a tag pair, a trick line ('1. 1: KC  2: 3S …'), "
+                              f"or a decision line ('rob 1: pass', 'jink 2: claim'); got {body!r}")
+    return DealRecord(deal_number, dealer, scores, tuple(hands), turnup, tuple(actions),
+                      tags.get("Result", "*"), tuple(extra))
+
+
+def _card_or_hidden(text: str) -> bool:
+    text = text.strip()
+    if text == HIDDEN:
+        return True
+    try:
+        Card.parse(text)
+        return True
+    except ValueError:
+        return False
+
+
+def _entries(rest: str, number: int, players: int) -> list:
+    """``'1: KC  2: 3S'`` -> [(1, 'KC'), (2, '3S')]."""
+    parts = _ENTRY.split(rest)
+    if parts[0].strip():
+        raise RecordError(f"line {number}: expected 'seat: action' entries; {parts[0].strip()!r} has no seat")
+    out = []
+    for k in range(1, len(parts), 2):
+        seat, action = int(parts[k]), " ".join(parts[k + 1].split())
+        if seat >= players:
+            raise RecordError(f"line {number}: seat {seat} does not exist with {players} players (seats 0 to "
+                              f"{players - 1})")
+        if not action:
+            raise RecordError(f"line {number}: seat {seat} has no action after the colon")
+        out.append((seat, action))
+    if not out:
+        raise RecordError(f"line {number}: expected 'seat: action' entries after the label")
+    return out
+
+
+# -- replaying ----------------------------------------------------------------------------------
+
+def _replay_deal(rec: GameRecord, record: DealRecord, upto):
+    from .deal import Deal
+    rec._need_full()
+    where = f"deal {record.number}"
+    try:
+        deal = Deal(rec.variant, [list(h) for h in record.hands], record.turnup, record.dealer,
+                    teams=rec.teams, scores=record.scores)
+    except ValueError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    _apply_all(deal, record, upto, where)
+    if upto is None or upto >= len(record.actions):
+        _check_result(deal, record, where)
+    return deal
+
+
+def _apply_all(deal, record: DealRecord, upto, where: str) -> None:
+    actions = record.actions if upto is None else record.actions[:upto]
+    if upto is not None and not 0 <= upto <= len(record.actions):
+        raise RecordError(f"{where} has {len(record.actions)} actions; cannot stop after {upto}")
+    for k, (seat, action) in enumerate(actions, start=1):
+        head = f"{where}, action {k} (seat {seat}: {action})"
+        if deal.to_move is None:
+            raise RecordError(f"{head}: the deal is already over")
+        if deal.to_move != seat:
+            raise RecordError(f"{head}: it is seat {deal.to_move}'s turn, not seat {seat}'s")
+        reason = deal.explain(action)
+        if reason is not None:
+            raise RecordError(f"{head} is against the rules: {reason}")
+        deal.apply(action)
+
+
+def _check_result(deal, record: DealRecord, where: str) -> None:
+    actual = result_of(deal)
+    if record.result != actual:
+        if record.result == "*":
+            raise RecordError(f"{where}: the record says the deal is unfinished, but its play ends it: {actual}")
+        raise RecordError(f"{where}: the record's [Result \"{record.result}\"] does not match its play, "
+                          f"which gives \"{actual}\"")
+
+
+# -- links --------------------------------------------------------------------------------------
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_LINK_VERSION = "m1"
+
+
+def to_link(match) -> str:
+    """A URL-safe code for a whole game so far (a :class:`maw_sim.Match` or a full
+    :class:`GameRecord`): ``m1.<variant>.<players>.<teams>.<dealer>.<seed>.<moves>.<check>``.
+    Each action is its index among the legal actions of the moment (one character, or ``-`` and
+    two for large indices), deals are separated by ``_``. It names no card: the cards come from
+    the seed, as in every seeded deal, and the engine turns the indices back into actions."""
+    rec = match if isinstance(match, GameRecord) else GameRecord.of_match(match)
+    rec._need_full()
+    if rec.seed is None:
+        raise ValueError("a link needs a seeded game (Match or Deal.random); this record has no [Seed]")
+    moves = []
+    for record in rec.deals:
+        deal = _replay_deal(rec, record, 0)
+        out = []
+        for _, action in record.actions:
+            k = deal.legal_actions().index(action)
+            out.append(_DIGITS[k] if k < 62 else "-" + _DIGITS[k // 62] + _DIGITS[k % 62])
+            deal.apply(action)
+        moves.append("".join(out))
+    body = ".".join([_LINK_VERSION, rec.variant.id, str(rec.players), rec.teams or "s",
+                     str(rec.deals[0].dealer), _base36(rec.seed), "_".join(moves)])
+    return body + "." + _check(body)
+
+
+def _base36(n: int) -> str:
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = _DIGITS[r] + out
+        if not n:
+            return out
+
+
+def _check(body: str) -> str:
+    return _base36(zlib.crc32(body.encode()) % 36 ** 5).rjust(5, "0")
+
+
+def replay_link(code):
+    """The :class:`maw_sim.Match` a link encodes, replayed to its last action (finished deals
+    settled). A damaged or edited link raises :class:`RecordError` saying what is wrong."""
+    from .match import Match
+    if not isinstance(code, str) or not code:
+        raise RecordError("a game link is a text code starting 'm1.'")
+    parts = code.strip().split(".")
+    if parts[0] != _LINK_VERSION:
+        raise RecordError(f"this game link is not one this site writes (it should start '{_LINK_VERSION}.')")
+    if len(parts) != 8:
+        raise RecordError("this game link is incomplete: part of it is missing (copy the whole link)")
+    body, check = ".".join(parts[:7]), parts[7]
+    if _check(body) != check:
+        raise RecordError("this game link is damaged or was edited: its check does not match")
+    _, vid, players, teams, dealer, seed, moves = parts[:7]
+    try:
+        match = Match(vid, int(players), int(seed, 36), teams=None if teams == "s" else teams,
+                      dealer=int(dealer))
+    except ValueError as exc:
+        raise RecordError(f"this game link cannot be opened: {exc}") from None
+    deal_moves = moves.split("_")
+    for number, text in enumerate(deal_moves, start=1):
+        if match.over:
+            raise RecordError(f"this game link has moves for deal {number}, after the game was over")
+        deal = match.new_deal()
+        k = move = 0
+        while k < len(text):
+            move += 1
+            if text[k] == "-":
+                digits, k = text[k + 1:k + 3], k + 3
+                index = (_DIGITS.index(digits[0]) * 62 + _DIGITS.index(digits[1])
+                         if len(digits) == 2 and all(d in _DIGITS for d in digits) else -1)
+            else:
+                index, k = _DIGITS.find(text[k]), k + 1
+            legal = deal.legal_actions()
+            if deal.to_move is None:
+                raise RecordError(f"this game link has more moves in deal {number} than the deal has")
+            if not 0 <= index < len(legal):
+                raise RecordError(f"this game link's move {move} of deal {number} is not a legal choice there")
+            deal.apply(legal[index])
+        if deal.outcome is not None:
+            match.settle(deal)
+        elif number != len(deal_moves):
+            raise RecordError(f"this game link leaves deal {number} unfinished but goes on to another")
+    return match
+
+
+def from_link(code) -> GameRecord:
+    """The full record of the game a link encodes (see :func:`replay_link`)."""
+    return GameRecord.of_match(replay_link(code))
