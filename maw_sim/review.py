@@ -14,7 +14,8 @@ turn-up; a card put out face down is "a card". With a *redacted* record (one sea
 hidden cards written ``?``) the other hands are simply unknown: the deal is stepped through a
 stand-in whose hidden cards are made up (and checked by the engine to be consistent with every
 recorded action), which is never shown — and there are no solver marks, since the solver needs
-every hand.
+every hand. The solver's marks are given with the hands open only: they are worked out from every
+hand, and a seat's view holds only what that seat knew.
 
 Bad input raises :class:`ReviewError` (a ValueError) saying what is wrong; the session keeps the
 record it had.
@@ -23,6 +24,7 @@ record it had.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from .cards import DECK, SUIT_NAMES, SUIT_SYMBOLS, Card
 
@@ -154,11 +156,11 @@ def _stand_in(rec):
 
 
 def _teams(rec):
-    return getattr(rec, "teams", None)
+    return rec.teams
 
 
 def _scores(rec):
-    return getattr(rec, "scores", None)
+    return rec.deal.scores
 
 
 def _is_card(text: str) -> bool:
@@ -184,11 +186,12 @@ class ReviewSession:
     def open(self, request: dict) -> dict:
         _only(request, {"text", "link", "deal"}, "review_open")
         match = read_record(request.get("text"), request.get("link"))
-        deals = tuple(getattr(match, "deals", None) or (match,))
+        deals = match.deals
         index = request.get("deal", len(deals))
         if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(deals):
             raise ReviewError(f"deal must be a whole number from 1 to {len(deals)}; got {index!r}")
-        rec = deals[index - 1]
+        # The deal under review as a record of its own (its scores before it are in its tags).
+        rec = replace(match, deals=(deals[index - 1],))
         if rec.redacted:
             _stand_in(rec)          # refuse now, not at the first step, a record that cannot be replayed
         else:
@@ -203,14 +206,12 @@ class ReviewSession:
     def summary(self) -> dict:
         rec = self.record
         v = rec.variant
-        observer = None
-        if rec.redacted:
-            seen = [s for s, hand in enumerate(rec.hands) if all(c is not None for c in hand)]
-            observer = seen[0] if len(seen) == 1 else None
+        observer = rec.observer
         return {"variant": {"id": v.id, "name": v.name}, "players": rec.players, "dealer": rec.dealer,
                 "steps": len(rec.actions), "redacted": bool(rec.redacted), "observer": observer,
-                "deal": self.deal_index, "deals": len(getattr(self.match, "deals", None) or (1,)),
-                "tags": {str(k): str(val) for k, val in dict(rec.tags).items()},
+                "deal": self.deal_index, "deals": len(self.match.deals),
+                # The hands are the positions' business: each view shows only what it may.
+                "tags": {str(k): str(val) for k, val in dict(rec.tags).items() if k != "Hands"},
                 "turnup": card_info(rec.turnup),
                 "solver": not rec.redacted,
                 "note": (f"This is seat {observer}'s own record: the other hands are hidden, so the "
@@ -234,7 +235,9 @@ class ReviewSession:
             raise ReviewError(f"seat must be a whole number from 0 to {rec.players - 1}, or null "
                               f"with open hands; got {seat!r}")
         if rec.redacted:
-            observer = self.summary()["observer"]
+            observer = rec.observer
+            if observer is None:
+                raise ReviewError("this record hides cards but names no [Observer]: whose view is it?")
             if open_hands or (seat is not None and seat != observer):
                 raise ReviewError(f"this record is seat {observer}'s own: only that seat's view exists")
             seat, open_hands = observer, False
@@ -276,10 +279,10 @@ def deal_at(rec, step: int, cache=None):
 
 
 def _rewind(full, step):
-    """The stand-in deal after ``step`` actions: its own history replayed from its start."""
+    """The stand-in deal after ``step`` actions: its own history replayed from the deal."""
     from .deal import Deal
-    deal = Deal(full.variant, _start_hands(full), full.turnup.code, full.dealer,
-                teams=_teams_arg(full), scores=full.scores)
+    deal = Deal(full.variant, [[c.code for c in hand] for hand in full.dealt], full.turnup.code,
+                full.dealer, teams=_teams_arg(full), scores=full.scores)
     for seat, action in full.history[:step]:
         deal.apply(action)
     return deal
@@ -290,19 +293,6 @@ def _teams_arg(deal):
         return None
     sides = max(deal.teams) + 1
     return f"{sides}x{deal.players // sides}"
-
-
-def _start_hands(deal):
-    hands = [[c.code for c in deal.hand(s)] for s in range(deal.players)]
-    for trick in deal.tricks:
-        for seat, card in trick.plays:
-            hands[seat].append(card.code)
-    robbed = deal.robbed
-    if robbed is not None:
-        seat, put_out = robbed
-        hands[seat].remove(deal.turnup.code)
-        hands[seat].append(put_out.code)
-    return hands
 
 
 def narrate(actions, deal, seat):
@@ -392,6 +382,11 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None) -> dict:
         reply["analysis_note"] = ("No solver marks: this is one seat's record, the other hands are "
                                   "hidden, and the exact solver needs every hand.")
         return reply
+    if seat is not None:
+        # The solver's values come from every hand: a seat's view is only what it knew then.
+        reply["analysis_note"] = ("The solver's marks are worked out from every hand: open the "
+                                  "hands to see them.")
+        return reply
     if not analyse:
         return reply
     from .analysis import CAVEAT, NotAnalysable, analyse as value_actions
@@ -419,3 +414,18 @@ def _label(action: str) -> str:
         return Card.parse(action).symbol
     return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
             "claim": "Claim (stop with three)"}.get(action, action)
+
+
+# -- the browser protocol's ops (maw_sim.web dispatches them here) ----------------------------------
+
+OPS = ("review_open", "review_at")
+
+
+def dispatch(review: ReviewSession, request: dict) -> dict:
+    """``review_open`` -> ``{"review": summary}``; ``review_at`` -> ``{"position": …}``."""
+    op = request.get("op")
+    if op == "review_open":
+        return {"review": review.open(request)}
+    if op == "review_at":
+        return {"position": review.at(request)}
+    raise ReviewError(f"unknown review op {op!r}; ops: {', '.join(OPS)}")
