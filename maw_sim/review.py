@@ -305,6 +305,7 @@ def narrate(actions, deal, seat):
     for number, (who, action) in enumerate(actions, start=1):
         words = action.split()
         name = seat_name(who)
+        before = len(log)
         if words[0] == "rob":
             put_out = words[1] if len(words) > 1 else "?"
             shown = (f"puts out {Card.parse(put_out).symbol}" if put_out != "?" and (seat is None or seat == who)
@@ -333,6 +334,8 @@ def narrate(actions, deal, seat):
                             "text": f"{seat_name(trick.winner)} wins trick {t + 1} with {winning.symbol}."})
         else:
             log.append({"step": number, "seat": who, "kind": "other", "text": f"{name}: {action}."})
+        # The action as this view's record gives it ("rob ?" where the card was face down).
+        log[before]["action"] = action
     return log
 
 

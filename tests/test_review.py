@@ -214,3 +214,21 @@ def test_nothing_open_yet_and_dispatch():
     # The summary names no card of any hand (the page gets them position by position).
     hands = {c for hand in rec.hands for c in hand} - {Card.parse(rec.turnup).code}
     assert not card_codes(r.summary()) & hands
+
+
+def test_the_browser_protocol_serves_the_review_beside_a_game():
+    from maw_sim.web import Session, handle
+    session = Session()
+    rec = robbed_deal("spoil-five", 4).record()
+    reply = json.loads(handle(json.dumps({"op": "review_open", "text": rec.text()}), session))
+    assert reply["ok"] and reply["review"]["steps"] == len(rec.actions)
+    reply = json.loads(handle(json.dumps({"op": "review_at", "step": 3, "open": True, "analyse": True}), session))
+    assert reply["ok"] and reply["position"]["step"] == 3
+    assert all(x["verdict"] in ("best", "points", "result") for x in reply["position"]["legal"])
+    bad = json.loads(handle(json.dumps({"op": "review_at", "step": 99, "open": True}), session))
+    assert not bad["ok"] and "step must be" in bad["error"] and "bug" not in bad
+    bad = json.loads(handle(json.dumps({"op": "review_open", "text": "nonsense"}), session))
+    assert not bad["ok"] and "line 1" in bad["error"]
+    # The refused record left the open one in place.
+    again = json.loads(handle(json.dumps({"op": "review_at", "step": 0, "open": True}), session))
+    assert again["ok"] and again["position"]["steps"] == len(rec.actions)
