@@ -10,7 +10,8 @@ rule is typed into a page. One directive (or role) per module:
 - ``cli-help`` (:mod:`.cli_help`): the ``maw-sim`` command's help, from its parser;
 - ``card`` role (:mod:`.card_role`): ``{card}`5H``` as an accessible 5♥;
 - ``maw-table`` and ``maw-play-index`` (:mod:`.maw_table`): a playable table, the play pages;
-- ``maw-experiment`` (:mod:`.experiment_widget`): a small study run in the reader's browser.
+- ``maw-experiment`` (:mod:`.experiment_widget`): a small study run in the reader's browser;
+- ``maw-review`` (:mod:`.review_board`): a recorded deal stepped through, with the solver's marks.
 
 Shared helpers: :mod:`.render` (nodes for cards, badges, tables), :mod:`.loading` (variants and
 suits with errors that name the page or the file), :mod:`.describe` (rules in words),
@@ -22,7 +23,7 @@ A broken variant file fails every build at start-up, naming the file.
 from __future__ import annotations
 
 from . import (card_role, cli_help, experiment_widget, loading, maw_table, ranking_table, render,
-               variant_format, variant_matrix, variant_rules)
+               review_board, variant_format, variant_matrix, variant_rules)
 
 #: The modules whose ``setup(app)`` registers a directive, role or node. To add a directive,
 #: write a module with a ``setup(app)`` and list it here.
@@ -36,6 +37,7 @@ MODULES = [
     cli_help,
     maw_table,   # the browser developer's playable table and play pages
     experiment_widget,
+    review_board,
 ]
 
 
