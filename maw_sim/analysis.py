@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .solver import describe, solve_moves, split_value
+from .solver import describe, solve_moves, solve_tricks, split_value
 
 BEST, POINTS, RESULT = "best", "points", "result"
 VERDICTS = (BEST, POINTS, RESULT)
@@ -47,13 +47,16 @@ class ActionValue:
 
     ``value``: the solver's value; ``words``: that value in words; ``verdict``: ``"best"``,
     ``"points"`` or ``"result"``; ``cost``: points lost against the best action (points games; 0
-    in pool games and for the best action); ``text``: the verdict in words."""
+    in pool games and for the best action); ``text``: the verdict in words; ``tricks``: in a pool
+    game, while cards are played and nobody has jinked, the most tricks the side can make sure of
+    after this action (play run to the fifth trick), else None."""
     action: str
     value: int
     words: str
     verdict: str
     cost: int
     text: str
+    tricks: int | None = None
 
 
 @dataclass(frozen=True)
@@ -105,9 +108,24 @@ def analyse(deal) -> Analysis:
         raise NotAnalysable(f"the exact solver does not cover this position: {exc}") from None
     kind = deal.variant.scoring_kind
     best = max(values.values())
+    # In a pool game the result alone rarely separates the cards of a big table (against all the
+    # others, most seats cannot make sure of the pool): the tricks each card still guarantees do.
+    count_tricks = kind == "pool" and deal.phase == "play" and deal.jinker is None
     actions = []
     for action, value in values.items():
         v, cost, text = verdict(value, best, kind)
-        actions.append(ActionValue(action, value, describe(value, kind), v, cost, text))
+        tricks = _tricks(deal, action, seat) if count_tricks else None
+        if tricks is not None:
+            text += f" (makes sure of {tricks} trick{'s' if tricks != 1 else ''})"
+        actions.append(ActionValue(action, value, describe(value, kind), v, cost, text, tricks))
     side = seat if deal.teams is None else deal.teams[seat]
     return Analysis(seat, side, kind, best, describe(best, kind), tuple(actions))
+
+
+def _tricks(deal, action, seat):
+    child = deal.copy()
+    child.apply(action)
+    try:
+        return solve_tricks(child, seat)
+    except ValueError:           # a jink decision next: tricks no longer run to the fifth
+        return None

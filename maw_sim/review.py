@@ -404,7 +404,7 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None) -> dict:
     for entry in legal:
         x = a[entry["action"]]
         entry.update({"value": x.value, "words": x.words, "verdict": x.verdict, "cost": x.cost,
-                      "text": x.text})
+                      "text": x.text, "tricks": x.tricks})
     reply["analysis"] = {"seat": a.seat, "best_words": a.best_words, "caveat": CAVEAT,
                          "best": list(a.best_actions)}
     return reply

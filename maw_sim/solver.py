@@ -147,8 +147,8 @@ def describe(value: int, kind: str) -> str:
 class _Search:
     """One question — the value for ``root`` (a side) — about one deal, with its own table."""
 
-    def __init__(self, deal, root: int):
-        if deal.variant.scoring_kind == "points" and deal.variant.jinking:
+    def __init__(self, deal, root: int, tricks: bool = False):
+        if deal.variant.scoring_kind == "points" and deal.variant.jinking and not tricks:
             raise NotImplementedError(f"{deal.variant.id}: jinking in a points game is not solved")
         v = deal.variant
         r = _renumbered(v, deal.trump)
@@ -190,6 +190,16 @@ class _Search:
         self.cmask = cm
         self.leader = deal._leader
         self.plays = [to[i] for i in deal._plays]
+        self.tricks = tricks
+        if tricks:
+            # Tricks as points: one a trick, no bonus, no target, no jink — the points search
+            # then counts the tricks our side takes by the fifth, whatever the game's scoring.
+            self.pool = self.jinking = self.jink_game = False
+            self.jinker = None
+            self.points = list(self.side_won)
+            self.scores = (0,) * self.sides
+            self.per, self.bonus, self.best_bit, self.target = 1, 0, 0, _INF
+            self.cmask = list(r.class_mask)
 
     # The value of the position after a trick has ended (or at the start of a search), or None
     # when play goes on; and otherwise the bounds (low, high) the value must lie within.
@@ -504,6 +514,19 @@ def solve_moves(deal, seat: int | None = None, *, side: int | None = None) -> di
         child.apply(action)
         out[action] = solve(child, _seat_of_side(child, side))
     return out
+
+
+def solve_tricks(deal, seat: int | None = None) -> int:
+    """The most tricks ``seat``'s side (default: the seat to move) can make sure of taking by the
+    end of the deal against every other seat, play running to the fifth trick (a claim that would
+    end the deal sooner is not counted). Only while cards are being played and nobody has jinked:
+    otherwise ValueError. The deal is not changed."""
+    side = _side_of(deal, seat)
+    if deal.phase == OVER:
+        return sum(k for s, k in enumerate(deal.tricks_won) if deal._side(s) == side)
+    if deal.phase != PLAY or deal._jinker is not None:
+        raise ValueError("tricks are counted only while cards are played and nobody has jinked")
+    return _Search(deal, side, tricks=True)._run(-_INF, _INF)
 
 
 def _seat_of_side(deal, side):
