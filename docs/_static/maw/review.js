@@ -96,9 +96,9 @@ class ReviewBoard {
     this.seatSelect = el("select", { name: "seat", "aria-label": "Seen from" });
     this.seatSelect.addEventListener("change", () => { this.view = this.seatSelect.value; this.goTo(this.step); });
     this.controls = el("div", { class: "maw-controls maw-review-controls" },
-      control("first", "⏮", "To the start"), control("back", "◀", "Back one card (←)"),
+      control("first", "«", "To the start (Home)"), control("back", "◀", "Back one card (←)"),
       this.stepLabel,
-      control("forward", "▶", "Forward one card (→)"), control("last", "⏭", "To the end"),
+      control("forward", "▶", "Forward one card (→)"), control("last", "»", "To the end (End)"),
       el("label", {}, "Seen from ", this.seatSelect));
     this.seats = el("ol", { class: "maw-seats maw-review-seats", "aria-label": "Players" });
     this.turnup = el("div", { class: "maw-turnup" });
@@ -106,7 +106,7 @@ class ReviewBoard {
     this.choices = el("div", { class: "maw-choices", role: "group", "aria-label": "Decisions open to the player to move" });
     this.marks = el("div", { class: "maw-review-marks", "aria-live": "polite" });
     this.outcome = el("p", { class: "maw-outcome", "data-maw-outcome": "", hidden: true });
-    this.log = el("ol", { class: "maw-log-list maw-review-log" });
+    this.log = el("ul", { class: "maw-log-list maw-review-log" });
     this.board = el("div", { class: "maw-board", hidden: true },
       el("div", { class: "maw-head" }, this.title),
       this.controls, this.seats,
@@ -305,7 +305,7 @@ class ReviewBoard {
         ...Object.entries(VERDICT_WORDS).map(([verdict, words]) => el("li", { "data-verdict": verdict },
           el("span", { class: "maw-verdict", "aria-hidden": "true", text: VERDICT_SIGN[verdict] }), ` ${words}`)));
       this.marks.replaceChildren(
-        el("p", { text: `Seat ${p.to_move} to move. With best play, the most this seat's side can make sure of: ${p.analysis.best_words}.` }),
+        el("p", { text: `Seat ${p.to_move} to move. The best its side can make sure of, against every other seat: ${p.analysis.best_words}.` }),
         legend, this.marksNote, el("p", { class: "maw-review-caveat", text: p.analysis.caveat }));
     } else {
       this.root.dataset.marks = "none";
