@@ -20,6 +20,7 @@ from .cards import SUIT_NAMES, SUITS
 from .deal import Deal, IllegalAction
 from .match import Match
 from .stats import wilson
+from .records import redact_action
 from .variants import load_variant, variant_ids
 
 # -- argument types: each refuses bad input with a message naming what is allowed ----------
@@ -169,9 +170,9 @@ def cmd_play(args) -> int:
         while deal.to_move is not None:
             mover = deal.to_move
             if mover != seat:
-                action = bot(deal.view(mover), rng)
-                deal.apply(action)
-                print(f"seat {mover}: {action}")
+                deal.apply(bot(deal.view(mover), rng))
+                # As your seat saw it: another robber's card put out face down is "rob ?".
+                print(f"seat {mover}: {redact_action(mover, deal.history[-1][1], seat)}")
                 continue
             _show_state(deal, seat)
             print(f"You may: {', '.join(deal.legal_actions())}")

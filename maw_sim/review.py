@@ -184,14 +184,21 @@ class ReviewSession:
 
     # -- requests ------------------------------------------------------------------------------
     def open(self, request: dict) -> dict:
-        _only(request, {"text", "link", "deal"}, "review_open")
+        _only(request, {"text", "link", "deal", "seat"}, "review_open")
         match = read_record(request.get("text"), request.get("link"))
         deals = match.deals
         index = request.get("deal", len(deals))
         if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(deals):
             raise ReviewError(f"deal must be a whole number from 1 to {len(deals)}; got {index!r}")
+        seat = request.get("seat", 0)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
+            raise ReviewError(f"seat must be a whole number from 0 to {match.players - 1}; got {seat!r}")
         # The deal under review as a record of its own (its scores before it are in its tags).
         rec = replace(match, deals=(deals[index - 1],))
+        if request.get("link") is not None and rec.deal.result == "*":
+            # A link names no card, but holds every hand: a deal still being played is shown only
+            # as the linking seat knows it, so a shared link never opens the others' hands.
+            rec = rec.for_seat(seat)
         if rec.redacted:
             _stand_in(rec)          # refuse now, not at the first step, a record that cannot be replayed
         else:
@@ -215,7 +222,10 @@ class ReviewSession:
                 "turnup": card_info(rec.turnup),
                 "solver": not rec.redacted,
                 "note": (f"This is seat {observer}'s own record: the other hands are hidden, so the "
-                         "solver cannot value the cards." if rec.redacted else None)}
+                         "solver cannot value the cards." if rec.redacted and rec.result != "*" else
+                         f"This deal is still being played: it is shown as seat {observer} knows it, "
+                         "without the solver's marks (finish it, then review it with every hand)."
+                         if rec.redacted else None)}
 
     def at(self, request: dict) -> dict:
         """The position after ``step`` actions, seen from ``seat`` or with every hand ``open``."""

@@ -19,6 +19,13 @@ Requests (``op`` says which)::
     {"op": "review_at", "step": 3, "seat": 1}       the position after 3 actions as seat 1 knew it
                                                     ("open": true for every hand, "analyse": true
                                                     for the solver's marks, hands open only)
+    {"op": "record"}                                the game record (maw_sim.records): the deal and the
+                                                    whole game as your seat knows them; the full
+                                                    record (every hand) once the deal is over
+    {"op": "new", ..., "game": "m1.…"}              restore a game from a link code (state.link.game)
+
+Every request may carry ``"table": "<id>"``: each id has its own session, so one worker serves every
+widget on a page (a play table, a review board, an experiment).
 
 Replies are ``{"ok": true, "state": {...}, "events": [...], "warnings": [...]}`` or
 ``{"ok": false, "error": "<what was wrong, and what is allowed>"}``; a refused request changes
@@ -27,7 +34,9 @@ default and says so in ``warnings`` instead of refusing.
 
 The state is the table **as your seat sees it**: never another seat's cards. Events are what
 happened since your last move, in order, each with a sentence for the log: the bots' plays, the
-tricks won, robbing and jinking, the end of the deal.
+tricks won, robbing and jinking, the end of the deal. Every event is built from the action as your
+seat saw it (:func:`maw_sim.records.redact_action`): a bot's card put out face down in robbing is
+``"rob ?"``, never named.
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ import json
 import random
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from .records import RecordError, SUFFIX, MEDIA_TYPE, redact_action, replay_link, to_link
 from .variants import load_variant, variant_ids
 
 DEFAULT_VARIANT = "spoil-five"
@@ -133,7 +143,6 @@ class Session:
         self.seat = 0
         self.bot_name = DEFAULT_BOT
         self.bot = None
-        self.rng = None
         self.deal_number = 0
         self.log_settled = False
         self.teams = None
@@ -142,10 +151,20 @@ class Session:
 
     # -- requests ----------------------------------------------------------------------------------
     def new(self, variant=DEFAULT_VARIANT, players=None, seed=None, seat=0, bot=DEFAULT_BOT,
-            lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1, teams=None):
+            lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1, teams=None, game=None):
         """Start a match; returns (events, warnings). Strict: a bad parameter raises RequestError
-        and the session is unchanged. Lenient: each bad parameter falls back to a default."""
+        and the session is unchanged. Lenient: each bad parameter falls back to a default.
+        ``game``: a link code (:func:`maw_sim.records.to_link`) restoring a game at its position;
+        it overrides variant, players, seed and teams. A bad one is refused (strict) or reported,
+        and a fresh deal started from the other parameters (lenient)."""
         warnings = []
+        if game not in (None, ""):
+            try:
+                return self._restore(game, seat, bot), warnings
+            except RequestError as exc:
+                if not lenient:
+                    raise
+                warnings.append(f"{exc} — starting a fresh deal instead.")
 
         def checked(check, fallback, *args):
             try:
@@ -175,10 +194,51 @@ class Session:
         self.match, self.variant, self.players, self.seed, self.seat = match, v, n, s, me
         self.teams = t
         self.bot_name, self.bot = b, get_bot(b)
-        # The bots' own choices are seeded too, so a shared link replays the same deal.
-        self.rng = random.Random(f"maw-bots:{s}")
         self.deal_number = 0
         return self._start_deal(), warnings
+
+    def _restore(self, code, seat, bot):
+        if not isinstance(code, str):
+            raise RequestError("game must be a link code (text starting 'm1.')")
+        try:
+            match = replay_link(code)
+        except RecordError as exc:
+            raise RequestError(str(exc)) from None
+        me = _check_int(seat, "seat", 0, match.players - 1)
+        b = _check_bot(bot)
+        from .bots import get_bot
+        self.match, self.variant, self.players, self.seed, self.seat = (
+            match, match.variant, match.players, match.seed, me)
+        self.teams = None if match.teams is None else f"{match.sides}x{match.players // match.sides}"
+        self.bot_name, self.bot = b, get_bot(b)
+        self.deal = match.deals[-1]
+        self.deal_number = len(match.deals)
+        self.log_settled = self.deal.outcome is not None      # replay_link settled a finished deal
+        deal = self.deal
+        events = [{"kind": "restore", "seat": deal.dealer, "number": self.deal_number,
+                   "card": card_info(deal.turnup),
+                   "text": f"Deal {self.deal_number} restored from a link after {len(deal.history)} "
+                           f"move{'s' if len(deal.history) != 1 else ''}; the turn-up is "
+                           f"{deal.turnup.symbol}, so {_suit_words(deal.trump)} are trumps."}]
+        return events + self._bots_move()
+
+    def bot_rng(self):
+        """The bots' dice for the decision at hand: seeded by the game's seed, the deal and the
+        move, so a restored game goes on exactly as the original would have."""
+        return random.Random(f"maw-bots:{self.seed}:{self.deal_number}:{len(self.deal.history)}")
+
+    def record(self) -> dict:
+        """The records for download or review: as your seat knows them while the deal is in
+        progress, the full record (every hand) once it is over."""
+        self._need_game()
+        over = self.deal.outcome is not None
+        deal_record = self.deal.record(self.deal_number)
+        game_record = self.match.record()
+        if not over:
+            deal_record, game_record = deal_record.for_seat(self.seat), game_record.for_seat(self.seat)
+        name = f"{self.variant.id}-seed{self.seed}-deal{self.deal_number}"
+        return {"deal": deal_record.text(), "game": game_record.text(), "complete": over,
+                "filename": name + SUFFIX, "media_type": MEDIA_TYPE}
 
     def next_deal(self):
         self._need_game()
@@ -241,7 +301,7 @@ class Session:
             if deal.phase == "over" or deal.to_move == self.seat:
                 break
             seat = deal.to_move
-            action = self.bot(deal.view(seat), self.rng)
+            action = self.bot(deal.view(seat), self.bot_rng())
             events += self._apply(seat, action)
         else:
             raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves without finishing: an engine bug")
@@ -255,17 +315,19 @@ class Session:
         deal.apply(action)
         who = seat_name(seat, self.seat)
         you = seat == self.seat
+        # Narrated from the action as your seat saw it: another robber's card put out is "rob ?".
+        action = redact_action(seat, deal.history[-1][1], self.seat)
         event = {"kind": "play", "seat": seat, "action": action, "card": None}
         if phase_before == "rob":
             if action == "pass":
                 event["kind"] = "pass"
                 event["text"] = f"{who} {'decline' if you else 'declines'} to rob the turn-up."
             else:
-                given = Card.parse(action.split()[1])
                 event["kind"] = "rob"
                 event["card"] = card_info(deal.turnup)
                 # The card put out is face down: only its owner may see it.
-                put_out = f"put out {given.symbol}" if you else "puts out a card face down"
+                put_out = f"put out {Card.parse(action.split()[1]).symbol}" if you else \
+                    "puts out a card face down"
                 event["text"] = (f"{who} {'rob' if you else 'robs'}: "
                                  f"{'take' if you else 'takes'} the turn-up {deal.turnup.symbol} "
                                  f"and {put_out}.")
@@ -413,7 +475,8 @@ class Session:
                   "side": None if sides is None else sides[s],
                   "partner": sides is not None and s != me and sides[s] == sides[me]}
                  for s in range(self.players)]
-        link = {"variant": self.variant.id, "players": self.players, "seed": self.seed}
+        link = {"variant": self.variant.id, "players": self.players, "seed": self.seed,
+                "game": to_link(self.match), "deal": self.deal_number}
         if self.teams:
             link["teams"] = self.teams
         return {
@@ -465,7 +528,9 @@ def _choice_order(action: str):
 
 # -- the entry point the worker calls ---------------------------------------------------------------
 
-_SESSION = Session()
+#: One session a widget: requests name theirs with "table" (default "main").
+_SESSIONS: dict = {}
+MAX_SESSIONS = 32
 
 
 def variants_info() -> list:
@@ -481,7 +546,6 @@ def variants_info() -> list:
 
 def handle(request_json: str, session: Session | None = None) -> str:
     """Serve one JSON request; always answers JSON (errors included), never raises."""
-    session = session or _SESSION
     try:
         try:
             request = json.loads(request_json)
@@ -489,6 +553,9 @@ def handle(request_json: str, session: Session | None = None) -> str:
             raise RequestError("the request is not JSON") from None
         if not isinstance(request, dict):
             raise RequestError("the request must be a JSON object with an 'op'")
+        table = request.pop("table", "main")
+        if session is None:
+            session = _session(table)
         reply = _dispatch(session, request)
         reply["ok"] = True
     except RequestError as exc:
@@ -498,8 +565,18 @@ def handle(request_json: str, session: Session | None = None) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
-OPS = ("variants", "new", "act", "next", "explain", "state", "study", "study_step", "review_open",
-       "review_at")
+OPS = ("variants", "new", "act", "next", "explain", "state", "record", "study", "study_step",
+       "review_open", "review_at")
+
+
+def _session(table) -> Session:
+    if not isinstance(table, str) or not 0 < len(table) <= 64:
+        raise RequestError("table must be a short name for the widget's session (1 to 64 characters)")
+    if table not in _SESSIONS:
+        if len(_SESSIONS) >= MAX_SESSIONS:
+            raise RequestError(f"too many tables on one page (at most {MAX_SESSIONS})")
+        _SESSIONS[table] = Session()
+    return _SESSIONS[table]
 
 
 def _start_study(session: Session, request: dict) -> dict:
@@ -535,7 +612,7 @@ def _dispatch(session: Session, request: dict) -> dict:
         return {"variants": variants_info(), "bots": bot_names(), "default": DEFAULT_VARIANT}
     if op == "new":
         allowed = {"op", "variant", "players", "seed", "seat", "bot", "teams", "lenient",
-                   "default_variant", "default_seed"}
+                   "default_variant", "default_seed", "game"}
         extra = sorted(set(request) - allowed)
         if extra:
             raise RequestError(f"unknown field {extra[0]!r} for 'new'; allowed: {', '.join(sorted(allowed))}")
@@ -544,7 +621,8 @@ def _dispatch(session: Session, request: dict) -> dict:
             seed=request.get("seed"), seat=request.get("seat", 0),
             bot=request.get("bot", DEFAULT_BOT), lenient=bool(request.get("lenient", False)),
             default_variant=request.get("default_variant", DEFAULT_VARIANT),
-            default_seed=request.get("default_seed", 1), teams=request.get("teams"))
+            default_seed=request.get("default_seed", 1), teams=request.get("teams"),
+            game=request.get("game"))
         return {"events": events, "warnings": warnings, "state": session.state()}
     if op == "act":
         events = session.act(request.get("action"))
@@ -556,6 +634,8 @@ def _dispatch(session: Session, request: dict) -> dict:
         return {"action": action, "reason": session.explain(action)}
     if op == "state":
         return {"state": session.state()}
+    if op == "record":
+        return {"record": session.record()}
     if op == "study":
         return {"study": _start_study(session, request)}
     if op == "study_step":

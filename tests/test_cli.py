@@ -1,10 +1,13 @@
 """The maw-sim command line."""
 import io
+import re
 import json
 import subprocess
 import sys
 
 import pytest
+
+import maw_sim
 
 from maw_sim.cli import main, wilson
 
@@ -72,6 +75,21 @@ def test_play_a_whole_deal_by_always_choosing_the_first_legal_action(monkeypatch
     monkeypatch.setattr(sys, "stdin", FirstLegal())
     assert main(["play", "twenty-five", "--players", "4", "--seed", "5", "--seat", "3"]) == 0
     assert "Seed 5 reproduces this game" in capsys.readouterr().out
+
+
+def test_play_never_prints_a_card_a_bot_put_out_face_down(monkeypatch):
+    seed = next(s for s in range(500) if (d := maw_sim.Deal.random("spoil-five", 5, s)).phase == "rob"
+                and d.to_move != 0)
+    shown = io.StringIO()
+
+    def first_legal(prompt=""):
+        offered = [l for l in shown.getvalue().splitlines() if l.startswith("You may: ")][-1]
+        return offered[len("You may: "):].split(", ")[0]
+    monkeypatch.setattr(sys, "stdout", shown)
+    monkeypatch.setattr("builtins.input", first_legal)
+    assert main(["play", "spoil-five", "--players", "5", "--seed", str(seed), "--deals", "3"]) == 0
+    robs = re.findall(r"^seat (\d+): rob (\S+)$", shown.getvalue(), re.M)
+    assert robs and all(card == "?" for seat, card in robs if seat != "0"), robs
 
 
 def test_wilson_interval():

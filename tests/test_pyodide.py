@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run_tests.mjs"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 #: The engine's rules tests: plain pytest modules that need nothing but maw_sim and pytest.
-RULES_TESTS = ("test_rulings.py", "test_cards.py", "test_variants.py")
+RULES_TESTS = ("test_rulings.py", "test_cards.py", "test_variants.py", "test_records.py", "test_perft.py")
+#: Folders the rules tests read beside them (the perft corpus and its counter).
+EXTRA = ("perft",)
 #: Pure-Python test tools copied into Pyodide (distribution names, as installed in the venv).
 #: Not hypothesis: it now carries a compiled extension, so the property tests stay in CPython and
 #: the modules above must not import it.
@@ -71,6 +73,7 @@ def test_engine_rules_tests_pass_inside_pyodide(engine_wheel):
     config = {
         "pyodide": str(PYODIDE), "wheel": str(engine_wheel), "packages": _tool_paths(),
         "root": str(ROOT), "tests": [str(t) for t in tests],
+        "extra": [str(ROOT / "tests" / name) for name in EXTRA],
         "pytest_args": ["-q", "-rfE", "--color=no", "-p", "no:randomly"],
     }
     result = subprocess.run([node, str(RUNNER), json.dumps(config)], cwd=ROOT, capture_output=True,

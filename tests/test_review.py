@@ -232,3 +232,22 @@ def test_the_browser_protocol_serves_the_review_beside_a_game():
     # The refused record left the open one in place.
     again = json.loads(handle(json.dumps({"op": "review_at", "step": 0, "open": True}), session))
     assert again["ok"] and again["position"]["steps"] == len(rec.actions)
+
+
+def test_a_link_to_a_deal_in_progress_opens_only_the_linking_seats_view():
+    match = Match("spoil-five", 4, seed=9)
+    deal = match.new_deal()
+    rng = random.Random(9)
+    for _ in range(7):
+        deal.apply(rng.choice(deal.legal_actions()))
+    assert deal.phase != "over"
+    r = ReviewSession()
+    summary = r.open({"link": to_link(match), "seat": 2})
+    assert summary["redacted"] and summary["observer"] == 2 and "still being played" in summary["note"]
+    with pytest.raises(ReviewError, match="seat 2's own"):
+        r.at({"step": 0, "open": True})
+    p = r.at({"step": 7, "seat": 2, "analyse": True})
+    hidden = {c.code for s in range(4) if s != 2 for c in deal.hand(s)} - {deal.turnup.code}
+    assert not card_codes(p) & hidden and p["analysis"] is None
+    with pytest.raises(ReviewError, match="seat must be a whole number from 0 to 3"):
+        r.open({"link": to_link(match), "seat": 4})

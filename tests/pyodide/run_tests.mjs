@@ -9,6 +9,7 @@
 //                                                    (pytest and its dependencies, from the venv)
 //   "root": "<the checkout>",                       its conf/ is mirrored into Pyodide
 //   "tests": ["<host path of a test module>", ...],
+//   "extra": ["<host dir beside the tests>", ...],  data and helpers the tests import (tests/perft)
 //   "pytest_args": ["-q", ...]
 // }
 //
@@ -52,6 +53,7 @@ for (const hostPath of config.packages) copyIn(hostPath, `${SITE}/${path.basenam
 const REPO = "/repo";
 pyodide.FS.mkdirTree(`${REPO}/tests`);
 if (config.root && fs.existsSync(path.join(config.root, "conf"))) copyIn(path.join(config.root, "conf"), `${REPO}/conf`);
+for (const hostPath of config.extra || []) copyIn(hostPath, `${REPO}/tests/${path.basename(hostPath)}`);
 const testPaths = config.tests.map((hostPath) => {
   const target = `${REPO}/tests/${path.basename(hostPath)}`;
   copyIn(hostPath, target);

@@ -122,10 +122,11 @@ class Table {
 
   // -- start-up ------------------------------------------------------------------------------------
   linkParameters() {
-    // Read ?variant=&players=&seed=&bot=&teams= as plain strings; Python validates them (lenient mode).
+    // Read ?variant=&players=&seed=&bot=&teams=&seat=&game= as plain strings; Python validates them
+    // (lenient mode). "game" is a whole game so far (maw_sim.records.to_link): it wins over the rest.
     const params = new URLSearchParams(location.search);
     const out = {};
-    for (const key of ["variant", "players", "seed", "bot", "teams"]) if (params.has(key)) out[key] = params.get(key);
+    for (const key of ["variant", "players", "seed", "bot", "teams", "seat", "game"]) if (params.has(key)) out[key] = params.get(key);
     return out;
   }
 
@@ -145,11 +146,14 @@ class Table {
         seed: params.seed ?? this.config.seed ?? randomSeed(),
         bot: params.bot ?? this.config.bot,
         teams: params.teams ?? this.config.teams,
+        seat: params.seat ?? 0,
+        game: params.game ?? null,
         default_variant: this.config.variant,
         default_seed: randomSeed(),
       };
       if (request.players === null) delete request.players;
       if (request.teams === null) delete request.teams;
+      if (request.game === null) delete request.game;
       const reply = await this.bridge.call(request);
       if (!reply.ok) throw new Error(reply.error);
       if (reply.warnings.length) {
@@ -265,6 +269,8 @@ class Table {
     const url = new URL(location.href);
     url.search = "";
     for (const [key, value] of Object.entries(s.link)) url.searchParams.set(key, String(value));
+    if (s.seat) url.searchParams.set("seat", String(s.seat));
+    url.searchParams.set("bot", s.bot);
     url.hash = "";
     this.link.href = url.href;
 

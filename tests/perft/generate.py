@@ -1,0 +1,65 @@
+"""Write the perft corpus: fixed positions of every variant, with the number of legal action
+sequences of each length from there (as python-chess pins its move generator with perft files).
+
+The counts are the engine's own at the time of writing: the corpus pins the rules against
+regressions in later rewrites. Regenerate only when a rule is *meant* to change, and say so:
+
+    .venv/bin/python tests/perft/generate.py
+"""
+import random
+from pathlib import Path
+
+import maw_sim
+from maw_sim import Deal
+
+HERE = Path(__file__).resolve().parent
+BUDGET = 30_000           # nodes per position: keeps the test to seconds
+
+
+def perft(deal, depth: int) -> int:
+    """Legal action sequences of length ``depth`` from ``deal`` (a finished line counts once)."""
+    if depth == 0 or deal.to_move is None:
+        return 1
+    total = 0
+    for action in deal.legal_actions():
+        child = deal.copy()
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+def positions(vid):
+    v = maw_sim.load_variant(vid)
+    layouts = [(f"{t}x{s}", t * s) for t, s in v.partnerships]
+    setups = [(None, v.min_players), (None, v.default_players)] + layouts[:1]
+    for k, (teams, players) in enumerate(setups):
+        for stop in (0, 2 * players + 1):
+            seed = 100 * k + stop + len(vid)
+            deal = Deal.random(v, players, seed, dealer=seed % players, teams=teams)
+            rng = random.Random(seed)
+            for _ in range(stop):
+                if deal.to_move is None:
+                    break
+                deal.apply(rng.choice(deal.legal_actions()))
+            yield deal
+
+
+def main():
+    for vid in maw_sim.variant_ids():
+        blocks = []
+        for deal in positions(vid):
+            counts, depth, work = [], 1, 0
+            while work < BUDGET and depth <= 5 * deal.players + 2:
+                n = perft(deal, depth)
+                counts.append(f"perft {depth} {n}")
+                work += n
+                depth += 1
+                if len(counts) > 1 and counts[-1] == counts[-2]:
+                    break          # every line has ended: deeper counts are the same
+            blocks.append(deal.record().text() + "\n".join(counts) + "\n")
+        (HERE / f"{vid}.perft").write_text("\n".join(blocks), encoding="utf-8")
+        print(vid, len(blocks), "positions")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""Properties of game records over random deals of every variant (hypothesis): the notation
+round-trips exactly, every prefix replays to the same position, a match replays to the same
+account, and a seat's record never names a card that seat has not seen."""
+import random
+
+from hypothesis import given, settings, strategies as st
+
+import maw_sim
+from maw_sim import Deal, GameRecord, Match
+from maw_sim.bots import get_bot, play_deal
+from maw_sim.records import from_link, to_link
+
+from test_records import CARD, _play, _same_position
+
+VARIANTS = maw_sim.variant_ids()
+
+
+@st.composite
+def games(draw):
+    """A variant, a player count, a partnership layout where the variant has one, a seed."""
+    v = maw_sim.load_variant(draw(st.sampled_from(VARIANTS)))
+    players = draw(st.integers(v.min_players, v.max_players))
+    layouts = [f"{t}x{s}" for t, s in v.partnerships if t * s == players]
+    teams = draw(st.sampled_from([None] + layouts))
+    return v, players, teams, draw(st.integers(0, 2**40)), draw(st.integers(0, players - 1))
+
+
+@settings(max_examples=400, deadline=None)
+@given(games(), st.integers(0, 2**32), st.integers(0, 60))
+def test_every_record_round_trips_and_replays_to_the_same_position(game, choice_seed, stop):
+    v, players, teams, seed, dealer = game
+    deal = _play(Deal.random(v, players, seed, dealer, teams=teams), random.Random(choice_seed), stop)
+    record = deal.record()
+    text = record.text()
+    back = GameRecord.parse(text)
+    assert back == record
+    assert back.text() == text
+    _same_position(back.replay(), deal)
+    # Every prefix replays, and a seat's record round-trips too.
+    for upto in range(len(record.actions) + 1):
+        assert back.replay(upto).history == deal.history[:upto]
+    seat_record = record.for_seat(seed % players)
+    assert GameRecord.parse(seat_record.text()) == seat_record
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(), st.integers(0, 2**32))
+def test_a_match_record_round_trips_and_replays_the_account(game, choice_seed):
+    v, players, teams, seed, _ = game
+    match = Match(v, players, seed, teams=teams)
+    bots = [get_bot("random")] * players
+    rng = random.Random(choice_seed)
+    for _ in range(rng.randint(1, 4)):
+        if match.over:
+            break
+        deal = match.new_deal()
+        play_deal(deal, bots, rng)
+        match.settle(deal)
+    if not match.over:
+        deal = _play(match.new_deal(), rng, rng.randint(0, 12))
+        if deal.outcome is not None:     # a points game can end mid-deal
+            match.settle(deal)
+    record = match.record()
+    back = GameRecord.parse(record.text())
+    assert back == record and len(back.deals) == len(match.deals)
+    again = back.replay_match()
+    assert (again.pool, again.chips, again.scores, again.over) == (match.pool, match.chips, match.scores, match.over)
+    _same_position(again.deals[-1], match.deals[-1])
+    assert from_link(to_link(match)) == record
+
+
+def _known_to(deal, seat, upto):
+    """The cards ``seat`` has seen after ``upto`` actions: its hand as dealt, the turn-up, every card
+    played face up, and its own card put out when it robbed."""
+    known = {c.code for c in deal.dealt[seat]} | {deal.turnup.code}
+    for actor, action in deal.history[:upto]:
+        if action.startswith("rob "):
+            if actor == seat:
+                known.add(action.split()[1])
+        elif action not in ("pass", "jink", "claim"):
+            known.add(action)
+    return known
+
+
+@settings(max_examples=300, deadline=None)
+@given(games(), st.integers(0, 2**32))
+def test_a_seats_record_never_names_a_card_that_seat_cannot_see(game, choice_seed):
+    v, players, teams, seed, dealer = game
+    full = _play(Deal.random(v, players, seed, dealer, teams=teams), random.Random(choice_seed))
+    for upto in range(len(full.history) + 1):
+        deal = full.record().replay(upto)
+        for seat in range(players):
+            text = deal.record().for_seat(seat).text()
+            named = set(CARD.findall(text))
+            assert named <= _known_to(full, seat, upto), (seat, upto, named - _known_to(full, seat, upto))
+            assert "[Seed" not in text and f'[Observer "{seat}"]' in text
+
+

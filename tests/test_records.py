@@ -1,0 +1,205 @@
+"""Game records: a seat's record hides what that seat cannot see, links carry a whole game, and bad
+input is refused with its line. (The round-trip properties are in test_record_properties.py; this
+module needs only pytest and maw_sim, so it runs inside Pyodide too.)"""
+import random
+import re
+
+import pytest
+
+import maw_sim
+from maw_sim import Deal, GameRecord, Match, RecordError
+from maw_sim.bots import get_bot, play_deal
+from maw_sim.records import replay_link, to_link, from_link, _check
+
+VARIANTS = maw_sim.variant_ids()
+CARD = re.compile(r"\b(?:10|[2-9AJQKT])[CDHS]\b")
+
+
+def _play(deal, rng, stop=None):
+    """Random legal actions to the end, or until ``stop`` actions have been taken."""
+    k = 0
+    while deal.to_move is not None and (stop is None or k < stop):
+        deal.apply(rng.choice(deal.legal_actions()))
+        k += 1
+    return deal
+
+
+def _same_position(a, b):
+    assert a.phase == b.phase and a.to_move == b.to_move
+    assert [a.hand(s) for s in range(a.players)] == [b.hand(s) for s in range(b.players)]
+    assert a.legal_actions() == b.legal_actions()
+    assert a.tricks == b.tricks and a.history == b.history
+    assert a.outcome == b.outcome
+
+
+
+
+def test_a_robbers_face_down_card_is_rob_question_mark_to_everyone_else():
+    deal = _find(lambda d: d.phase == "rob", "spoil-five", 5)
+    robber = deal.to_move
+    give = next(a for a in deal.legal_actions() if a.startswith("rob "))
+    deal.apply(give)
+    for seat in range(5):
+        text = deal.record().for_seat(seat).text()
+        line = next(l for l in text.splitlines() if l.startswith("rob "))
+        assert line == f"rob {robber}: " + (give if seat == robber else "rob ?")
+
+
+def _find(test, variant, players, teams=None):
+    for seed in range(5000):
+        deal = Deal.random(variant, players, seed, teams=teams)
+        if test(deal):
+            return deal
+    pytest.fail(f"no deal of {variant} in 5000 seeds passed {test}")
+
+
+def _record_text():
+    deal = _find(lambda d: d.phase == "rob", "spoil-five", 3)
+    _play(deal, random.Random(3))
+    return deal.record().text()
+
+
+# -- bad notation: the line and what was expected ---------------------------------------------
+
+def _damaged(old, new, count=1):
+    text = _record_text()
+    assert old in text, old
+    return text.replace(old, new, count)
+
+
+@pytest.mark.parametrize("change, words", [
+    (("% MAW 1", "% PGN 1"), "line 1: expected the version line '% MAW 1'"),
+    (("% MAW 1", "% MAW 2"), "version '2'; this reader knows version 1"),
+    (('[Variant "spoil-five"]', '[Variant "whist"]'), "unknown variant 'whist'"),
+    (('[Players "3"]', '[Players "three"]'), "[Players]: expected a whole number"),
+    (('[Players "3"]', '[Players "11"]'), "Spoil Five is for 2 to 10 players, not 11"),
+    (('[Teams "-"]', '[Teams "2x2"]'), "'2x2' is not a partnership layout of Spoil Five"),
+    (('[Dealer "0"]', '[Dealer "7"]'), "[Dealer] seat 7 does not exist with 3 players"),
+    (('[Deal "1"]', '[Deal "2"]'), "should be deal 1"),
+    (('[TurnUp "', '[TurnUp "Z'), "[TurnUp]: unknown card code"),
+    (('[Variant "spoil-five"]', '[Variant spoil-five]'), 'line 2: a tag pair is written [Name "value"]'),
+    (("\n1. ", "\n3. "), "trick 3 out of order; expected trick 1"),
+    (("\n1. ", "\nfirst "), "expected a tag pair, a trick line"),
+    (("\nrob ", "\njink "), "is not a jink decision"),
+])
+def test_malformed_notation_names_the_line_and_what_was_expected(change, words):
+    with pytest.raises(RecordError) as info:
+        GameRecord.parse(_damaged(*change))
+    assert words in str(info.value)
+
+
+def test_hands_are_checked_card_by_card():
+    text = _record_text()
+    hands = re.search(r'\[Hands "([^"]*)"\]', text).group(1)
+    first = hands.split()[0]
+    twice = hands.replace(hands.split()[1], first, 1)
+    with pytest.raises(RecordError, match=f"{first} is dealt twice"):
+        GameRecord.parse(text.replace(hands, twice))
+    short = hands.split(" / ")
+    short[1] = " ".join(short[1].split()[:4])
+    with pytest.raises(RecordError, match="seat 1 has 4 cards; every hand has 5"):
+        GameRecord.parse(text.replace(hands, " / ".join(short)))
+
+
+def test_an_unclosed_brace_comment_names_its_line():
+    text = _record_text().replace('[Seed', '{ a comment\n[Seed')
+    with pytest.raises(RecordError, match=r"line 5: a comment opened with '\{' is never closed"):
+        GameRecord.parse(text)
+
+
+def test_an_illegal_action_is_named_by_its_number_and_rule():
+    # A card swapped for another in the same hand that the rules of following forbid.
+    for seed in range(2000):
+        deal = Deal.random("spoil-five", 4, seed)
+        rng = random.Random(seed)
+        while deal.to_move is not None:
+            legal = deal.legal_actions()
+            hand = [c.code for c in deal.hand(deal.to_move)]
+            refused = [c for c in hand if c not in legal]
+            if deal.phase == "play" and refused:
+                record = deal.record()
+                bad = record.deal.__class__(**{**record.deal.__dict__,
+                                              "actions": record.actions + ((deal.to_move, refused[0]),)})
+                broken = record.__class__(**{**record.__dict__, "deals": (bad,)})
+                with pytest.raises(RecordError) as info:
+                    GameRecord.parse(broken.text()).replay()
+                message = str(info.value)
+                assert f"action {len(record.actions) + 1} (seat {deal.to_move}: {refused[0]})" in message
+                assert "[following:" in message or "[reneging:" in message   # the rule and its source
+                return
+            deal.apply(rng.choice(legal))
+    pytest.fail("no refused card found")
+
+
+def test_a_result_that_does_not_match_the_play_is_refused():
+    text = _record_text()
+    result = re.search(r'\[Result "([^"]*)"\]', text).group(1)
+    with pytest.raises(RecordError, match="does not match its play"):
+        GameRecord.parse(text.replace(result, "winner 0; tricks 5 0 0")).replay()
+
+
+def test_a_seats_record_cannot_be_replayed_and_says_why():
+    record = GameRecord.parse(_record_text()).for_seat(1)
+    with pytest.raises(RecordError, match="seat 1's record: other hands are hidden"):
+        record.replay()
+
+
+def test_unknown_tags_and_comments_are_kept_or_ignored():
+    text = _record_text().replace('[Seed', '[Event "Class of 3B"] ; who played\n[Seed')
+    text = text.replace("\n1. ", "\n{ the first trick }\n1. ")
+    record = GameRecord.parse(text)
+    assert ("Event", "Class of 3B") in record.extra
+    assert '[Event "Class of 3B"]' in record.text()
+    assert record.replay().outcome is not None
+
+
+# -- links ------------------------------------------------------------------------------------
+
+def _match(variant="spoil-five", players=4, deals=3, seed=11, teams=None):
+    match = Match(variant, players, seed, teams=teams)
+    rng = random.Random(seed)
+    bots = [get_bot("heuristic")] * players
+    for _ in range(deals):
+        deal = match.new_deal()
+        play_deal(deal, bots, rng)
+        match.settle(deal)
+        if match.over:
+            return match
+    _play(match.new_deal(), rng, 7)
+    return match
+
+
+def test_a_link_restores_any_deal_of_a_match_at_the_exact_position():
+    match = _match()
+    code = to_link(match)
+    assert re.fullmatch(r"[A-Za-z0-9._~-]+", code)             # URL-safe as it stands
+    assert not CARD.search(code.split(".", 6)[6])               # the moves name no card
+    again = replay_link(code)
+    assert len(again.deals) == 4 and again.chips == match.chips and again.pool == match.pool
+    _same_position(again.deals[-1], match.deals[-1])
+
+
+def test_a_partnership_points_link_round_trips():
+    match = _match("forty-five", 4, deals=2, seed=5, teams="2x2")
+    assert from_link(to_link(match)) == match.record()
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda c: c[:-1] + ("0" if c[-1] != "0" else "1"), "damaged or was edited"),
+    (lambda c: c.replace("spoil-five", "spoil-six"), "damaged or was edited"),
+    (lambda c: c.rsplit(".", 2)[0], "incomplete"),
+    (lambda c: "x" + c, "not one this site writes"),
+    (lambda c: "", "a game link is a text code"),
+])
+def test_a_damaged_link_says_what_is_wrong(damage, words):
+    with pytest.raises(RecordError, match=words):
+        replay_link(damage(to_link(_match(deals=1))))
+
+
+def test_a_well_checked_link_with_an_impossible_move_is_refused():
+    body = "m1.spoil-five.4.s.0.b.Z"
+    with pytest.raises(RecordError, match="move 1 of deal 1 is not a legal choice"):
+        replay_link(body + "." + _check(body))
+    body = "m1.spoil-five.12.s.0.b."
+    with pytest.raises(RecordError, match="2 to 10 players"):
+        replay_link(body + "." + _check(body))
