@@ -128,3 +128,34 @@ def test_a_pasted_record_and_a_bad_link(page, server):
     page.wait_for_function("s => !document.querySelector(s + ' .maw-message').hidden", arg=BOARD, timeout=STEP_MS)
     assert "damaged or was edited" in page.inner_text(f"{BOARD} .maw-message")
     assert page.get_attribute(BOARD, "data-steps") == str(len(deal.history))
+
+
+def test_a_finished_deal_on_the_play_page_offers_review_and_download(page, server):
+    from maw_sim import GameRecord
+    from test_browser import TABLE, click_a_legal_move, open_table
+    open_table(page, server, "play/spoil-five.html", seed=5, players=3)
+    assert page.locator("[data-maw-review-link]").is_hidden()
+    for _ in range(30):
+        if page.get_attribute(TABLE, "data-phase") == "over":
+            break
+        click_a_legal_move(page)
+    assert page.get_attribute(TABLE, "data-phase") == "over"
+    outcome = page.inner_text("[data-maw-outcome]")
+
+    with page.expect_download() as download:
+        page.click(f'{TABLE} button[data-action="download-record"]')
+    text = open(download.value.path(), encoding="utf-8").read()
+    assert download.value.suggested_filename.endswith(".maw")
+    rec = GameRecord.parse(text)
+    assert not rec.redacted and rec.replay().outcome is not None and len(rec.actions) >= 15
+
+    page.click("[data-maw-review-link]")
+    page.wait_for_url("**/review.html?game=*")
+    page.wait_for_function("s => document.querySelector(s) && document.querySelector(s).dataset.state === 'ready'",
+                           arg=BOARD, timeout=READY_MS)
+    assert page.get_attribute(BOARD, "data-steps") == str(len(rec.actions))
+    page.click(f'{BOARD} button[data-action="last"]')
+    wait_step(page, len(rec.actions))
+    # The same deal: the review's result is the engine's, and the table said the same in its words.
+    assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
+    assert outcome.strip()

@@ -136,7 +136,8 @@ class ReviewBoard {
       this.loading.hidden = true;
       const params = this.useLinkParameters ? new URLSearchParams(location.search) : new URLSearchParams();
       let request = null;
-      if (params.get("game")) request = { link: params.get("game") };
+      // A link to a deal still being played opens as its seat knows it (the engine decides).
+      if (params.get("game")) request = { link: params.get("game"), seat: /^\d+$/.test(params.get("seat") || "") ? Number(params.get("seat")) : 0 };
       else if (params.get("record")) request = { text: params.get("record") };
       else if (this.root.dataset.record) request = { text: this.root.dataset.record };
       const step = params.has("step") ? Number(params.get("step")) : null;
