@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .solver import describe, solve_moves, solve_tricks, split_value
+from .solver import SearchBudget, describe, solve_moves, solve_tricks_moves, split_value
 
 BEST, POINTS, RESULT = "best", "points", "result"
 VERDICTS = (BEST, POINTS, RESULT)
@@ -95,37 +95,44 @@ def verdict(value: int, best: int, kind: str) -> tuple:
     return POINTS, cost, f"costs {cost} point{'s' if cost != 1 else ''}"
 
 
-def analyse(deal) -> Analysis:
+class TooLong(NotAnalysable):
+    """The position needs more search than the budget allowed (early in a deal of many players)."""
+
+
+def analyse(deal, node_limit: int | None = None) -> Analysis:
     """The value of every legal action of the seat to move (the deal is not changed).
 
-    Raises :class:`NotAnalysable` when the deal is over or the solver does not cover the variant."""
+    ``node_limit`` bounds the search (positions visited, for the values and for the tricks each);
+    beyond it :class:`TooLong` is raised, so a page can say so instead of freezing. Raises
+    :class:`NotAnalysable` when the deal is over or the solver does not cover the variant."""
     seat = deal.to_move
     if seat is None:
         raise NotAnalysable("the deal is over: nobody is to move")
     try:
-        values = solve_moves(deal)
+        values = solve_moves(deal, node_limit=node_limit)
     except NotImplementedError as exc:
         raise NotAnalysable(f"the exact solver does not cover this position: {exc}") from None
+    except SearchBudget:
+        raise TooLong(f"working every card out exactly here takes more than {node_limit} positions "
+                      "of search") from None
     kind = deal.variant.scoring_kind
     best = max(values.values())
     # In a pool game the result alone rarely separates the cards of a big table (against all the
     # others, most seats cannot make sure of the pool): the tricks each card still guarantees do.
-    count_tricks = kind == "pool" and deal.phase == "play" and deal.jinker is None
+    tricks_of = {}
+    if kind == "pool" and deal.phase == "play" and deal.jinker is None:
+        try:
+            tricks_of = solve_tricks_moves(deal, node_limit=node_limit)
+        except SearchBudget:
+            raise TooLong(f"counting the tricks of every card here takes more than {node_limit} "
+                          "positions of search") from None
     actions = []
     for action, value in values.items():
         v, cost, text = verdict(value, best, kind)
-        tricks = _tricks(deal, action, seat) if count_tricks else None
+        tricks = tricks_of.get(action)
         if tricks is not None:
             text += f" (makes sure of {tricks} trick{'s' if tricks != 1 else ''})"
         actions.append(ActionValue(action, value, describe(value, kind), v, cost, text, tricks))
     side = seat if deal.teams is None else deal.teams[seat]
     return Analysis(seat, side, kind, best, describe(best, kind), tuple(actions))
 
-
-def _tricks(deal, action, seat):
-    child = deal.copy()
-    child.apply(action)
-    try:
-        return solve_tricks(child, seat)
-    except ValueError:           # a jink decision next: tricks no longer run to the fifth
-        return None

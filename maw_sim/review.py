@@ -28,6 +28,10 @@ from dataclasses import replace
 
 from .cards import DECK, SUIT_NAMES, SUIT_SYMBOLS, Card
 
+#: The solver's budget for one position's marks, in positions searched: about a second in Pyodide.
+#: Early in a deal of many players the exact values need more; the reader may then ask again with
+#: "patient" (no budget), or step on a card or two, where they come quickly.
+NODE_LIMIT = 120_000
 #: Attempts at made-up hidden cards consistent with a redacted record (each is one replay).
 STAND_IN_TRIES = 400
 
@@ -229,7 +233,7 @@ class ReviewSession:
 
     def at(self, request: dict) -> dict:
         """The position after ``step`` actions, seen from ``seat`` or with every hand ``open``."""
-        _only(request, {"step", "seat", "open", "analyse"}, "review_at")
+        _only(request, {"step", "seat", "open", "analyse", "patient"}, "review_at")
         rec = self._need()
         n = len(rec.actions)
         step = request.get("step", 0)
@@ -256,9 +260,10 @@ class ReviewSession:
         if open_hands:
             seat = None
         analyse = request.get("analyse", False)
-        if not isinstance(analyse, bool):
-            raise ReviewError("analyse must be true or false")
-        return position(rec, step, seat, analyse, self._cache)
+        patient = request.get("patient", False)
+        if not isinstance(analyse, bool) or not isinstance(patient, bool):
+            raise ReviewError("analyse and patient must be true or false")
+        return position(rec, step, seat, analyse, self._cache, None if patient else NODE_LIMIT)
 
     def _need(self):
         if self.record is None:
@@ -349,8 +354,9 @@ def narrate(actions, deal, seat):
     return log
 
 
-def position(rec, step: int, seat, analyse: bool = False, cache=None) -> dict:
-    """The reply for one position: seat None means every hand open (full records only)."""
+def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit=None) -> dict:
+    """The reply for one position: seat None means every hand open (full records only).
+    ``node_limit``: the solver's budget for the marks (None: no limit)."""
     deal = deal_at(rec, step, cache)
     # The log is told from the record as this seat may know it: the one redaction function.
     told = rec.actions if seat is None or rec.redacted else rec.for_seat(seat).actions
@@ -379,7 +385,7 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None) -> dict:
                        "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
              "turnup": card_info(deal.turnup), "robbed_by": deal.robbed[0] if deal.robbed else None,
              "seats": seats, "trick": trick, "log": log,
-             "legal": [], "analysis": None, "analysis_note": None,
+             "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False,
              "outcome": {"text": deal.outcome.reason, "winner": deal.outcome.winner}
              if deal.outcome is not None else None}
     if mover is None:
@@ -402,10 +408,15 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None) -> dict:
         return reply
     if not analyse:
         return reply
-    from .analysis import CAVEAT, NotAnalysable, analyse as value_actions
+    from .analysis import CAVEAT, NotAnalysable, TooLong, analyse as value_actions
     key = ("analysis", step)
     try:
-        a = cache[key] if cache is not None and key in cache else value_actions(deal)
+        a = cache[key] if cache is not None and key in cache else value_actions(deal, node_limit)
+    except TooLong:
+        reply["analysis_too_long"] = True
+        reply["analysis_note"] = ("This early in a deal of this size, working out every card exactly "
+                                  "takes a while: ask for it anyway, or step on a card or two.")
+        return reply
     except NotAnalysable as exc:
         reply["analysis_note"] = f"No solver marks here: {exc}."
         return reply

@@ -204,3 +204,16 @@ def test_tricks_are_not_counted_where_they_cannot_be():
         solve_tricks(jinked)
     assert all(x.tricks is None for x in analyse(jinked).actions)
     assert all(x.tricks is None for x in analyse(endgame("forty-five", 3, 4, 2)).actions)
+
+
+def test_a_search_budget_stops_early_and_changes_nothing():
+    from maw_sim.analysis import TooLong
+    deal = Deal.random("spoil-five", 5, 2)
+    while deal.phase == "rob":
+        deal.apply(deal.legal_actions()[-1])
+    before = (deal.history, [deal.hand(s) for s in range(5)], deal.to_move)
+    with pytest.raises(TooLong, match="more than 50 positions"):
+        analyse(deal, node_limit=50)
+    assert before == (deal.history, [deal.hand(s) for s in range(5)], deal.to_move)
+    endgame_deal = endgame("spoil-five", 4, 3, 2)
+    assert analyse(endgame_deal, node_limit=10 ** 7) == analyse(endgame_deal)

@@ -251,3 +251,17 @@ def test_a_link_to_a_deal_in_progress_opens_only_the_linking_seats_view():
     assert not card_codes(p) & hidden and p["analysis"] is None
     with pytest.raises(ReviewError, match="seat must be a whole number from 0 to 3"):
         r.open({"link": to_link(match), "seat": 4})
+
+
+def test_a_position_too_long_to_solve_says_so_and_can_be_asked_patiently(monkeypatch):
+    import maw_sim.review as review
+    deal = played_deal("spoil-five", 5, 4)
+    r = opened(deal.record())
+    monkeypatch.setattr(review, "NODE_LIMIT", 20)
+    hurried = r.at({"step": 1, "open": True, "analyse": True})
+    assert hurried["analysis"] is None and hurried["analysis_too_long"]
+    assert "ask for it anyway" in hurried["analysis_note"]
+    assert all("verdict" not in x for x in hurried["legal"])
+    patient = r.at({"step": 1, "open": True, "analyse": True, "patient": True})
+    assert patient["analysis"] is not None and not patient["analysis_too_long"]
+    assert [x["verdict"] for x in patient["legal"]] == [x.verdict for x in analyse(deal.record().replay(upto=1)).actions]

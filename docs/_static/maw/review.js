@@ -8,10 +8,10 @@
 //
 // Stable hooks (tests and assistive technology rely on them):
 //   root:     [data-maw-review] with data-state = loading | empty | ready | error, data-step,
-//             data-steps, data-marks = none | pending | done, data-busy
+//             data-steps, data-marks = none | pending | done | too-long, data-busy
 //   cards:    <button data-card="5H" data-legal="true|false" data-verdict="best|points|result">
 //             (data-verdict only on the legal cards of the player to move, hands open)
-//   other:    <button data-action="first|back|forward|last|open-text"> and, for a decision such as
+//   other:    <button data-action="first|back|forward|last|open-text|analyse-anyway"> and, for a decision such as
 //             robbing, <button data-action="rob 7C" data-verdict="…">
 //   seats:    [data-seat]; the trick: [data-maw-trick]; the result: [data-maw-outcome]
 
@@ -196,7 +196,7 @@ class ReviewBoard {
     this.goTo(step);
   }
 
-  async goTo(step) {
+  async goTo(step, patient = false) {
     this.step = step;
     const asked = ++this.asked;
     const where = this.view === "open" ? { open: true } : { seat: Number(this.view) };
@@ -212,7 +212,7 @@ class ReviewBoard {
     if (this.view === "open" && reply.position.legal.length) {
       this.root.dataset.marks = "pending";
       this.marks.textContent = "Working out what each card is worth…";
-      const valued = await this.bridge.call({ op: "review_at", step, ...where, analyse: true });
+      const valued = await this.bridge.call({ op: "review_at", step, ...where, analyse: true, patient });
       if (asked !== this.asked) return;
       if (!valued.ok) { this.showMessage(valued.error, "error"); this.root.dataset.marks = "none"; return; }
       this.position = valued.position;
@@ -309,8 +309,13 @@ class ReviewBoard {
         el("p", { text: `Seat ${p.to_move} to move. The best its side can make sure of, against every other seat: ${p.analysis.best_words}.` }),
         legend, this.marksNote, el("p", { class: "maw-review-caveat", text: p.analysis.caveat }));
     } else {
-      this.root.dataset.marks = "none";
-      this.marks.replaceChildren(...(p.analysis_note ? [el("p", { class: "maw-review-note", text: p.analysis_note })] : []), this.marksNote);
+      this.root.dataset.marks = p.analysis_too_long ? "too-long" : "none";
+      let anyway = null;
+      if (p.analysis_too_long) {
+        anyway = el("button", { type: "button", class: "maw-button", "data-action": "analyse-anyway", text: "Work it out anyway" });
+        anyway.addEventListener("click", () => this.goTo(this.step, true));
+      }
+      this.marks.replaceChildren(...(p.analysis_note ? [el("p", { class: "maw-review-note", text: p.analysis_note })] : []), anyway, this.marksNote);
     }
   }
 }
