@@ -30,6 +30,16 @@ LOSE, SPOIL, WIN, JINK = -1, 0, 1, 2
 GAME = 10_000
 
 
+def split_value(value: int) -> tuple:
+    """A points game's solver value as (points this deal, game): game is 1 when our side wins the
+    game, -1 when another side does, else 0."""
+    if value >= GAME // 2:
+        return value - GAME, 1
+    if value <= -GAME // 2:
+        return value + GAME, -1
+    return value, 0
+
+
 class Scoring:
     """What every kind of account answers. ``variant.scorer`` is the one for a variant."""
     kind = ""
@@ -202,20 +212,13 @@ class PointsScoring(Scoring):
         return outcome.points[side] + self._game(outcome, side) * GAME
 
     def from_solver(self, value, players, pool=None):
-        if value >= GAME // 2:
-            return float(value - GAME + self.target)
-        if value <= -GAME // 2:
-            return float(value + GAME - self.target)
-        return float(value)
+        points, game = split_value(value)
+        return float(points + game * self.target)
 
     @staticmethod
     def describe_value(value):
-        game = ""
-        if value >= GAME // 2:
-            value, game = value - GAME, " and wins the game"
-        elif value <= -GAME // 2:
-            value, game = value + GAME, "; another side wins the game"
-        return f"{value} points{game}"
+        points, game = split_value(value)
+        return f"{points} points" + {1: " and wins the game", -1: "; another side wins the game", 0: ""}[game]
 
     def seat_score(self, outcome, seat, side_of):
         mine = outcome.points[side_of(seat)]
