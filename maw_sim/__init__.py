@@ -9,6 +9,7 @@ The public API (stable; the docs, the browser bridge and outside checks use it):
     v.pack                                # maw_sim.Pack: 52 cards, or 53 with the Joker
     deal = maw_sim.Deal.random(v, players=5, seed=1, dealer=0)
     deal.legal_actions(); deal.apply("5H"); deal.explain("7C"); deal.outcome
+    deal.refusal("7C").rule                # which rule forbids it, e.g. "following.follow-or-trump"
     maw_sim.Match(v, players=5, seed=1)
     rec = deal.record(); text = rec.text(); maw_sim.GameRecord.parse(text).replay()
     rec.for_seat(2)                       # what seat 2 may know: other hands and face-down cards hidden
@@ -17,8 +18,9 @@ from .cards import Card, Pack
 from .deal import Deal, IllegalAction, Outcome, PlayerView, Trick
 from .match import Match
 from .records import GameRecord, RecordError
+from .refusals import Refusal
 from .variants import Variant, VariantError, load_variant, sources, variant_ids
 
 __all__ = ["Card", "Deal", "GameRecord", "IllegalAction", "Match", "Outcome", "Pack", "PlayerView",
-           "RecordError", "Trick", "Variant", "VariantError", "load_variant", "sources", "variant_ids"]
+           "RecordError", "Refusal", "Trick", "Variant", "VariantError", "load_variant", "sources", "variant_ids"]
 __version__ = "0.1.0"

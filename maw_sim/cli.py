@@ -97,9 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _register_extra_commands(sub) -> None:
-    """Commands that live in their own modules (tournaments, studies) add themselves here."""
+    """Commands that live in their own modules (tournaments, studies, records) add themselves here."""
     import importlib
-    for module in ("maw_sim.studies.cli",):
+    for module in ("maw_sim.studies.cli", "maw_sim.record_cli"):
         try:
             importlib.import_module(module).register(sub, _Parser)
         except ModuleNotFoundError as exc:

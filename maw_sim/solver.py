@@ -35,16 +35,16 @@ The engine's :class:`maw_sim.deal.Deal` is only read, never changed: the search 
 
 from __future__ import annotations
 
-from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, TRICKS, legal_mask
+from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, legal_mask
+from .scoring import GAME, JINK, LOSE, SCORINGS, SPOIL, TO_WIN, TRICKS, WIN, split_value  # noqa: F401
 from .variants import RankTables
 
-LOSE, SPOIL, WIN, JINK = -1, 0, 1, 2
-GAME = 10_000
+
+class SearchBudget(RuntimeError):
+    """A search stopped after visiting the number of positions it was allowed (``node_limit``)."""
+
 _INF = 10 ** 9
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-
-POOL_WORDS = {LOSE: "loses (another player takes the pool)", SPOIL: "spoils (nobody takes three tricks)",
-              WIN: "wins the pool", JINK: "jinks: takes all five and the pool"}
 
 
 # -- the pack renumbered: each suit in play a run of bits, lowest card first --------------------
@@ -109,32 +109,16 @@ def _renumbered(variant, trump) -> _Renumbered:
 # -- the value of a finished deal ------------------------------------------------------------
 
 def outcome_value(deal, side: int) -> int:
-    """The value (in the scale above) of a finished deal for ``side`` (a seat in singles)."""
-    outcome = deal.outcome
-    if outcome is None:
+    """The value (in the scale above) of a finished deal for ``side`` (a seat in singles): the
+    deal's scoring says it (:meth:`maw_sim.scoring.Scoring.solver_value`)."""
+    if deal.outcome is None:
         raise ValueError("the deal is not over")
-    if deal.variant.scoring_kind == "pool":
-        if outcome.winner is None:
-            return SPOIL
-        if deal._side(outcome.winner) != side:
-            return LOSE
-        return JINK if outcome.jinked else WIN
-    value = outcome.points[side]
-    if outcome.game_won_by is not None:
-        value += GAME if outcome.game_won_by == side else -GAME
-    return value
+    return deal.variant.scorer.solver_value(deal.outcome, side)
 
 
 def describe(value: int, kind: str) -> str:
     """A value in words."""
-    if kind == "pool":
-        return POOL_WORDS[value]
-    game = ""
-    if value >= GAME // 2:
-        value, game = value - GAME, " and wins the game"
-    elif value <= -GAME // 2:
-        value, game = value + GAME, "; another side wins the game"
-    return f"{value} points{game}"
+    return SCORINGS[kind].describe_value(value)
 
 
 # -- the search --------------------------------------------------------------------------------
@@ -142,8 +126,8 @@ def describe(value: int, kind: str) -> str:
 class _Search:
     """One question — the value for ``root`` (a side) — about one deal, with its own table."""
 
-    def __init__(self, deal, root: int):
-        if deal.variant.scoring_kind == "points" and deal.variant.jinking:
+    def __init__(self, deal, root: int, tricks: bool = False):
+        if deal.variant.scoring_kind == "points" and deal.variant.jinking and not tricks:
             raise NotImplementedError(f"{deal.variant.id}: jinking in a points game is not solved")
         v = deal.variant
         r = _renumbered(v, deal.trump)
@@ -157,6 +141,7 @@ class _Search:
         self.jinking = v.jinking and deal.teams is None
         self.tt = {}
         self.nodes = 0
+        self.limit = _INF           # the most positions this search may visit (SearchBudget beyond)
         to = r.to
         self.hands = [r.mask(m) for m in deal._hands]
         self.won = list(deal._won)
@@ -168,9 +153,10 @@ class _Search:
         if not self.pool:
             self.points = list(deal._points)
             self.scores = deal.scores
-            self.per = deal._per_trick
-            self.target = deal._target
-            self.jink_game = bool(v.scoring["jink_wins_game"])
+            scorer = v.scorer
+            self.per = scorer.per_trick
+            self.target = scorer.target
+            self.jink_game = scorer.jink_wins_game
             self.bonus = deal._bonus if deal._best_trump is not None else 0
             self.best_bit = 1 << to[deal._best_trump] if deal._best_trump is not None else 0
         else:
@@ -185,6 +171,16 @@ class _Search:
         self.cmask = cm
         self.leader = deal._leader
         self.plays = [to[i] for i in deal._plays]
+        self.tricks = tricks
+        if tricks:
+            # Tricks as points: one a trick, no bonus, no target, no jink — the points search
+            # then counts the tricks our side takes by the fifth, whatever the game's scoring.
+            self.pool = self.jinking = self.jink_game = False
+            self.jinker = None
+            self.points = list(self.side_won)
+            self.scores = (0,) * self.sides
+            self.per, self.bonus, self.best_bit, self.target = 1, 0, 0, _INF
+            self.cmask = list(r.class_mask)
 
     # The value of the position after a trick has ended (or at the start of a search), or None
     # when play goes on; and otherwise the bounds (low, high) the value must lie within.
@@ -202,16 +198,16 @@ class _Search:
                     return (JINK if jinker == root else LOSE), None
                 return None, ((SPOIL, JINK) if jinker == root else (LOSE, SPOIL))
             best = max(won)
-            if best >= 3:
+            if best >= TO_WIN:
                 w = won.index(best)
                 return (WIN if w == root else LOSE), None
             if count == TRICKS:
                 return SPOIL, None
-            high = SPOIL if won[root] + left < 3 else (
-                JINK if self.jinking and won[root] == count and count < 3 else WIN)
+            high = SPOIL if won[root] + left < TO_WIN else (
+                JINK if self.jinking and won[root] == count and count < TO_WIN else WIN)
             low = SPOIL
             for s in range(self.n):
-                if s != root and won[s] + left >= 3:
+                if s != root and won[s] + left >= TO_WIN:
                     low = LOSE
                     break
             if low == high:
@@ -310,6 +306,7 @@ class _Search:
         pool = self.pool
         jinking = self.jinking
         settled = self._settled
+        limit = self.limit
         if not pool:
             points = self.points
             per = self.per
@@ -356,7 +353,7 @@ class _Search:
                 points[s] += gained
             try:
                 # Three tricks at the third: the winner may jink (pool games of singles).
-                if pool and jinking and ns.count == 3 and won[winner] == 3 and ns.jinker is None:
+                if pool and jinking and ns.count == TO_WIN and won[winner] == TO_WIN and ns.jinker is None:
                     if winner != root:
                         return LOSE
                     if beta <= WIN:
@@ -387,6 +384,8 @@ class _Search:
                  first=None, want_move=False):
             """The value when the k-th card of the trick is to be played."""
             ns.nodes += 1
+            if ns.nodes > limit:
+                raise SearchBudget(f"stopped after {limit} positions")
             seat = (leader + k) % n
             hand = hands[seat]
             legal = legal_mask(tables, may_trump, hand, lead)
@@ -486,18 +485,76 @@ def solve(deal, seat: int | None = None) -> int:
     return _Search(deal, side).value()
 
 
-def solve_moves(deal, seat: int | None = None, *, side: int | None = None) -> dict:
+def solve_moves(deal, seat: int | None = None, *, side: int | None = None,
+                node_limit: int | None = None) -> dict:
     """The value of each legal action of the seat to move: ``{action: value}``, each value the best
-    result for ``side`` (default: the mover's side) after that action."""
+    result for ``side`` (default: the mover's side) after that action. ``node_limit``: the most
+    positions all the searches together may visit; beyond, :class:`SearchBudget` is raised."""
     if deal.to_move is None:
         return {}
     if side is None:
         side = _side_of(deal, seat if seat is not None else deal.to_move)
+    # A child still robbing (never, today: the robbing decision is one action) is solved whole.
+    return _each_action(deal, side, node_limit, lambda child: solve(child, _seat_of_side(child, side)))
+
+
+def solve_tricks(deal, seat: int | None = None) -> int:
+    """The most tricks ``seat``'s side (default: the seat to move) can make sure of taking by the
+    end of the deal against every other seat, play running to the fifth trick (a claim that would
+    end the deal sooner is not counted). Only while cards are being played and nobody has jinked:
+    otherwise ValueError. The deal is not changed."""
+    side = _side_of(deal, seat)
+    if deal.phase == OVER:
+        return _side_tricks(deal, side)
+    _need_tricks(deal)
+    return _Search(deal, side, tricks=True)._run(-_INF, _INF)
+
+
+def solve_tricks_moves(deal, node_limit: int | None = None) -> dict:
+    """:func:`solve_tricks` after each legal action of the seat to move (who plays a card):
+    ``{action: tricks}``, None where a jink decision comes next (tricks no longer run to the fifth)."""
+    _need_tricks(deal)
+    side = _side_of(deal, deal.to_move)
+    return _each_action(deal, side, node_limit, tricks=True)
+
+
+def _side_tricks(deal, side):
+    return sum(k for s, k in enumerate(deal.tricks_won) if deal._side(s) == side)
+
+
+def _need_tricks(deal):
+    if deal.phase != PLAY or deal._jinker is not None:
+        raise ValueError("tricks are counted only while cards are played and nobody has jinked")
+
+
+def _each_action(deal, side, node_limit, fallback=None, tricks=False):
+    """Each legal action's value, the searches sharing one table and one budget: the table's
+    entries are bounds for the same side in the same deal, and sharing them saves about a fifth of
+    the work at the start of a deal."""
     out = {}
+    tt = {}
+    spent = 0
     for action in deal.legal_actions():
         child = deal.copy()
         child.apply(action)
-        out[action] = solve(child, _seat_of_side(child, side))
+        if tricks:
+            if child.phase == OVER:
+                out[action] = _side_tricks(child, side)
+                continue
+            if child.phase != PLAY or child._jinker is not None:
+                out[action] = None
+                continue
+        elif child.phase == ROB:
+            out[action] = fallback(child)
+            continue
+        search = _Search(child, side, tricks=tricks)
+        search.tt = tt
+        if node_limit is not None:
+            search.limit = node_limit - spent
+        try:
+            out[action] = search._run(-_INF, _INF) if tricks else search.value()
+        finally:
+            spent += search.nodes
     return out
 
 

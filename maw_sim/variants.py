@@ -35,6 +35,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .cards import JOKER, PACK_52, RED_SUITS, SUITS, Card, Pack
+from .scoring import SCORINGS, scorer as _scorer
 
 EVIDENCE_LEVELS = ("attested", "reconstructed", "conjectural")
 
@@ -77,7 +78,7 @@ ACE_OF_HEARTS_LEADS = {"trump": "the ace of hearts led is a trump lead",
 ROBBING_RULES = {"optional": "the holder of the ace of trumps may rob the turn-up",
                  "compulsory": "the holder of the ace of trumps must rob the turn-up",
                  "none": "no robbing"}
-SCORING_KINDS = ("pool", "points")
+SCORING_KINDS = tuple(SCORINGS)
 PARTNERSHIP_FORMS = {"2x2": (2, 2), "3x2": (3, 2), "4x2": (4, 2), "5x2": (5, 2),
                      "2x3": (2, 3), "3x3": (3, 3)}
 RANK_TOKENS = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(r): r for r in range(2, 11)}}
@@ -97,11 +98,8 @@ _SECTIONS = {
 _OPTIONAL_SECTIONS = {
     "pack": {"jokers": "jokers"},
 }
-_SCORING_KEYS = {
-    "pool": {"ante": "int", "dealer_stake": "int", "spoil_addition": "int", "jink_bonus": "int"},
-    "points": {"per_trick": "int", "best_trump": "int", "target": "int", "jink_wins_game": "bool",
-               "turnup_ace_of_hearts": "int"},
-}
+#: Each kind of scoring names its own keys (maw_sim.scoring).
+_SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
 
 
 class VariantError(ValueError):
@@ -302,6 +300,11 @@ class Variant:
     @cached_property
     def scoring_kind(self) -> str:
         return self.settings["scoring"]["kind"]
+
+    @cached_property
+    def scorer(self):
+        """How this ruleset wins and scores a deal (:mod:`maw_sim.scoring`)."""
+        return _scorer(self)
 
     # -- rankings ------------------------------------------------------------------
     def top_trump_card(self, token: str, trump: str) -> Card:

@@ -14,6 +14,11 @@ Requests (``op`` says which)::
     {"op": "next"}                                  the next deal of the match (pool or points kept)
     {"op": "explain", "action": "5H"}               why a move is illegal (null when it is legal)
     {"op": "state"}                                 the state again
+    {"op": "review_open", "text": "% MAW 1 …"}      open a record to review (or "link": a ?game= code;
+                                                    "deal": which deal of a match); see maw_sim.review
+    {"op": "review_at", "step": 3, "seat": 1}       the position after 3 actions as seat 1 knew it
+                                                    ("open": true for every hand, "analyse": true
+                                                    for the solver's marks, hands open only)
     {"op": "record"}                                the game record (maw_sim.records): the deal and the
                                                     whole game as your seat knows them; the full
                                                     record (every hand) once the deal is over
@@ -167,6 +172,7 @@ class Session:
         self.log_settled = False
         self.teams = None
         self.study = None          # a study run in steps (op "study"), beside the game
+        self.review = None         # a record under review (ops review_open, review_at), beside the game
 
     # -- requests ----------------------------------------------------------------------------------
     def new(self, variant=DEFAULT_VARIANT, players=None, seed=None, seat=0, bot=DEFAULT_BOT,
@@ -461,7 +467,9 @@ class Session:
             info = card_info(card)
             if your_turn:
                 info["legal"] = card.code in legal
-                info["reason"] = None if info["legal"] else deal.explain(card.code)
+                refusal = None if info["legal"] else deal.refusal(card.code)
+                info["reason"] = refusal and refusal.words
+                info["rule"] = refusal and refusal.rule
             else:
                 info["legal"] = False
                 info["reason"] = ("The deal is over." if deal.phase == "over" else
@@ -592,7 +600,8 @@ def handle(request_json: str, session: Session | None = None) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
-OPS = ("variants", "new", "act", "next", "explain", "state", "record", "study", "study_step")
+OPS = ("variants", "new", "act", "next", "explain", "state", "record", "study", "study_step",
+       "review_open", "review_at")
 
 
 def _session(table) -> Session:
@@ -669,4 +678,13 @@ def _dispatch(session: Session, request: dict) -> dict:
         if study is None:
             raise RequestError("no study has been started: send 'study' first")
         return {"study": study.step()}
+    if op in ("review_open", "review_at"):
+        # A review beside the game: maw_sim.review reads the record and answers positions.
+        from . import review
+        if session.review is None:
+            session.review = review.ReviewSession()
+        try:
+            return review.dispatch(session.review, request)
+        except review.ReviewError as exc:
+            raise RequestError(str(exc)) from None
     raise RequestError(f"unknown op {op!r}; ops: {', '.join(OPS)}")

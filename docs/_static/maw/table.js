@@ -10,10 +10,14 @@
 // Stable hooks (tests and assistive technology rely on them):
 //   root:   [data-maw-table] with data-phase = loading | rob | play | jink | over, data-busy
 //   cards:  <button data-card="5H" data-legal="true|false" aria-label="five of hearts">
-//   other:  <button data-action="pass|rob 7C|jink|claim|new-deal|new-game">
+//   other:  <button data-action="pass|rob 7C|jink|claim|new-deal|new-game|download-record">
+//   review: <a data-maw-review-link> (a finished deal, on the review page)
 //   result: [data-maw-outcome]
 
 import { Bridge, el, SERVE_HINT } from "./bridge.js";
+
+// The review page, at the site's root (this file is in _static/maw/).
+const REVIEW_PAGE = new URL("../../review.html", import.meta.url);
 
 // Reduced motion (a reader's setting, and the browser tests) plays the bots' moves without pauses.
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -72,6 +76,11 @@ class Table {
     this.outcome = el("p", { class: "maw-outcome", "data-maw-outcome": "", "aria-live": "polite", hidden: true });
     this.newDeal = el("button", { type: "button", class: "maw-button", "data-action": "new-deal", text: "New deal", hidden: true });
     this.newDeal.addEventListener("click", () => this.nextDeal());
+    // A finished deal: review it card by card (the review page opens the game's link), or keep its
+    // record as a .maw file (the engine writes it: op "record").
+    this.reviewLink = el("a", { class: "maw-button maw-review-link", "data-maw-review-link": "", text: "Review this deal", hidden: true });
+    this.download = el("button", { type: "button", class: "maw-button", "data-action": "download-record", text: "Download the record", hidden: true });
+    this.download.addEventListener("click", () => this.downloadRecord());
 
     this.seedInput = el("input", { type: "text", inputmode: "numeric", class: "maw-seed", name: "seed", "aria-label": "Seed" });
     this.playersSelect = el("select", { name: "players", "aria-label": "Players" });
@@ -94,7 +103,7 @@ class Table {
       this.seats,
       el("div", { class: "maw-centre" }, this.turnup, this.trick, this.scores),
       this.prompt, this.hand, this.choices, this.outcome,
-      el("div", { class: "maw-controls" }, this.newDeal, this.form),
+      el("div", { class: "maw-controls" }, this.newDeal, this.reviewLink, this.download, this.form),
       log);
     root.append(this.loading, this.message, this.board);
     // Remember that the reader uses the table, so redraws may move focus within it (never before).
@@ -192,6 +201,18 @@ class Table {
     } catch (error) {
       this.failed(error);
     }
+  }
+
+  async downloadRecord() {
+    if (this.busy) return;
+    const reply = await this.bridge.call({ op: "record" });
+    if (!reply.ok) { this.showMessage(reply.error, "error"); return; }
+    const record = reply.record;
+    // A file made in the page (a data: URL, a few kilobytes), so nothing is fetched from anywhere.
+    const a = el("a", { href: "data:text/plain;charset=utf-8," + encodeURIComponent(record.deal), download: record.filename, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
   }
 
   act(action) {
@@ -298,6 +319,14 @@ class Table {
     this.outcome.hidden = !s.outcome;
     this.outcome.textContent = s.outcome ? s.outcome.text : "";
     this.newDeal.hidden = !(s.phase === "over" && !s.match_over);
+    const over = s.phase === "over";
+    this.reviewLink.hidden = this.download.hidden = !over;
+    if (over && s.link && s.link.game) {
+      const review = new URL(REVIEW_PAGE);
+      review.searchParams.set("game", s.link.game);
+      if (s.seat) review.searchParams.set("seat", String(s.seat));
+      this.reviewLink.href = review.href;
+    }
 
     // The form mirrors the current game, for a new one with a changed seed.
     this.seedInput.value = String(s.seed);

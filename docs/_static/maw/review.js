@@ -1,0 +1,324 @@
+// The review board, page side: steps through a recorded deal and draws what the engine says.
+//
+// No rule lives here. The engine (maw_sim.review, in Python, in the Web Worker) replays the record,
+// says what each seat could see, narrates the log and values every legal card with the exact
+// solver; this file asks for one position at a time and draws it.
+//
+// Texts from links, files or the engine are set with textContent (never innerHTML).
+//
+// Stable hooks (tests and assistive technology rely on them):
+//   root:     [data-maw-review] with data-state = loading | empty | ready | error, data-step,
+//             data-steps, data-marks = none | pending | done | too-long, data-busy
+//   cards:    <button data-card="5H" data-legal="true|false" data-verdict="best|points|result">
+//             (data-verdict only on the legal cards of the player to move, hands open)
+//   other:    <button data-action="first|back|forward|last|open-text|analyse-anyway"> and, for a decision such as
+//             robbing, <button data-action="rob 7C" data-verdict="…">
+//   seats:    [data-seat]; the trick: [data-maw-trick]; the result: [data-maw-outcome]
+
+import { Bridge, el, SERVE_HINT } from "./bridge.js";
+
+const VERDICT_WORDS = { best: "keeps the best result", points: "costs points", result: "changes the result" };
+const VERDICT_SIGN = { best: "✓", points: "−", result: "✕" };   // a shape as well as a colour
+
+function cardFace(card) {
+  return el("span", { class: `maw-card ${card.red ? "maw-red" : "maw-black"}`, text: card.symbol });
+}
+
+class ReviewBoard {
+  constructor(root, useLinkParameters) {
+    this.root = root;
+    this.useLinkParameters = useLinkParameters;
+    this.summary = null;
+    this.position = null;
+    this.step = 0;
+    this.view = "open";
+    this.asked = 0;          // the number of the latest position asked for: older replies are dropped
+    this.build();
+    this.setState("loading");
+    this.bridge = new Bridge((text) => { this.loadingText.textContent = text; });
+    this.start();
+  }
+
+  setState(state) { this.root.dataset.state = state; }
+  setBusy(busy) {
+    this.root.dataset.busy = String(busy);
+    this.root.setAttribute("aria-busy", String(busy));
+  }
+
+  showMessage(text, kind = "info") {
+    this.message.hidden = !text;
+    this.message.textContent = text || "";
+    this.message.dataset.kind = kind;
+  }
+
+  // -- the skeleton, once -----------------------------------------------------------------------------
+  build() {
+    const root = this.root;
+    root.replaceChildren();
+    root.classList.add("maw-table", "maw-review");
+    this.loadingText = el("span", { text: "Starting Python in your browser…" });
+    this.loading = el("p", { class: "maw-loading", role: "status" },
+      el("span", { class: "maw-spinner", "aria-hidden": "true" }), this.loadingText);
+    this.message = el("p", { class: "maw-message", role: "alert", hidden: true });
+
+    // Opening a record: pasted text, a file, or a link.
+    this.textInput = el("textarea", { name: "record", rows: 6, class: "maw-review-text",
+      "aria-label": "A record in the Maw notation", placeholder: "% MAW 1\n[Variant \"spoil-five\"]\n…" });
+    this.fileInput = el("input", { type: "file", name: "file", accept: ".maw,text/plain" });
+    this.linkInput = el("input", { type: "text", name: "link", class: "maw-review-link",
+      "aria-label": "A link to a deal", placeholder: "a link to a deal (…?game=m1.…)" });
+    const openButton = el("button", { type: "submit", class: "maw-button", "data-action": "open-text", text: "Open" });
+    this.openForm = el("form", { class: "maw-review-open" },
+      el("label", {}, "Paste a record ", this.textInput),
+      el("label", {}, "or a link ", this.linkInput),
+      el("label", {}, "or open a file ", this.fileInput),
+      openButton);
+    this.openForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const link = this.linkInput.value.trim();
+      if (link) this.open({ link });
+      else this.open({ text: this.textInput.value });
+    });
+    this.fileInput.addEventListener("change", async () => {
+      const file = this.fileInput.files[0];
+      if (file) this.open({ text: await file.text() });
+    });
+    this.opener = el("details", { class: "maw-review-opener" }, el("summary", { text: "Open a record" }), this.openForm);
+
+    // The board.
+    this.title = el("p", { class: "maw-title" });
+    this.stepLabel = el("span", { class: "maw-review-step", "aria-live": "polite" });
+    const control = (action, text, label) => {
+      const button = el("button", { type: "button", class: "maw-button", "data-action": action, text, "aria-label": label, title: label });
+      button.addEventListener("click", () => this.move(action));
+      return button;
+    };
+    this.seatSelect = el("select", { name: "seat", "aria-label": "Seen from" });
+    this.seatSelect.addEventListener("change", () => { this.view = this.seatSelect.value; this.goTo(this.step); });
+    this.controls = el("div", { class: "maw-controls maw-review-controls" },
+      control("first", "«", "To the start (Home)"), control("back", "◀", "Back one card (←)"),
+      this.stepLabel,
+      control("forward", "▶", "Forward one card (→)"), control("last", "»", "To the end (End)"),
+      el("label", {}, "Seen from ", this.seatSelect));
+    this.seats = el("ol", { class: "maw-seats maw-review-seats", "aria-label": "Players" });
+    this.turnup = el("div", { class: "maw-turnup" });
+    this.trick = el("div", { class: "maw-trick", "data-maw-trick": "", role: "group", "aria-label": "The trick on the table" });
+    this.choices = el("div", { class: "maw-choices", role: "group", "aria-label": "Decisions open to the player to move" });
+    this.marks = el("div", { class: "maw-review-marks", "aria-live": "polite" });
+    this.outcome = el("p", { class: "maw-outcome", "data-maw-outcome": "", hidden: true });
+    this.log = el("ul", { class: "maw-log-list maw-review-log" });
+    this.board = el("div", { class: "maw-board", hidden: true },
+      el("div", { class: "maw-head" }, this.title),
+      this.controls, this.seats,
+      el("div", { class: "maw-centre" }, this.turnup, this.trick),
+      this.choices, this.marks, this.outcome,
+      el("details", { class: "maw-log", open: true }, el("summary", { text: "Log of the deal (click a line to go there)" }), this.log));
+    root.append(this.loading, this.message, this.board, this.opener);
+
+    // Arrow keys step through the deal, except while typing.
+    root.tabIndex = -1;
+    document.addEventListener("keydown", (event) => {
+      if (!this.summary || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target;
+      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+      const action = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[event.key];
+      if (!action) return;
+      event.preventDefault();
+      this.move(action);
+    });
+  }
+
+  // -- start-up -------------------------------------------------------------------------------------------
+  async start() {
+    this.setBusy(true);
+    try {
+      await this.bridge.ready;
+      this.loading.hidden = true;
+      const params = this.useLinkParameters ? new URLSearchParams(location.search) : new URLSearchParams();
+      let request = null;
+      // A link to a deal still being played opens as its seat knows it (the engine decides).
+      if (params.get("game")) request = { link: params.get("game"), seat: /^\d+$/.test(params.get("seat") || "") ? Number(params.get("seat")) : 0 };
+      else if (params.get("record")) request = { text: params.get("record") };
+      else if (this.root.dataset.record) request = { text: this.root.dataset.record };
+      const step = params.has("step") ? Number(params.get("step")) : null;
+      if (request) await this.open(request, step);
+      if (!this.summary) {
+        this.setState("empty");
+        this.opener.open = true;
+      }
+    } catch (error) {
+      this.failed(error);
+    }
+    this.setBusy(false);
+  }
+
+  failed(error) {
+    this.setBusy(false);
+    this.setState("error");
+    this.loading.hidden = true;
+    this.showMessage(`The review board could not start: ${error.message}. ${SERVE_HINT}`, "error");
+  }
+
+  // -- requests -----------------------------------------------------------------------------------------
+  async open(request, step = null) {
+    const reply = await this.bridge.call({ op: "review_open", ...request });
+    if (!reply.ok) {
+      // The engine says what is wrong; a record already open stays open.
+      this.showMessage(reply.error, "error");
+      return;
+    }
+    this.showMessage("");
+    this.summary = reply.review;
+    const s = this.summary;
+    const options = [];
+    if (!s.redacted) options.push(el("option", { value: "open", text: "All hands open (solver marks)" }));
+    for (let seat = 0; seat < s.players; seat++) {
+      if (s.redacted && seat !== s.observer) continue;
+      options.push(el("option", { value: String(seat), text: `Seat ${seat} only` }));
+    }
+    this.seatSelect.replaceChildren(...options);
+    this.view = s.redacted ? String(s.observer) : "open";
+    this.seatSelect.value = this.view;
+    const deal = s.deals > 1 ? ` · deal ${s.deal} of ${s.deals}` : "";
+    this.title.textContent = `${s.variant.name} · ${s.players} players${deal} · seat ${s.dealer} deals`;
+    if (s.note) this.showMessage(s.note, "warning");
+    this.opener.open = false;
+    this.board.hidden = false;
+    this.root.dataset.steps = String(s.steps);
+    await this.goTo(Number.isInteger(step) && step >= 0 && step <= s.steps ? step : 0);
+  }
+
+  move(action) {
+    if (!this.summary) return;
+    const n = this.summary.steps;
+    const step = { first: 0, back: this.step - 1, forward: this.step + 1, last: n }[action];
+    if (step === undefined || step < 0 || step > n || step === this.step && action !== "first" && action !== "last") return;
+    this.goTo(step);
+  }
+
+  async goTo(step, patient = false) {
+    this.step = step;
+    const asked = ++this.asked;
+    const where = this.view === "open" ? { open: true } : { seat: Number(this.view) };
+    this.setBusy(true);
+    const reply = await this.bridge.call({ op: "review_at", step, ...where });
+    if (asked !== this.asked) return;             // the reader has moved on
+    if (!reply.ok) { this.showMessage(reply.error, "error"); this.setBusy(false); return; }
+    this.position = reply.position;
+    this.render();
+    this.setState("ready");
+    this.setBusy(false);
+    // The solver's marks are asked for separately, so stepping never waits for them.
+    if (this.view === "open" && reply.position.legal.length) {
+      this.root.dataset.marks = "pending";
+      this.marks.textContent = "Working out what each card is worth…";
+      const valued = await this.bridge.call({ op: "review_at", step, ...where, analyse: true, patient });
+      if (asked !== this.asked) return;
+      if (!valued.ok) { this.showMessage(valued.error, "error"); this.root.dataset.marks = "none"; return; }
+      this.position = valued.position;
+      this.render();
+    }
+  }
+
+  // -- drawing ----------------------------------------------------------------------------------------------
+  render() {
+    const p = this.position;
+    const s = this.summary;
+    this.root.dataset.step = String(p.step);
+    this.stepLabel.textContent = `Step ${p.step} of ${p.steps}`;
+    const [first, back, forward, last] = ["first", "back", "forward", "last"].map((a) => this.controls.querySelector(`[data-action="${a}"]`));
+    first.disabled = back.disabled = p.step === 0;
+    forward.disabled = last.disabled = p.step === p.steps;
+
+    const legalByAction = new Map(p.legal.map((x) => [x.action, x]));
+    this.seats.replaceChildren(...p.seats.map((seat) => {
+      const hand = seat.cards === null
+        ? el("span", { class: "maw-review-hidden", text: `${seat.count} card${seat.count === 1 ? "" : "s"}, hidden` })
+        : el("div", { class: "maw-hand maw-review-hand", role: "group", "aria-label": `Seat ${seat.seat}'s cards` },
+          ...seat.cards.map((card) => this.cardButton(card, seat.to_move ? legalByAction.get(card.code) : undefined, seat.to_move)));
+      return el("li", {
+        class: `maw-seat${seat.you ? " maw-you" : ""}${seat.to_move ? " maw-to-move" : ""}`,
+        "data-seat": seat.seat, "aria-current": seat.to_move ? "true" : null,
+      },
+      el("span", { class: "maw-seat-name", text: seat.name }),
+      seat.dealer ? el("span", { class: "maw-badge", text: "dealer" }) : null,
+      seat.you ? el("span", { class: "maw-badge maw-partner", text: "seen from here" }) : null,
+      seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null,
+      el("span", { class: "maw-seat-info", text: `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}` }),
+      hand);
+    }));
+
+    this.turnup.replaceChildren(el("span", { class: "maw-label", text: "Turn-up" }), cardFace(p.turnup),
+      el("span", { class: "maw-trump", text: `Trumps: ${p.trump.name} ${p.trump.symbol}` }));
+    const t = p.trick || { plays: [], winner: null };
+    this.trick.replaceChildren(
+      ...t.plays.map((play) => el("figure", { class: `maw-play${play.seat === t.winner ? " maw-winner" : ""}`, "data-seat": play.seat },
+        cardFace(play.card), el("figcaption", { text: `Seat ${play.seat}${play.seat === t.winner ? " ★" : ""}` }))),
+      el("p", { class: "maw-trick-note", text: t.plays.length === 0 ? "No cards on the table."
+        : t.winner !== null ? `Seat ${t.winner} won trick ${t.number}.` : `Trick ${t.number}.` }));
+
+    // Decisions that are not a card (robbing, jinking), with their marks.
+    const decisions = p.legal.filter((x) => x.card === null);
+    this.choices.replaceChildren(...decisions.map((x) => {
+      const button = el("button", { type: "button", class: "maw-button maw-review-choice", "data-action": x.action,
+        "data-verdict": x.verdict || null, title: x.text || null, text: x.label + (x.verdict ? ` ${VERDICT_SIGN[x.verdict]}` : "") });
+      button.addEventListener("click", () => this.explainMark(x));
+      return button;
+    }));
+    this.choices.hidden = decisions.length === 0;
+
+    this.drawMarks(p);
+    this.outcome.hidden = !p.outcome;
+    this.outcome.textContent = p.outcome ? p.outcome.text : "";
+
+    this.log.replaceChildren(...p.log.map((entry) => {
+      const line = el("button", { type: "button", class: "maw-review-logline", text: entry.text, title: `Go to step ${entry.step}` });
+      line.addEventListener("click", () => this.goTo(entry.step));
+      return el("li", { class: `maw-log-${entry.kind}`, "data-step": entry.step, "aria-current": entry.step === p.step ? "step" : null }, line);
+    }));
+    const current = this.log.lastElementChild;
+    if (current) current.scrollIntoView({ block: "nearest" });
+    if (s && s.redacted) this.root.dataset.marks = "none";
+  }
+
+  cardButton(card, legal, toMove) {
+    const verdict = legal && legal.verdict;
+    const button = el("button", {
+      type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${toMove && !legal ? " maw-illegal" : ""}`,
+      "data-card": card.code, "data-legal": String(Boolean(legal)), "data-verdict": verdict || null,
+      "aria-label": card.name + (verdict ? `: ${legal.text}` : ""), title: verdict ? legal.text : card.name,
+    }, el("span", { class: "maw-rank", text: card.symbol }),
+    verdict ? el("span", { class: "maw-verdict", "aria-hidden": "true", text: VERDICT_SIGN[verdict] }) : null);
+    if (legal) button.addEventListener("click", () => this.explainMark(legal));
+    return button;
+  }
+
+  explainMark(x) {
+    if (!x.verdict) return;
+    this.marksNote.textContent = `${x.label}: ${x.text} (${x.words}).`;
+  }
+
+  drawMarks(p) {
+    this.marksNote = el("p", { class: "maw-review-note" });
+    if (p.analysis) {
+      this.root.dataset.marks = "done";
+      const legend = el("ul", { class: "maw-review-legend" },
+        ...Object.entries(VERDICT_WORDS).map(([verdict, words]) => el("li", { "data-verdict": verdict },
+          el("span", { class: "maw-verdict", "aria-hidden": "true", text: VERDICT_SIGN[verdict] }), ` ${words}`)));
+      this.marks.replaceChildren(
+        el("p", { text: `Seat ${p.to_move} to move. The best its side can make sure of, against every other seat: ${p.analysis.best_words}.` }),
+        legend, this.marksNote, el("p", { class: "maw-review-caveat", text: p.analysis.caveat }));
+    } else {
+      this.root.dataset.marks = p.analysis_too_long ? "too-long" : "none";
+      let anyway = null;
+      if (p.analysis_too_long) {
+        anyway = el("button", { type: "button", class: "maw-button", "data-action": "analyse-anyway", text: "Work it out anyway" });
+        anyway.addEventListener("click", () => this.goTo(this.step, true));
+      }
+      this.marks.replaceChildren(...(p.analysis_note ? [el("p", { class: "maw-review-note", text: p.analysis_note })] : []), anyway, this.marksNote);
+    }
+  }
+}
+
+// Only the first board on a page follows the link's parameters (a page usually has one).
+document.querySelectorAll("[data-maw-review]").forEach((root, index) => new ReviewBoard(root, index === 0));

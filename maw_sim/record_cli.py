@@ -1,0 +1,169 @@
+"""The ``replay`` and ``analyse`` commands of ``maw-sim`` (added by :func:`register`).
+
+    maw-sim replay game.maw                 the deal trick by trick, every hand open, and its result
+    maw-sim replay game.maw --seat 2        as seat 2 knew it: its own hand, the cards played
+    maw-sim analyse game.maw                every position's legal actions, valued double dummy
+    maw-sim replay - < game.maw             a record from standard input
+
+A record of several deals (a match) shows its last deal unless ``--deal N`` says which. The words
+are the review page's (:mod:`maw_sim.review`), so the terminal and the browser tell one story.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _whole(what: str, low: int):
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, {low} or more; got {text!r}")
+        return value
+    return parse
+
+
+def register(sub, parser_class) -> None:
+    p = sub.add_parser("replay", help="print a recorded deal trick by trick, and its result")
+    p.add_argument("file", help="a record in the Maw notation (.maw), or - for standard input")
+    p.add_argument("--seat", type=_whole("seat", 0), help="show the deal as this seat knew it")
+    p.add_argument("--deal", type=_whole("deal", 1), help="which deal of a match (default: the last)")
+    p.set_defaults(handler=cmd_replay)
+
+    p = sub.add_parser("analyse", help="every position of a recorded deal: each legal action's exact "
+                       "(double dummy) value")
+    p.add_argument("file", help="a full record in the Maw notation (.maw), or - for standard input")
+    p.add_argument("--deal", type=_whole("deal", 1), help="which deal of a match (default: the last)")
+    p.set_defaults(handler=cmd_analyse)
+
+
+def _open(args):
+    """(ReviewSession, summary), or None after printing why the record cannot be read."""
+    from .review import ReviewError, ReviewSession
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as exc:
+        return _fail(args, f"cannot read {args.file}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        return _fail(args, f"{args.file} is not a text file (a record is UTF-8 text)")
+    review = ReviewSession()
+    request = {"text": text}
+    if args.deal is not None:
+        request["deal"] = args.deal
+    try:
+        return review, review.open(request)
+    except ReviewError as exc:
+        return _fail(args, str(exc))
+
+
+def _fail(args, message):
+    print(f"maw-sim {args.command}: error: {message}", file=sys.stderr)
+    return None
+
+
+def _hand(cards) -> str:
+    return " ".join(c["symbol"] for c in cards)
+
+
+def _header(summary, first) -> list:
+    deal = f"deal {summary['deal']} of {summary['deals']}, " if summary["deals"] > 1 else ""
+    return [f"{summary['variant']['name']}, {summary['players']} players; {deal}seat {summary['dealer']} "
+            f"deals; the turn-up is {first['turnup']['symbol']}, so {first['trump']['name']} "
+            f"{first['trump']['symbol']} are trumps."]
+
+
+def cmd_replay(args) -> int:
+    from .review import ReviewError
+    opened = _open(args)
+    if opened is None:
+        return 2
+    review, summary = opened
+    seat = args.seat
+    if seat is not None and seat >= summary["players"]:
+        return _fail(args, f"--seat must be 0 to {summary['players'] - 1}") or 2
+    if summary["redacted"]:
+        if seat is not None and seat != summary["observer"]:
+            return _fail(args, f"this is seat {summary['observer']}'s own record: only --seat "
+                               f"{summary['observer']} can be shown") or 2
+        seat = summary["observer"]
+    where = {"open": True} if seat is None else {"seat": seat}
+    try:
+        first = review.at({"step": 0, **where})
+        last = review.at({"step": summary["steps"], **where})
+    except ReviewError as exc:
+        return _fail(args, str(exc)) or 2
+    out = _header(summary, first)
+    if seat is not None:
+        out.append(f"Seen by seat {seat}: the other hands are hidden.")
+    for s in first["seats"]:
+        if s["cards"] is not None:
+            out.append(f"  seat {s['seat']}: {_hand(s['cards'])}")
+    out.append("")
+    for entry in last["log"]:
+        out.append(("  " if entry["kind"] != "trick" else "  → ") + entry["text"])
+        if entry["kind"] == "trick":
+            out.append("")
+    if last["outcome"] is not None:
+        out.append(last["outcome"]["text"])
+    else:
+        out.append(f"The record stops here: seat {last['to_move']} is to move.")
+    print("\n".join(out).rstrip("\n").replace("\n\n\n", "\n\n"))
+    return 0
+
+
+def cmd_analyse(args) -> int:
+    from .analysis import CAVEAT
+    from .review import ReviewError
+    opened = _open(args)
+    if opened is None:
+        return 2
+    review, summary = opened
+    if summary["redacted"]:
+        return _fail(args, "this is one seat's record: the other hands are hidden, and the exact "
+                           "solver needs every hand. Analyse the full record.") or 2
+    first = review.at({"step": 0, "open": True})
+    out = _header(summary, first) + [CAVEAT, ""]
+    steps = summary["steps"]
+    for k in range(steps + 1):
+        try:
+            p = review.at({"step": k, "open": True, "analyse": True})
+        except ReviewError as exc:
+            return _fail(args, str(exc)) or 2
+        if p["to_move"] is None:
+            break
+        played = review.at({"step": k + 1, "open": True})["log"] if k < steps else []
+        played_action = None
+        if k < steps:
+            played_action = next(e for e in played if e["step"] == k + 1 and e["kind"] != "trick")
+        mover = p["to_move"]
+        hand = _hand(p["seats"][mover]["cards"])
+        out.append(f"{k + 1}. seat {mover} to move, holding {hand}")
+        if p["analysis"] is None:
+            out.append(f"   {p['analysis_note']}")
+            continue
+        out.append(f"   best: {p['analysis']['best_words']}")
+        width = max(len(x["label"]) for x in p["legal"])
+        for x in p["legal"]:
+            mark = "*" if played_action is not None and _is(played_action, x) else " "
+            out.append(f" {mark} {x['label']:<{width}}  {x['text']}")
+        if played_action is not None:
+            out.append(f"   played: {played_action['text']}")
+        out.append("")
+    last = review.at({"step": steps, "open": True})
+    if last["outcome"] is not None:
+        out.append(last["outcome"]["text"])
+    print("\n".join(out))
+    return 0
+
+
+def _is(entry, legal) -> bool:
+    """Whether a log entry is the legal action ``legal`` (the record's own action text)."""
+    return entry.get("action") == legal["action"]

@@ -1,0 +1,450 @@
+"""Reviewing a recorded deal: step through it, from one seat or with every hand open, with the
+exact solver's verdict on each legal action. The browser protocol's ``review_open`` and
+``review_at`` ops (see :mod:`maw_sim.web`) and ``maw-sim replay``/``analyse`` read it.
+
+Plain dicts in, plain dicts out (the JSON is the web layer's business)::
+
+    r = ReviewSession()
+    r.open({"text": "<a record in the notation>"})      # or {"link": "<code from a ?game= link>"}
+    r.at({"step": 3, "seat": 1})                         # after 3 actions, as seat 1 knew it
+    r.at({"step": 3, "open": True, "analyse": True})     # every hand, and the solver's marks
+
+What a seat sees is built from what that seat may know: its own hand, the cards played, the
+turn-up; a card put out face down is "a card". With a *redacted* record (one seat's own record,
+hidden cards written ``?``) the other hands are simply unknown: the deal is stepped through a
+stand-in whose hidden cards are made up (and checked by the engine to be consistent with every
+recorded action), which is never shown — and there are no solver marks, since the solver needs
+every hand. The solver's marks are given with the hands open only: they are worked out from every
+hand, and a seat's view holds only what that seat knew.
+
+Bad input raises :class:`ReviewError` (a ValueError) saying what is wrong; the session keeps the
+record it had.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from .web import card_info     # one statement of how the page draws a card (the Joker has no suit)
+
+#: The solver's budget for one position's marks, in positions searched: about a second in Pyodide.
+#: Early in a deal of many players the exact values need more; the reader may then ask again with
+#: "patient" (no budget), or step on a card or two, where they come quickly.
+NODE_LIMIT = 120_000
+#: Attempts at made-up hidden cards consistent with a redacted record (each is one replay).
+STAND_IN_TRIES = 400
+
+
+class ReviewError(ValueError):
+    """A review request refused: the message says what was wrong; nothing changed."""
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat}"
+
+
+# -- opening a record ---------------------------------------------------------------------------
+
+def read_record(text=None, link=None):
+    """A GameRecord from notation text or a link code (exactly one); ReviewError if neither reads."""
+    from .records import GameRecord, from_link
+    if (text is None) == (link is None):
+        raise ReviewError("give a record: either its text or a link code, not both and not neither")
+    if link is not None:
+        if not isinstance(link, str) or not link.strip():
+            raise ReviewError("the link code is empty")
+        code = link.strip()
+        # A whole pasted address is fine too: take its ?game= part.
+        if "game=" in code:
+            from urllib.parse import parse_qs, urlsplit
+            query = urlsplit(code).query or code.split("?", 1)[-1]
+            code = (parse_qs(query).get("game") or [""])[0]
+        try:
+            return from_link(code)
+        except ValueError as exc:
+            raise ReviewError(f"this link does not hold a game: {exc}") from None
+    if not isinstance(text, str) or not text.strip():
+        raise ReviewError("the record is empty: paste a record in the Maw notation")
+    try:
+        return GameRecord.parse(text)
+    except ValueError as exc:
+        raise ReviewError(f"this record cannot be read: {exc}") from None
+
+
+def _hidden_seats(rec) -> list:
+    return [s for s, hand in enumerate(rec.hands) if any(c is None for c in hand)]
+
+
+def _stand_in(rec):
+    """A Deal for a redacted record: the hidden cards made up, every recorded action re-checked.
+
+    Seats are independent here — whether a seat's play was legal depends only on its own hand,
+    and no card still held changes who won a trick — so a seat whose made-up cards contradict the
+    record (a suit it showed out of) gets new ones until the engine accepts every action. Made-up
+    cards are drawn from the cards that seat cannot have been seen with, plain cards first, so
+    that no made-up trump can become the best trump of a points game."""
+    from .deal import Deal, IllegalAction
+    hands = [list(h) for h in rec.hands]
+    actions = list(rec.actions)
+    known = {c for h in hands for c in h if c is not None}
+    known.add(Card.parse(rec.turnup).code)
+    robbed_by = None
+    for seat, action in actions:
+        words = action.split()
+        if words and words[0] == "rob":
+            robbed_by = seat
+        elif len(words) == 1 and _is_card(words[0]):
+            known.add(Card.parse(words[0]).code)
+    turnup = Card.parse(rec.turnup).code
+    # What each hidden seat is known to have held from the start: the cards it played (the turn-up
+    # it robbed came later), and how many cards of its hand are still unknown.
+    held, missing = {}, {}
+    for seat in _hidden_seats(rec):
+        played = [Card.parse(a).code for s, a in actions if s == seat and _is_card(a)]
+        start = [c for c in played if not (seat == robbed_by and c == turnup)]
+        start += [c for c in hands[seat] if c is not None and c not in start]
+        held[seat] = start
+        missing[seat] = len(hands[seat]) - len(start)
+    trumps = {c.code for c in rec.variant.trump_ranking(Card.parse(rec.turnup).suit)}
+    pool = [c.code for c in rec.variant.pack.cards if c.code not in known]
+    rng = random.Random(0)        # the same stand-in every time: the review is reproducible
+    plain = [c for c in pool if c not in trumps]
+    rest = [c for c in pool if c in trumps]
+    rng.shuffle(plain)
+    rng.shuffle(rest)
+    order = plain + rest
+    fill = {}
+    free = list(order)
+    for seat in held:
+        fill[seat] = free[:missing[seat]]
+        free = free[missing[seat]:]
+    for attempt in range(STAND_IN_TRIES):
+        for seat in held:
+            hands[seat] = held[seat] + fill[seat]
+        put_out = {seat: fill[seat][0] if fill[seat] else None for seat in held}
+        try:
+            deal = Deal(rec.variant, hands, rec.turnup, rec.dealer, teams=_teams(rec),
+                        scores=_scores(rec))
+        except ValueError as exc:
+            raise ReviewError(f"this record's hands do not make a deal: {exc}") from None
+        failed = None
+        for number, (seat, action) in enumerate(actions, start=1):
+            if action.split()[:2] == ["rob", "?"]:
+                action = f"rob {put_out.get(seat) or '?'}"
+            try:
+                deal.apply(action)
+            except IllegalAction as exc:
+                failed = (number, seat, exc)
+                break
+        if failed is None:
+            return deal
+        number, seat, exc = failed
+        if seat not in held or not fill[seat]:
+            raise ReviewError(f"action {number} ({seat_name(seat)}: {actions[number - 1][1]}) is "
+                              f"not legal: {exc}") from None
+        # New made-up cards for that seat only, from the cards nobody else was given.
+        others = {c for s in held if s != seat for c in fill[s]}
+        choices = [c for c in order if c not in others]
+        if attempt < STAND_IN_TRIES // 2:
+            choices = [c for c in choices if c not in trumps] or choices
+        fill[seat] = rng.sample(choices, missing[seat])
+    raise ReviewError("the hidden cards of this record could not be made consistent with its "
+                      "actions: is an action illegal?")
+
+
+def _teams(rec):
+    return rec.teams
+
+
+def _scores(rec):
+    return rec.deal.scores
+
+
+def _is_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+# -- the session ---------------------------------------------------------------------------------
+
+class ReviewSession:
+    """One record under review, and the positions asked of it."""
+
+    def __init__(self):
+        self.record = None          # the deal under review (a single-deal GameRecord)
+        self.match = None           # the record as opened (it may hold several deals)
+        self.deal_index = 0
+        self._cache = {}
+
+    # -- requests ------------------------------------------------------------------------------
+    def open(self, request: dict) -> dict:
+        _only(request, {"text", "link", "deal", "seat"}, "review_open")
+        match = read_record(request.get("text"), request.get("link"))
+        deals = match.deals
+        index = request.get("deal", len(deals))
+        if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(deals):
+            raise ReviewError(f"deal must be a whole number from 1 to {len(deals)}; got {index!r}")
+        seat = request.get("seat", 0)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
+            raise ReviewError(f"seat must be a whole number from 0 to {match.players - 1}; got {seat!r}")
+        # The deal under review as a record of its own (its scores before it are in its tags).
+        rec = replace(match, deals=(deals[index - 1],))
+        if request.get("link") is not None and rec.deal.result == "*":
+            # A link names no card, but holds every hand: a deal still being played is shown only
+            # as the linking seat knows it, so a shared link never opens the others' hands.
+            rec = rec.for_seat(seat)
+        if rec.redacted:
+            _stand_in(rec)          # refuse now, not at the first step, a record that cannot be replayed
+        else:
+            try:
+                rec.replay()
+            except ValueError as exc:
+                raise ReviewError(f"this record cannot be replayed: {exc}") from None
+        self.match, self.record, self.deal_index = match, rec, index
+        self._cache = {}
+        return self.summary()
+
+    def summary(self) -> dict:
+        rec = self.record
+        v = rec.variant
+        observer = rec.observer
+        return {"variant": {"id": v.id, "name": v.name}, "players": rec.players, "dealer": rec.dealer,
+                "steps": len(rec.actions), "redacted": bool(rec.redacted), "observer": observer,
+                "deal": self.deal_index, "deals": len(self.match.deals),
+                # The hands are the positions' business: each view shows only what it may.
+                "tags": {str(k): str(val) for k, val in dict(rec.tags).items() if k != "Hands"},
+                "turnup": card_info(rec.turnup),
+                "solver": not rec.redacted,
+                "note": (f"This is seat {observer}'s own record: the other hands are hidden, so the "
+                         "solver cannot value the cards." if rec.redacted and rec.result != "*" else
+                         f"This deal is still being played: it is shown as seat {observer} knows it, "
+                         "without the solver's marks (finish it, then review it with every hand)."
+                         if rec.redacted else None)}
+
+    def at(self, request: dict) -> dict:
+        """The position after ``step`` actions, seen from ``seat`` or with every hand ``open``."""
+        _only(request, {"step", "seat", "open", "analyse", "patient"}, "review_at")
+        rec = self._need()
+        n = len(rec.actions)
+        step = request.get("step", 0)
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= n:
+            raise ReviewError(f"step must be a whole number from 0 to {n} (the actions in this "
+                              f"deal); got {step!r}")
+        open_hands = request.get("open", False)
+        if not isinstance(open_hands, bool):
+            raise ReviewError("open must be true or false")
+        seat = request.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < rec.players):
+            raise ReviewError(f"seat must be a whole number from 0 to {rec.players - 1}, or null "
+                              f"with open hands; got {seat!r}")
+        if rec.redacted:
+            observer = rec.observer
+            if observer is None:
+                raise ReviewError("this record hides cards but names no [Observer]: whose view is it?")
+            if open_hands or (seat is not None and seat != observer):
+                raise ReviewError(f"this record is seat {observer}'s own: only that seat's view exists")
+            seat, open_hands = observer, False
+        if seat is None and not open_hands:
+            raise ReviewError("choose a seat to see the deal from, or open hands")
+        if open_hands:
+            seat = None
+        analyse = request.get("analyse", False)
+        patient = request.get("patient", False)
+        if not isinstance(analyse, bool) or not isinstance(patient, bool):
+            raise ReviewError("analyse and patient must be true or false")
+        return position(rec, step, seat, analyse, self._cache, None if patient else NODE_LIMIT)
+
+    def _need(self):
+        if self.record is None:
+            raise ReviewError("no record is open: send 'review_open' with a record's text or link first")
+        return self.record
+
+
+def _only(request, allowed, op):
+    extra = sorted(set(request) - allowed - {"op", "id", "session"})
+    if extra:
+        raise ReviewError(f"unknown field {extra[0]!r} for '{op}'; allowed: {', '.join(sorted(allowed))}")
+
+
+# -- one position --------------------------------------------------------------------------------
+
+def deal_at(rec, step: int, cache=None):
+    """The Deal after ``step`` actions (for a redacted record, the stand-in's)."""
+    cache = {} if cache is None else cache
+    key = ("deal", step)
+    if key not in cache:
+        if rec.redacted:
+            if "stand-in" not in cache:
+                cache["stand-in"] = _stand_in(rec)
+            cache[key] = _rewind(cache["stand-in"], step)
+        else:
+            cache[key] = rec.replay(upto=step)
+    return cache[key].copy()
+
+
+def _rewind(full, step):
+    """The stand-in deal after ``step`` actions: its own history replayed from the deal."""
+    from .deal import Deal
+    deal = Deal(full.variant, [[c.code for c in hand] for hand in full.dealt], full.turnup.code,
+                full.dealer, teams=_teams_arg(full), scores=full.scores)
+    for seat, action in full.history[:step]:
+        deal.apply(action)
+    return deal
+
+
+def _teams_arg(deal):
+    if deal.teams is None:
+        return None
+    sides = max(deal.teams) + 1
+    return f"{sides}x{deal.players // sides}"
+
+
+def narrate(actions, deal, seat):
+    """The log of ``actions`` (as ``seat`` may know them; None: every hand open), with each
+    finished trick's winner from ``deal`` (the deal after exactly these actions)."""
+    log = []
+    finished = [t for t in deal.tricks if t.winner is not None]
+    n = deal.players
+    cards = 0
+    for number, (who, action) in enumerate(actions, start=1):
+        words = action.split()
+        name = seat_name(who)
+        before = len(log)
+        if words[0] == "rob":
+            put_out = words[1] if len(words) > 1 else "?"
+            shown = (f"puts out {Card.parse(put_out).symbol}" if put_out != "?" and (seat is None or seat == who)
+                     else "puts out a card face down")
+            log.append({"step": number, "seat": who, "kind": "rob",
+                        "text": f"{name} robs: takes the turn-up {deal.turnup.symbol} and {shown}."})
+        elif action == "pass":
+            log.append({"step": number, "seat": who, "kind": "pass", "text": f"{name} does not rob."})
+        elif action == "jink":
+            log.append({"step": number, "seat": who, "kind": "jink",
+                        "text": f"{name} jinks: leads on and undertakes to win all five tricks."})
+        elif action == "claim":
+            log.append({"step": number, "seat": who, "kind": "claim",
+                        "text": f"{name} claims the deal with the first three tricks."})
+        elif _is_card(action):
+            card = Card.parse(action)
+            log.append({"step": number, "seat": who, "kind": "play", "card": card_info(card),
+                        "text": f"{name} plays {card.symbol} ({card.name})."})
+            cards += 1
+            t = cards // n - 1
+            if cards % n == 0 and t < len(finished):
+                trick = finished[t]
+                winning = next(c for s, c in trick.plays if s == trick.winner)
+                log.append({"step": number, "seat": trick.winner, "kind": "trick",
+                            "card": card_info(winning),
+                            "text": f"{seat_name(trick.winner)} wins trick {t + 1} with {winning.symbol}."})
+        else:
+            log.append({"step": number, "seat": who, "kind": "other", "text": f"{name}: {action}."})
+        # The action as this view's record gives it ("rob ?" where the card was face down).
+        log[before]["action"] = action
+    return log
+
+
+def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit=None) -> dict:
+    """The reply for one position: seat None means every hand open (full records only).
+    ``node_limit``: the solver's budget for the marks (None: no limit)."""
+    deal = deal_at(rec, step, cache)
+    # The log is told from the record as this seat may know it: the one redaction function.
+    told = rec.actions if seat is None or rec.redacted else rec.for_seat(seat).actions
+    log = narrate(told[:step], deal, seat)
+    finished = [t for t in deal.tricks if t.winner is not None]
+    current = next((t for t in deal.tricks if t.winner is None and t.plays), None)
+    shown = current or (finished[-1] if finished else None)
+    trick = None
+    if shown is not None:
+        trick = {"leader": shown.leader, "winner": shown.winner,
+                 "number": len(finished) + (1 if current else 0),
+                 "plays": [{"seat": s, "card": card_info(c)} for s, c in shown.plays]}
+    mover = deal.to_move
+    visible = seat is None or seat == mover
+    seats = []
+    for s in range(deal.players):
+        cards = deal.hand(s)
+        seats.append({"seat": s, "name": seat_name(s), "dealer": s == deal.dealer,
+                      "to_move": s == mover, "tricks": deal.tricks_won[s], "count": len(cards),
+                      "you": s == seat,
+                      # Another seat's cards, in a seat's view, are only counted.
+                      "cards": [card_info(c) for c in cards] if seat is None or s == seat else None})
+    reply = {"step": step, "steps": len(rec.actions), "seat": seat, "open": seat is None,
+             "phase": deal.phase, "to_move": mover, "dealer": deal.dealer,
+             "trump": {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
+                       "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
+             "turnup": card_info(deal.turnup), "robbed_by": deal.robbed[0] if deal.robbed else None,
+             "seats": seats, "trick": trick, "log": log,
+             "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False,
+             "outcome": {"text": deal.outcome.reason, "winner": deal.outcome.winner}
+             if deal.outcome is not None else None}
+    if mover is None:
+        return reply
+    if not visible:
+        reply["analysis_note"] = (f"{seat_name(mover)} is to move; its cards are hidden from "
+                                  f"{seat_name(seat)}. Open the hands, or view from {seat_name(mover)}.")
+        return reply
+    legal = [{"action": a, "card": card_info(a) if _is_card(a) else None, "label": _label(a)}
+             for a in deal.legal_actions()]
+    reply["legal"] = legal
+    if rec.redacted:
+        reply["analysis_note"] = ("No solver marks: this is one seat's record, the other hands are "
+                                  "hidden, and the exact solver needs every hand.")
+        return reply
+    if seat is not None:
+        # The solver's values come from every hand: a seat's view is only what it knew then.
+        reply["analysis_note"] = ("The solver's marks are worked out from every hand: open the "
+                                  "hands to see them.")
+        return reply
+    if not analyse:
+        return reply
+    from .analysis import CAVEAT, NotAnalysable, TooLong, analyse as value_actions
+    key = ("analysis", step)
+    try:
+        a = cache[key] if cache is not None and key in cache else value_actions(deal, node_limit)
+    except TooLong:
+        reply["analysis_too_long"] = True
+        reply["analysis_note"] = ("This early in a deal of this size, working out every card exactly "
+                                  "takes a while: ask for it anyway, or step on a card or two.")
+        return reply
+    except NotAnalysable as exc:
+        reply["analysis_note"] = f"No solver marks here: {exc}."
+        return reply
+    if cache is not None:
+        cache[key] = a
+    for entry in legal:
+        x = a[entry["action"]]
+        entry.update({"value": x.value, "words": x.words, "verdict": x.verdict, "cost": x.cost,
+                      "text": x.text, "tricks": x.tricks})
+    reply["analysis"] = {"seat": a.seat, "best_words": a.best_words, "caveat": CAVEAT,
+                         "best": list(a.best_actions)}
+    return reply
+
+
+def _label(action: str) -> str:
+    if action.startswith("rob "):
+        return f"Rob, putting out {Card.parse(action.split()[1]).symbol}"
+    if _is_card(action):
+        return Card.parse(action).symbol
+    return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
+            "claim": "Claim (stop with three)"}.get(action, action)
+
+
+# -- the browser protocol's ops (maw_sim.web dispatches them here) ----------------------------------
+
+OPS = ("review_open", "review_at")
+
+
+def dispatch(review: ReviewSession, request: dict) -> dict:
+    """``review_open`` -> ``{"review": summary}``; ``review_at`` -> ``{"position": …}``."""
+    op = request.get("op")
+    if op == "review_open":
+        return {"review": review.open(request)}
+    if op == "review_at":
+        return {"position": review.at(request)}
+    raise ReviewError(f"unknown review op {op!r}; ops: {', '.join(OPS)}")

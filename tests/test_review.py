@@ -1,0 +1,267 @@
+"""The review session (maw_sim.review) at the protocol level: positions, logs, solver marks,
+per-seat views that never name a card the seat could not see, redacted records, bad input."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import maw_sim
+from maw_sim import Deal, Match
+from maw_sim.analysis import analyse
+from maw_sim.cards import Card
+from maw_sim.records import to_link
+from maw_sim.review import ReviewError, ReviewSession, dispatch
+
+
+def played_deal(vid, players, seed, teams=None, finish=True, rob=True):
+    """A deal played at random, robbing whenever possible (so face-down cards occur)."""
+    deal = Deal.random(vid, players, seed, dealer=seed % players, teams=teams)
+    rng = random.Random(seed)
+    while deal.phase != "over":
+        legal = deal.legal_actions()
+        robs = [a for a in legal if a.startswith("rob ")]
+        deal.apply(rng.choice(robs) if rob and robs else rng.choice(legal))
+        if not finish and len(deal.history) >= 7:
+            break
+    return deal
+
+
+def robbed_deal(vid="spoil-five", players=4):
+    for seed in range(1, 500):
+        deal = played_deal(vid, players, seed)
+        if deal.robbed is not None:
+            return deal
+    pytest.fail("no deal with robbing found")
+
+
+def opened(rec, **kw):
+    r = ReviewSession()
+    r.open({"text": rec.text(), **kw})
+    return r
+
+
+def card_codes(obj) -> set:
+    """Every card named in a reply: card dicts' codes, and card symbols or names in any text."""
+    found = set()
+
+    def walk(x):
+        if isinstance(x, dict):
+            if isinstance(x.get("code"), str):
+                found.add(x["code"])
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+        elif isinstance(x, str):
+            for card in maw_sim.cards.DECK:
+                if card.symbol in x or card.name in x:
+                    found.add(card.code)
+    walk(obj)
+    return found
+
+
+def test_open_hands_show_every_position_as_the_engine_replays_it():
+    deal = robbed_deal()
+    rec = deal.record()
+    r = opened(rec)
+    summary = r.summary()
+    assert summary["steps"] == len(rec.actions) and not summary["redacted"] and summary["solver"]
+    for k in range(len(rec.actions) + 1):
+        p = r.at({"step": k, "open": True})
+        truth = rec.replay(upto=k)
+        assert p["step"] == k and p["to_move"] == truth.to_move and p["phase"] == truth.phase
+        for s in range(rec.players):
+            assert {c["code"] for c in p["seats"][s]["cards"]} == {c.code for c in truth.hand(s)}
+            assert p["seats"][s]["tricks"] == truth.tricks_won[s]
+        assert [e["step"] for e in p["log"] if e["kind"] != "trick"] == list(range(1, k + 1))
+        assert sum(e["kind"] == "trick" for e in p["log"]) == sum(truth.tricks_won)
+        if truth.to_move is not None:
+            assert [x["action"] for x in p["legal"]] == list(truth.legal_actions())
+    last = r.at({"step": len(rec.actions), "open": True})
+    assert last["outcome"]["text"] == deal.outcome.reason and last["legal"] == []
+
+
+def test_solver_marks_with_open_hands_are_the_analysis():
+    deal = played_deal("forty-five", 3, 5)
+    rec = deal.record()
+    r = opened(rec)
+    marked = 0
+    for k in range(len(rec.actions)):
+        p = r.at({"step": k, "open": True, "analyse": True})
+        truth = analyse(rec.replay(upto=k))
+        assert p["analysis"]["best"] == list(truth.best_actions)
+        for entry in p["legal"]:
+            x = truth[entry["action"]]
+            assert (entry["verdict"], entry["value"], entry["cost"], entry["text"]) == (x.verdict, x.value, x.cost, x.text)
+            marked += 1
+        assert "Double dummy" in p["analysis"]["caveat"]
+    assert marked > len(rec.actions)
+    # Asked again, the same answer (cached, not recomputed differently).
+    assert r.at({"step": 2, "open": True, "analyse": True}) == r.at({"step": 2, "open": True, "analyse": True})
+
+
+@pytest.mark.parametrize("vid,players,teams", [("spoil-five", 4, None), ("spoil-five", 5, None),
+                                                ("forty-five", 4, "2x2"), ("twenty-five", 3, None)])
+def test_a_seat_never_sees_a_card_it_could_not_know(vid, players, teams):
+    checked = 0
+    for seed in range(1, 40):
+        deal = played_deal(vid, players, seed, teams)
+        rec = deal.record()
+        r = opened(rec)
+        robbed = deal.robbed
+        for k in range(len(rec.actions) + 1):
+            now = rec.replay(upto=k)
+            for seat in range(players):
+                p = r.at({"step": k, "seat": seat, "analyse": True})
+                # Other hands (less the turn-up, which everyone saw, and a robber took in).
+                hidden = {c.code for s in range(players) if s != seat for c in now.hand(s)} - {now.turnup.code}
+                # A card put out face down in robbing stays hidden from the others for good.
+                if robbed is not None and robbed[0] != seat and k >= 1:
+                    hidden.add(robbed[1].code)
+                leaked = card_codes(p) & hidden
+                assert not leaked, (vid, seed, k, seat, leaked)
+                assert p["analysis"] is None
+                assert all(x["cards"] is None for x in p["seats"] if x["seat"] != seat)
+                json.dumps(p)                       # the reply is plain JSON data
+                checked += 1
+        if robbed is not None and checked > 300:
+            return
+    assert checked > 300
+
+
+def test_a_seats_own_record_steps_like_the_full_one_without_marks():
+    deal = robbed_deal("spoil-five", 5)
+    rec = deal.record()
+    full = opened(rec)
+    for seat in range(rec.players):
+        own = ReviewSession()
+        summary = own.open({"text": rec.for_seat(seat).text()})
+        assert summary["redacted"] and summary["observer"] == seat and not summary["solver"]
+        for k in range(len(rec.actions) + 1):
+            a = own.at({"step": k, "seat": seat, "analyse": True})
+            b = full.at({"step": k, "seat": seat})
+            for key in ("log", "trick", "seats", "phase", "to_move", "legal", "outcome", "robbed_by"):
+                assert a[key] == b[key], (seat, k, key)
+            if a["legal"]:
+                assert a["analysis"] is None and "every hand" in a["analysis_note"]
+        with pytest.raises(ReviewError, match=f"seat {seat}'s own"):
+            own.at({"step": 0, "open": True})
+
+
+def test_links_and_matches_open_at_any_deal():
+    match = Match("twenty-five", 3, seed=4)
+    rng = random.Random(2)
+    for _ in range(2):
+        deal = match.new_deal()
+        while deal.phase != "over":
+            deal.apply(rng.choice(deal.legal_actions()))
+        match.settle(deal)
+    code = to_link(match)
+    r = ReviewSession()
+    s = r.open({"link": code})
+    assert s["deals"] == 2 and s["deal"] == 2
+    assert r.open({"link": f"http://127.0.0.1:8000/review.html?game={code}", "deal": 1})["deal"] == 1
+    p = r.at({"step": 0, "open": True})
+    assert [c["code"] for c in p["seats"][0]["cards"]] and p["step"] == 0
+    tampered = code[:-1] + ("0" if code[-1] != "0" else "1")
+    with pytest.raises(ReviewError, match="damaged or was edited"):
+        r.open({"link": tampered})
+    assert r.summary()["deal"] == 1                       # the refused link changed nothing
+
+
+@pytest.mark.parametrize("request_,words", [
+    ({}, "either its text or a link code"),
+    ({"text": "", "link": "x"}, "not both"),
+    ({"text": "   "}, "empty"),
+    ({"text": "% MAW 1\n[Variant \"spoil-five\"]\n[Players \"3\"]\nhello"}, "line 4"),
+    ({"text": "x", "colour": "red"}, "unknown field 'colour'"),
+    ({"link": "m1.nonsense"}, "this link does not hold a game"),
+])
+def test_bad_records_are_refused_and_change_nothing(request_, words):
+    rec = played_deal("spoil-five", 3, 1).record()
+    r = opened(rec)
+    before = r.summary()
+    with pytest.raises(ReviewError, match=words):
+        r.open(request_)
+    assert r.summary() == before
+
+
+@pytest.mark.parametrize("request_,words", [
+    ({"step": -1, "open": True}, "step must be a whole number from 0 to"),
+    ({"step": 999, "open": True}, "step must be"),
+    ({"step": "3", "open": True}, "step must be"),
+    ({"step": 0, "seat": 7}, "seat must be a whole number from 0 to 2"),
+    ({"step": 0}, "choose a seat"),
+    ({"step": 0, "open": "yes"}, "open must be true or false"),
+])
+def test_bad_positions_are_refused(request_, words):
+    r = opened(played_deal("spoil-five", 3, 1).record())
+    with pytest.raises(ReviewError, match=words):
+        r.at(request_)
+
+
+def test_nothing_open_yet_and_dispatch():
+    r = ReviewSession()
+    with pytest.raises(ReviewError, match="no record is open"):
+        dispatch(r, {"op": "review_at", "step": 0, "open": True})
+    rec = played_deal("spoil-five", 3, 2).record()
+    assert dispatch(r, {"op": "review_open", "text": rec.text()})["review"]["steps"] == len(rec.actions)
+    assert dispatch(r, {"op": "review_at", "step": 1, "open": True})["position"]["step"] == 1
+    # The summary names no card of any hand (the page gets them position by position).
+    hands = {c for hand in rec.hands for c in hand} - {Card.parse(rec.turnup).code}
+    assert not card_codes(r.summary()) & hands
+
+
+def test_the_browser_protocol_serves_the_review_beside_a_game():
+    from maw_sim.web import Session, handle
+    session = Session()
+    rec = robbed_deal("spoil-five", 4).record()
+    reply = json.loads(handle(json.dumps({"op": "review_open", "text": rec.text()}), session))
+    assert reply["ok"] and reply["review"]["steps"] == len(rec.actions)
+    reply = json.loads(handle(json.dumps({"op": "review_at", "step": 3, "open": True, "analyse": True}), session))
+    assert reply["ok"] and reply["position"]["step"] == 3
+    assert all(x["verdict"] in ("best", "points", "result") for x in reply["position"]["legal"])
+    bad = json.loads(handle(json.dumps({"op": "review_at", "step": 99, "open": True}), session))
+    assert not bad["ok"] and "step must be" in bad["error"] and "bug" not in bad
+    bad = json.loads(handle(json.dumps({"op": "review_open", "text": "nonsense"}), session))
+    assert not bad["ok"] and "line 1" in bad["error"]
+    # The refused record left the open one in place.
+    again = json.loads(handle(json.dumps({"op": "review_at", "step": 0, "open": True}), session))
+    assert again["ok"] and again["position"]["steps"] == len(rec.actions)
+
+
+def test_a_link_to_a_deal_in_progress_opens_only_the_linking_seats_view():
+    match = Match("spoil-five", 4, seed=9)
+    deal = match.new_deal()
+    rng = random.Random(9)
+    for _ in range(7):
+        deal.apply(rng.choice(deal.legal_actions()))
+    assert deal.phase != "over"
+    r = ReviewSession()
+    summary = r.open({"link": to_link(match), "seat": 2})
+    assert summary["redacted"] and summary["observer"] == 2 and "still being played" in summary["note"]
+    with pytest.raises(ReviewError, match="seat 2's own"):
+        r.at({"step": 0, "open": True})
+    p = r.at({"step": 7, "seat": 2, "analyse": True})
+    hidden = {c.code for s in range(4) if s != 2 for c in deal.hand(s)} - {deal.turnup.code}
+    assert not card_codes(p) & hidden and p["analysis"] is None
+    with pytest.raises(ReviewError, match="seat must be a whole number from 0 to 3"):
+        r.open({"link": to_link(match), "seat": 4})
+
+
+def test_a_position_too_long_to_solve_says_so_and_can_be_asked_patiently(monkeypatch):
+    import maw_sim.review as review
+    deal = played_deal("spoil-five", 5, 4)
+    r = opened(deal.record())
+    monkeypatch.setattr(review, "NODE_LIMIT", 20)
+    hurried = r.at({"step": 1, "open": True, "analyse": True})
+    assert hurried["analysis"] is None and hurried["analysis_too_long"]
+    assert "ask for it anyway" in hurried["analysis_note"]
+    assert all("verdict" not in x for x in hurried["legal"])
+    patient = r.at({"step": 1, "open": True, "analyse": True, "patient": True})
+    assert patient["analysis"] is not None and not patient["analysis_too_long"]
+    assert [x["verdict"] for x in patient["legal"]] == [x.verdict for x in analyse(deal.record().replay(upto=1)).actions]

@@ -1,0 +1,161 @@
+"""The review page in a real browser: a record opened from a link, stepped forward and back by
+buttons and arrow keys, the solver's marks on the legal cards (the engine's own verdicts), a
+seat's view that shows no other hand, and a bad link answered in words. No request leaves
+127.0.0.1 and no error reaches the console (the ``page`` fixture checks both)."""
+
+from __future__ import annotations
+
+import random
+from urllib.parse import quote
+
+import pytest
+
+from maw_sim import Deal, Match
+from maw_sim.analysis import analyse
+from maw_sim.records import to_link
+
+pytestmark = pytest.mark.browser
+
+BOARD = "[data-maw-review]"
+READY_MS = 90_000
+STEP_MS = 60_000
+
+
+def a_match(seed=3):
+    """A finished 4-player Spoil Five deal with a robbing, as a match (so it has a link)."""
+    for s in range(seed, seed + 200):
+        match = Match("spoil-five", 4, seed=s)
+        deal = match.new_deal()
+        rng = random.Random(s)
+        while deal.phase != "over":
+            legal = deal.legal_actions()
+            robs = [a for a in legal if a.startswith("rob ")]
+            deal.apply(robs[0] if robs else rng.choice(legal))
+        if deal.robbed is not None:
+            match.settle(deal)
+            return match, deal
+    pytest.fail("no deal with robbing")
+
+
+def wait_step(page, step):
+    page.wait_for_function("([s, k]) => { const b = document.querySelector(s); return b.dataset.state === 'ready' "
+                           "&& b.dataset.step === String(k) && b.dataset.busy === 'false'; }",
+                           arg=[BOARD, step], timeout=STEP_MS)
+
+
+def wait_marks(page):
+    page.wait_for_function("s => document.querySelector(s).dataset.marks === 'done'", arg=BOARD, timeout=STEP_MS)
+
+
+def open_link(page, server, query):
+    page.goto(f"{server}/review.html?{query}")
+    page.wait_for_function("s => { const b = document.querySelector(s); return b && "
+                           "['ready', 'empty', 'error'].includes(b.dataset.state); }", arg=BOARD, timeout=READY_MS)
+
+
+def test_step_through_a_linked_deal_with_the_solvers_marks(page, server):
+    match, deal = a_match()
+    rec = deal.record()
+    open_link(page, server, f"game={to_link(match)}")
+    wait_step(page, 0)
+    assert page.get_attribute(BOARD, "data-steps") == str(len(rec.actions))
+    assert "Spoil Five" in page.inner_text(f"{BOARD} .maw-title")
+
+    # Step forward by button and by arrow key; each step shows the engine's position.
+    page.click(f'{BOARD} button[data-action="forward"]')
+    wait_step(page, 1)
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 2)
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 3)
+    page.keyboard.press("ArrowLeft")
+    wait_step(page, 2)
+    truth = rec.replay(upto=2)
+    for seat in range(4):
+        shown = page.eval_on_selector_all(f'{BOARD} li[data-seat="{seat}"] button[data-card]',
+                                          "bs => bs.map(b => b.dataset.card)")
+        assert sorted(shown) == sorted(c.code for c in truth.hand(seat))
+    log = page.locator(f"{BOARD} .maw-review-log li")
+    assert log.count() >= 2
+
+    # The marks on the legal cards are the engine's verdicts for this position.
+    wait_marks(page)
+    a = analyse(truth)
+    marked = dict(page.eval_on_selector_all(f"{BOARD} button[data-card][data-verdict]",
+                                            "bs => bs.map(b => [b.dataset.card, b.dataset.verdict])"))
+    assert marked == {x.action: x.verdict for x in a.actions}
+    assert page.locator(f"{BOARD} button[data-card][data-legal='false'][data-verdict]").count() == 0
+
+    # To the end: the result is shown, and there is nothing left to mark.
+    page.click(f'{BOARD} button[data-action="last"]')
+    wait_step(page, len(rec.actions))
+    assert page.inner_text("[data-maw-outcome]").strip() == deal.outcome.reason
+    assert page.locator(f"{BOARD} button[data-verdict]").count() == 0
+
+
+def test_a_seats_view_shows_no_other_hand_nor_the_face_down_card(page, server):
+    match, deal = a_match()
+    robber, put_out = deal.robbed
+    seat = (robber + 1) % 4
+    open_link(page, server, f"game={to_link(match)}")
+    wait_step(page, 0)
+    page.select_option(f'{BOARD} select[name="seat"]', str(seat))
+    page.click(f'{BOARD} button[data-action="forward"]')
+    wait_step(page, 1)
+    page.click(f'{BOARD} button[data-action="forward"]')
+    wait_step(page, 2)
+    shown = page.eval_on_selector_all(f"{BOARD} button[data-card]", "bs => bs.map(b => b.dataset.card)")
+    truth = deal.record().replay(upto=2)
+    assert sorted(shown) == sorted(c.code for c in truth.hand(seat))
+    text = page.inner_text(BOARD)
+    assert "face down" in text and put_out.symbol not in text
+    assert page.locator(f"{BOARD} [data-verdict]:not(li)").count() == 0
+
+
+def test_a_pasted_record_and_a_bad_link(page, server):
+    deal = Deal.random("twenty-five", 3, 8)
+    rng = random.Random(1)
+    while deal.phase != "over":
+        deal.apply(rng.choice(deal.legal_actions()))
+    text = deal.record().text()
+    open_link(page, server, "record=" + quote(text))
+    wait_step(page, 0)
+    assert page.get_attribute(BOARD, "data-steps") == str(len(deal.history))
+    # A damaged link: the engine's words, and the open record stays.
+    page.click(f"{BOARD} details.maw-review-opener summary")
+    page.fill(f'{BOARD} input[name="link"]', "m1.spoil-five.4.s.0.3.0123.zzzzz")
+    page.click(f'{BOARD} button[data-action="open-text"]')
+    page.wait_for_function("s => !document.querySelector(s + ' .maw-message').hidden", arg=BOARD, timeout=STEP_MS)
+    assert "damaged or was edited" in page.inner_text(f"{BOARD} .maw-message")
+    assert page.get_attribute(BOARD, "data-steps") == str(len(deal.history))
+
+
+def test_a_finished_deal_on_the_play_page_offers_review_and_download(page, server):
+    from maw_sim import GameRecord
+    from test_browser import TABLE, click_a_legal_move, open_table
+    open_table(page, server, "play/spoil-five.html", seed=5, players=3)
+    assert page.locator("[data-maw-review-link]").is_hidden()
+    for _ in range(30):
+        if page.get_attribute(TABLE, "data-phase") == "over":
+            break
+        click_a_legal_move(page)
+    assert page.get_attribute(TABLE, "data-phase") == "over"
+    outcome = page.inner_text("[data-maw-outcome]")
+
+    with page.expect_download() as download:
+        page.click(f'{TABLE} button[data-action="download-record"]')
+    text = open(download.value.path(), encoding="utf-8").read()
+    assert download.value.suggested_filename.endswith(".maw")
+    rec = GameRecord.parse(text)
+    assert not rec.redacted and rec.replay().outcome is not None and len(rec.actions) >= 9   # 3 tricks at least
+
+    page.click("[data-maw-review-link]")
+    page.wait_for_url("**/review.html?game=*")
+    page.wait_for_function("s => document.querySelector(s) && document.querySelector(s).dataset.state === 'ready'",
+                           arg=BOARD, timeout=READY_MS)
+    assert page.get_attribute(BOARD, "data-steps") == str(len(rec.actions))
+    page.click(f'{BOARD} button[data-action="last"]')
+    wait_step(page, len(rec.actions))
+    # The same deal: the review's result is the engine's, and the table said the same in its words.
+    assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
+    assert outcome.strip()
