@@ -300,3 +300,25 @@ def test_a_record_with_the_joker_in_a_52_card_game_is_refused():
     bad = text.replace(f'[Hands "{hands}"]', f'[Hands "{hands.replace(first, "JK", 1)}"]')
     with pytest.raises(maw_sim.RecordError, match="JK is not in the pack of Forty-Five"):
         GameRecord.parse(bad).replay()
+
+
+def test_the_review_board_steps_through_a_joker_deal_open_and_from_each_seat():
+    from maw_sim.review import ReviewSession
+    deal = _joker_deal()
+    with known(joker_forty_five()):
+        rec = deal.record()
+        full = ReviewSession()
+        full.open({"text": rec.text()})
+        for k in range(len(rec.actions) + 1):
+            p = full.at({"step": k, "open": True})
+            truth = rec.replay(upto=k)
+            for s in range(rec.players):
+                assert {c["code"] for c in p["seats"][s]["cards"]} == {c.code for c in truth.hand(s)}
+        # A seat's own record hides the other hands: the review fills them with stand-ins drawn
+        # from the rest of the 53 cards, and steps exactly as the full record does for that seat.
+        for seat in range(rec.players):
+            own = ReviewSession()
+            own.open({"text": rec.for_seat(seat).text()})
+            for k in range(len(rec.actions) + 1):
+                a, b = own.at({"step": k, "seat": seat}), full.at({"step": k, "seat": seat})
+                assert (a["log"], a["seats"], a["legal"]) == (b["log"], b["seats"], b["legal"]), (seat, k)
