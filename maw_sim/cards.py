@@ -153,7 +153,9 @@ for _s in SUITS:
 
 #: The ordinary pack, in index order (clubs ace..king, diamonds, hearts, spades).
 DECK: tuple = tuple(sorted(Card._interned.values(), key=lambda c: c.index))
-Card._interned[JOKER_RANK, JOKER_SUIT] = JOKER = Card._make(JOKER_RANK, JOKER_SUIT)
+#: The Joker: index 52, code ``JK``, no rank or suit of its own (see the module's text).
+JOKER: Card = Card._make(JOKER_RANK, JOKER_SUIT)
+Card._interned[JOKER_RANK, JOKER_SUIT] = JOKER
 #: Every card there is, by index: the 52, then the Joker (index 52).
 CARDS: tuple = DECK + (JOKER,)
 #: Card codes by index (the Joker's too), for the hot path.
