@@ -255,6 +255,12 @@ class Variant:
         return self.settings["scoring"]["kind"]
 
     @cached_property
+    def pipeline(self) -> tuple:
+        """The decision steps of a deal before the first lead, in order (:mod:`maw_sim.phases`)."""
+        from .phases import pipeline
+        return pipeline(self)
+
+    @cached_property
     def scorer(self):
         """How this ruleset wins and scores a deal (:mod:`maw_sim.scoring`)."""
         return _scorer(self)
