@@ -45,7 +45,7 @@ def _broken(old, new):
     ('top = ["5", "J", "AH", "A"]', 'top = ["5", "Q"]', "trumps.top", "top-trump tokens"),
     ('rule = "may-trump"', 'rule = "sometimes"', "following.rule", "'may-trump'"),
     ('evidence = "attested"', 'evidence = "certain"', "players.evidence", "attested, reconstructed"),
-    ('source = ["hoffmann-1891", "parlett-maw"]', 'source = "nobody-1900"', "players.source", "source key"),
+    ('source = ["parlett-maw", "spoil-five-sheet", "maw-website-summary"]', 'source = "nobody-1900"', "players.source", "source key"),
     ("min = 2", "min = 0", "players", "2 <= min"),
     ("ante = 2", 'ante = "two"', "scoring.ante", "whole number"),
     ("allowed = true", "allowed = 1", "jinking.allowed", "true or false"),
