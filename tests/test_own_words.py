@@ -316,3 +316,22 @@ def test_primary_quotations_and_titles_pass(corpus):
 def test_the_sources_must_be_there(tmp_path):
     with pytest.raises(pytest.fail.Exception, match="source texts are missing"):
         source_files(tmp_path / "nowhere")
+
+
+# -- honest evidence: every cited work is a text read, or reported by one --------------------------
+
+def test_every_source_is_read_or_reported_by_a_text_read():
+    """conf/sources.toml names each text the project has read (``read``: its file in
+    shared/sources) and, for every other work, the read texts that report it (``reported_by``);
+    only the project's own ``reconstruction`` and works marked ``unverified`` are neither."""
+    files = {p.name for p in source_files()}
+    entries = tomllib.loads((ROOT / "conf" / "sources.toml").read_text(encoding="utf-8"))
+    read = {key for key, entry in entries.items() if "read" in entry}
+    assert {entries[k]["read"] for k in read} == files, "every source text read needs its entry"
+    for key, entry in entries.items():
+        if key in read or key == "reconstruction" or entry.get("unverified"):
+            assert not entry.get("reported_by"), key
+            continue
+        reporters = entry.get("reported_by")
+        assert reporters, f"{key}: say which text read reports it (reported_by), or mark it unverified"
+        assert set(reporters) <= read, f"{key}: reported_by must name texts the project has read"
