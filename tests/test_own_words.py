@@ -176,6 +176,9 @@ QUOTED = [
 ]
 
 
+_CARD_ROLE = re.compile(r"\{card\}`(10|[2-9AKQJT]|JK)[CDHS]?`")
+
+
 def site_text(path: Path) -> str:
     """The text of a page; for a variant file, its strings joined (quotes are then the text's)."""
     raw = path.read_text(encoding="utf-8")
@@ -193,7 +196,9 @@ def site_text(path: Path) -> str:
                     walk(v)
         walk(tomllib.loads(raw))
         return "\n\n".join(strings)
-    return raw
+    # a card written with the site's role reads, once built, as its rank and a suit symbol
+    # ("A♦"): compare it as the sources write cards, the symbol being no word
+    return _CARD_ROLE.sub(lambda m: m.group(1), raw)
 
 
 def quoted_spans(text: str) -> list[tuple[int, int]]:
