@@ -27,7 +27,7 @@ import random
 from dataclasses import replace
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from .web import card_info     # one statement of how the page draws a card (the Joker has no suit)
+from .narration import card_info   # one statement of how the page draws a card (the Joker has no suit)
 
 #: The solver's budget for one position's marks, in positions searched: about a second in Pyodide.
 #: Early in a deal of many players the exact values need more; the reader may then ask again with

@@ -135,7 +135,8 @@ class _Search:
         self.deal = deal
         self.n = n = deal.players
         self.root = root
-        self.side = tuple(deal._side(s) for s in range(n))
+        self.side = tuple(deal.side_of(s) for s in range(n))
+        pos = deal.position        # the deal's state as integers: the search reads nothing else
         self.sides = max(self.side) + 1
         self.pool = v.scoring_kind == "pool"
         self.jinking = v.jinking and deal.teams is None
@@ -143,22 +144,22 @@ class _Search:
         self.nodes = 0
         self.limit = _INF           # the most positions this search may visit (SearchBudget beyond)
         to = r.to
-        self.hands = [r.mask(m) for m in deal._hands]
-        self.won = list(deal._won)
+        self.hands = [r.mask(m) for m in pos.hands]
+        self.won = list(pos.won)
         self.side_won = [0] * self.sides
         for s, k in enumerate(self.won):
             self.side_won[self.side[s]] += k
-        self.count = deal._trick_count
-        self.jinker = deal._jinker
+        self.count = pos.trick_count
+        self.jinker = pos.jinker
         if not self.pool:
-            self.points = list(deal._points)
+            self.points = list(pos.points)
             self.scores = deal.scores
             scorer = v.scorer
             self.per = scorer.per_trick
             self.target = scorer.target
             self.jink_game = scorer.jink_wins_game
-            self.bonus = deal._bonus if deal._best_trump is not None else 0
-            self.best_bit = 1 << to[deal._best_trump] if deal._best_trump is not None else 0
+            self.bonus = scorer.bonus if pos.best_trump is not None else 0
+            self.best_bit = 1 << to[pos.best_trump] if pos.best_trump is not None else 0
         else:
             self.best_bit = 0
         # The best trump scores a bonus for its trick, so it stands in for no other card.
@@ -169,8 +170,8 @@ class _Search:
                 cm[p] &= ~self.best_bit
             cm[b] = self.best_bit
         self.cmask = cm
-        self.leader = deal._leader
-        self.plays = [to[i] for i in deal._plays]
+        self.leader = pos.leader
+        self.plays = [to[i] for i in pos.plays]
         self.tricks = tricks
         if tricks:
             # Tricks as points: one a trick, no bonus, no target, no jink — the points search
@@ -297,7 +298,7 @@ class _Search:
         side = self.side
         root = self.root
         tables = self.r.tables
-        may_trump = self.deal._may_trump
+        may_trump = self.deal.variant.following == "may-trump"
         win_key = tables.win_key
         suit_of = tables.suit_of
         power = tables.power
@@ -471,7 +472,7 @@ def _side_of(deal, seat):
             raise ValueError("the deal is over: name the seat whose result you want")
     if not isinstance(seat, int) or not 0 <= seat < deal.players:
         raise ValueError(f"seat must be 0 to {deal.players - 1}, not {seat!r}")
-    return deal._side(seat)
+    return deal.side_of(seat)
 
 
 def solve(deal, seat: int | None = None) -> int:
@@ -481,7 +482,7 @@ def solve(deal, seat: int | None = None) -> int:
     side = _side_of(deal, seat)
     if deal.phase == ROB:
         values = solve_moves(deal, deal.to_move, side=side).values()
-        return max(values) if deal._side(deal.to_move) == side else min(values)
+        return max(values) if deal.side_of(deal.to_move) == side else min(values)
     return _Search(deal, side).value()
 
 
@@ -519,11 +520,11 @@ def solve_tricks_moves(deal, node_limit: int | None = None) -> dict:
 
 
 def _side_tricks(deal, side):
-    return sum(k for s, k in enumerate(deal.tricks_won) if deal._side(s) == side)
+    return sum(k for s, k in enumerate(deal.tricks_won) if deal.side_of(s) == side)
 
 
 def _need_tricks(deal):
-    if deal.phase != PLAY or deal._jinker is not None:
+    if deal.phase != PLAY or deal.jinker is not None:
         raise ValueError("tricks are counted only while cards are played and nobody has jinked")
 
 
@@ -541,7 +542,7 @@ def _each_action(deal, side, node_limit, fallback=None, tricks=False):
             if child.phase == OVER:
                 out[action] = _side_tricks(child, side)
                 continue
-            if child.phase != PLAY or child._jinker is not None:
+            if child.phase != PLAY or child.jinker is not None:
                 out[action] = None
                 continue
         elif child.phase == ROB:
@@ -560,7 +561,7 @@ def _each_action(deal, side, node_limit, fallback=None, tricks=False):
 
 def _seat_of_side(deal, side):
     for s in range(deal.players):
-        if deal._side(s) == side:
+        if deal.side_of(s) == side:
             return s
     raise ValueError(f"no side {side}")
 

@@ -4,6 +4,10 @@ The page's Web Worker runs this module in Pyodide and calls :func:`handle` with 
 and gets one JSON reply. Python owns the rules and the words: the page only draws what the state
 says and animates the events. Standard library only (it runs in Pyodide).
 
+The jobs are split: this module checks requests and runs each table (a :class:`Session`: the
+match, the bots and your seat); :mod:`maw_sim.narration` says what happened in words for your
+seat; :mod:`maw_sim.seat_state` builds the table as your seat sees it.
+
 Requests (``op`` says which)::
 
     {"op": "variants"}                              the variants, their player ranges, the bot levels
@@ -44,10 +48,9 @@ from __future__ import annotations
 import json
 import random
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from .records import RecordError, SUFFIX, MEDIA_TYPE, redact_action, replay_link, to_link
-from .records import options_text
-from .variants import load_variant, sources as variant_sources, variant_ids
+from .narration import Narrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
+from .records import MEDIA_TYPE, SUFFIX, RecordError, replay_link
+from .variants import load_variant, variant_ids
 
 DEFAULT_VARIANT = "spoil-five"
 DEFAULT_BOT = "heuristic"
@@ -62,22 +65,6 @@ class RequestError(ValueError):
 
 
 # -- words and small dicts for the page ---------------------------------------------------------
-
-def card_info(card) -> dict:
-    """A card as the page draws it: code, symbol, name (for aria-label), suit and colour. The
-    Joker has no suit (``None``): which suit it follows is the variant's rule, not the card's."""
-    card = Card.parse(card) if not isinstance(card, Card) else card
-    return {"code": card.code, "symbol": card.symbol, "name": card.name,
-            "suit": None if card.is_joker else card.suit, "red": card.is_red}
-
-
-def seat_name(seat: int, you: int) -> str:
-    return "You" if seat == you else f"Bot {seat}"
-
-
-def _suit_words(suit: str) -> str:
-    return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
-
 
 def bot_names() -> list:
     from . import bots  # imported late: a stronger bot may pull in more of the engine
@@ -140,13 +127,6 @@ def _check_options(variant, options, preset):
         raise RequestError(str(exc)) from None
 
 
-def _options_info(variant) -> list:
-    return [{"name": o.name, "label": o.label, "values": list(o.values), "default": o.default,
-             "chosen": variant.choices.get(o.name, o.default), "note": o.note,
-             "sources": [variant_sources()[k].label for k in o.sources]}
-            for o in variant.options.values()]
-
-
 def _check_bot(value) -> str:
     names = bot_names()
     if value not in names:
@@ -171,6 +151,7 @@ class Session:
         self.deal_number = 0
         self.log_settled = False
         self.teams = None
+        self.narrator = None       # the words for your seat (maw_sim.narration)
         self.study = None          # a study run in steps (op "study"), beside the game
         self.review = None         # a record under review (ops review_open, review_at), beside the game
 
@@ -223,6 +204,7 @@ class Session:
         self.teams = t
         self.bot_name, self.bot = b, get_bot(b)
         self.deal_number = 0
+        self.narrator = Narrator(match, me)
         return self._start_deal(), warnings
 
     def _restore(self, code, seat, bot):
@@ -242,13 +224,8 @@ class Session:
         self.deal = match.deals[-1]
         self.deal_number = len(match.deals)
         self.log_settled = self.deal.outcome is not None      # replay_link settled a finished deal
-        deal = self.deal
-        events = [{"kind": "restore", "seat": deal.dealer, "number": self.deal_number,
-                   "card": card_info(deal.turnup),
-                   "text": f"Deal {self.deal_number} restored from a link after {len(deal.history)} "
-                           f"move{'s' if len(deal.history) != 1 else ''}; the turn-up is "
-                           f"{deal.turnup.symbol}, so {_suit_words(deal.trump)} are trumps."}]
-        return events + self._bots_move()
+        self.narrator = Narrator(match, me)
+        return [self.narrator.deal_restored(self.deal, self.deal_number)] + self._bots_move()
 
     def bot_rng(self):
         """The bots' dice for the decision at hand: seeded by the game's seed, the deal and the
@@ -313,14 +290,7 @@ class Session:
         self.deal = self.match.new_deal()
         self.deal_number += 1
         self.log_settled = False
-        deal = self.deal
-        dealer = seat_name(deal.dealer, self.seat)
-        verb = "deal" if dealer == "You" else "deals"
-        events = [{"kind": "deal", "seat": deal.dealer, "number": self.deal_number,
-                   "card": card_info(deal.turnup),
-                   "text": f"Deal {self.deal_number}: {dealer} {verb}; the turn-up is "
-                           f"{deal.turnup.symbol}, so {_suit_words(deal.trump)} are trumps."}]
-        return events + self._bots_move()
+        return [self.narrator.deal_started(self.deal, self.deal_number)] + self._bots_move()
 
     def _bots_move(self) -> list:
         events = []
@@ -336,230 +306,23 @@ class Session:
         return events
 
     def _apply(self, seat: int, action: str) -> list:
-        """Apply one move and describe it (and what it caused) in events."""
+        """Apply one move and narrate it (and what it caused) for your seat."""
         deal = self.deal
         finished_before = sum(1 for t in deal.tricks if t.winner is not None)
         phase_before = deal.phase
         deal.apply(action)
-        who = seat_name(seat, self.seat)
-        you = seat == self.seat
-        # Narrated from the action as your seat saw it: another robber's card put out is "rob ?".
-        action = redact_action(seat, deal.history[-1][1], self.seat)
-        event = {"kind": "play", "seat": seat, "action": action, "card": None}
-        if phase_before == "rob":
-            if action == "pass":
-                event["kind"] = "pass"
-                event["text"] = f"{who} {'decline' if you else 'declines'} to rob the turn-up."
-            else:
-                event["kind"] = "rob"
-                event["card"] = card_info(deal.turnup)
-                # The card put out is face down: only its owner may see it.
-                put_out = f"put out {Card.parse(action.split()[1]).symbol}" if you else \
-                    "puts out a card face down"
-                event["text"] = (f"{who} {'rob' if you else 'robs'}: "
-                                 f"{'take' if you else 'takes'} the turn-up {deal.turnup.symbol} "
-                                 f"and {put_out}.")
-        elif phase_before == "jink":
-            if action == "jink":
-                event["kind"] = "jink"
-                event["text"] = (f"{who} {'jink' if you else 'jinks'}: "
-                                 f"{'undertake' if you else 'undertakes'} to win all five tricks.")
-            else:
-                event["kind"] = "claim"
-                event["text"] = f"{who} {'claim' if you else 'claims'} the deal with three tricks."
-        else:
-            card = Card.parse(action)
-            event["card"] = card_info(card)
-            event["text"] = f"{who} {'play' if you else 'plays'} {card.symbol} ({card.name})."
-        events = [event]
-        finished = [t for t in deal.tricks if t.winner is not None]
-        for number, trick in enumerate(finished[finished_before:], start=finished_before + 1):
-            winning_card = next(c for s, c in trick.plays if s == trick.winner)
-            winner = seat_name(trick.winner, self.seat)
-            events.append({"kind": "trick", "seat": trick.winner, "number": number,
-                           "card": card_info(winning_card),
-                           "text": f"{winner} {'win' if winner == 'You' else 'wins'} trick "
-                                   f"{number} with {winning_card.symbol}."})
+        events = self.narrator.action(deal, seat, phase_before, finished_before)
         if deal.phase == "over" and not self.log_settled:
             self.log_settled = True
             self.match.settle(deal)
-            events.append({"kind": "over", "seat": deal.outcome.winner,
-                           "text": self._outcome_text()})
+            events.append({"kind": "over", "seat": deal.outcome.winner, "text": self.narrator.outcome(deal)})
         return events
 
     # -- what your seat sees ------------------------------------------------------------------------
-    def side_names(self) -> list:
-        """Who scores: each seat in singles; in partnerships "Your side (You & Bot 2)", "Side 2 (…)"."""
-        sides = self.match.teams
-        if sides is None:
-            return [seat_name(s, self.seat) for s in range(self.players)]
-        names = []
-        for side in range(self.match.sides):
-            members = " & ".join(seat_name(s, self.seat) for s in range(self.players) if sides[s] == side)
-            mine = sides[self.seat] == side
-            names.append(f"{'Your side' if mine else f'Side {side + 1}'} ({members})")
-        return names
-
-    def _outcome_text(self) -> str:
-        outcome = self.deal.outcome
-        won = list(outcome.tricks_won)
-        pool_game = self.variant.scoring_kind == "pool"
-
-        def name(seat):
-            return seat_name(seat, self.seat)
-
-        def verb(seat, word):   # "You win" / "Bot 2 wins"
-            return word if seat == self.seat else word + ("es" if word.endswith("s") else "s")
-
-        jinker = getattr(self.deal, "jinker", None)
-        if getattr(outcome, "jink_failed", False) and jinker is not None:
-            text = (f"{name(jinker)} jinked for all five tricks and lost one: the deal is spoilt"
-                    + (" and the pool carries over." if pool_game else "."))
-        elif outcome.winner is None:
-            text = ("Spoilt: nobody took three tricks, so the pool carries over to the next deal."
-                    if pool_game else "Nobody took three tricks.")
-        elif getattr(outcome, "claimed", False):
-            text = (f"{name(outcome.winner)} won the first three tricks and "
-                    f"{verb(outcome.winner, 'claim')} the deal.")
-        elif getattr(outcome, "jinked", False):
-            text = f"{name(outcome.winner)} {verb(outcome.winner, 'take')} all five tricks: a jink!"
-        elif self.match.teams is not None:
-            side = self.match.teams[outcome.winner]
-            tricks = sum(k for seat, k in enumerate(won) if self.match.teams[seat] == side)
-            text = f"{self.side_names()[side]} takes {tricks} tricks and wins the deal."
-        else:
-            tricks = won[outcome.winner]
-            text = (f"{name(outcome.winner)} {verb(outcome.winner, 'win')} the deal with {tricks} "
-                    f"trick{'s' if tricks != 1 else ''}.")
-        sides = self.side_names()   # points and the game go to sides (each seat, in singles)
-        points = getattr(outcome, "points", None)
-        if points and any(points):
-            scored = [f"{sides[s]} {p}" for s, p in enumerate(points) if p]
-            text += " Points this deal: " + ", ".join(scored) + "."
-        game_won_by = getattr(outcome, "game_won_by", None)
-        if game_won_by is not None:
-            if self.match.teams is None:
-                text += f" {name(game_won_by)} {verb(game_won_by, 'win')} the game."
-            else:
-                text += f" {sides[game_won_by]} wins the game."
-        elif getattr(self.match, "over", False):
-            text += " The match is over."
-        return text
-
-    def _scores(self) -> dict:
-        match = self.match
-        if self.variant.scoring_kind == "pool":
-            return {"kind": "pool", "pool": getattr(match, "pool", None),
-                    "chips": list(getattr(match, "chips", []) or [])}
-        this_deal = getattr(self.deal, "deal_points", None)
-        return {"kind": "points", "scores": list(getattr(match, "scores", []) or []),
-                "names": self.side_names(),
-                "this_deal": list(this_deal) if this_deal and self.deal.phase != "over" else None,
-                "target": self.variant.scoring["target"]}
-
     def state(self) -> dict:
         self._need_game()
-        deal, me = self.deal, self.seat
-        your_turn = deal.phase != "over" and deal.to_move == me
-        legal = set(deal.legal_actions()) if your_turn else set()
-        hand = []
-        for card in sorted(deal.hand(me), key=_display_order(deal.trump)):
-            info = card_info(card)
-            if your_turn:
-                info["legal"] = card.code in legal
-                refusal = None if info["legal"] else deal.refusal(card.code)
-                info["reason"] = refusal and refusal.words
-                info["rule"] = refusal and refusal.rule
-            else:
-                info["legal"] = False
-                info["reason"] = ("The deal is over." if deal.phase == "over" else
-                                  f"It is {seat_name(deal.to_move, me)}'s turn, not yours.")
-            hand.append(info)
-        hand_codes = {c.code for c in deal.hand(me)}
-        choices = [{"action": a, "label": _choice_label(a)}
-                   for a in sorted(legal - hand_codes, key=_choice_order)]
-
-        finished = [t for t in deal.tricks if t.winner is not None]
-        current = next((t for t in deal.tricks if t.winner is None and t.plays), None)
-        shown = current or (finished[-1] if finished else None)
-        trick = None
-        if shown is not None:
-            trick = {"leader": shown.leader, "winner": shown.winner,
-                     "number": len(finished) + (1 if current else 0),
-                     "plays": [{"seat": s, "card": card_info(c)} for s, c in shown.plays]}
-        tricks_won = [0] * self.players
-        for t in finished:
-            tricks_won[t.winner] += 1
-
-        outcome = None
-        if deal.phase == "over":
-            o = deal.outcome
-            outcome = {"winner": o.winner, "spoilt": o.winner is None,
-                       "tricks_won": list(o.tricks_won),
-                       "points": list(getattr(o, "points", None) or []),
-                       "text": self._outcome_text()}
-        sides = self.match.teams
-        seats = [{"seat": s, "name": seat_name(s, me), "you": s == me, "dealer": s == deal.dealer,
-                  "to_move": s == deal.to_move, "cards": len(deal.hand(s)),
-                  "tricks": tricks_won[s],
-                  "side": None if sides is None else sides[s],
-                  "partner": sides is not None and s != me and sides[s] == sides[me]}
-                 for s in range(self.players)]
-        link = {"variant": self.variant.id, "players": self.players, "seed": self.seed,
-                "game": to_link(self.match), "deal": self.deal_number}
-        if self.teams:
-            link["teams"] = self.teams
-        if self.variant.choices:
-            link["options"] = options_text(self.variant)
-        return {
-            "variant": {"id": self.variant.id, "name": self.variant.name,
-                        "choices": dict(self.variant.choices), "options": _options_info(self.variant),
-                        "presets": [{"name": p.name, "label": p.label} for p in self.variant.presets.values()]},
-            "players": self.players, "seed": self.seed, "seat": me, "bot": self.bot_name,
-            "deal_number": self.deal_number,
-            "teams": self.teams, "link": link,
-            "phase": deal.phase, "to_move": deal.to_move, "your_turn": your_turn,
-            "dealer": deal.dealer,
-            "trump": {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
-                      "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
-            "turnup": card_info(deal.turnup),
-            "hand": hand, "choices": choices, "trick": trick,
-            "tricks_played": len(finished), "seats": seats,
-            "scores": self._scores(), "outcome": outcome,
-            "match_over": bool(getattr(self.match, "over", False)),
-            "prompt": self._prompt(your_turn),
-        }
-
-    def _prompt(self, your_turn: bool) -> str:
-        deal = self.deal
-        if deal.phase == "over":
-            return "The deal is over." + ("" if getattr(self.match, "over", False)
-                                          else " Press “New deal” to play the next one.")
-        if not your_turn:
-            return f"{seat_name(deal.to_move, self.seat)} to move."
-        return {"rob": "You may rob the turn-up: choose a card to put out, or pass.",
-                "jink": "You have won three tricks: claim the deal now, or jink for all five.",
-                }.get(deal.phase, "Your turn: play a card.")
-
-
-def _display_order(trump: str):
-    # Group the hand by suit, trumps last, for a stable, readable hand; not a ranking.
-    suits = [s for s in "SHCD" if s != trump] + [trump]
-    # The Joker is always a trump: it goes with the trumps, after them.
-    return lambda c: (len(suits) - 1, 14) if c.is_joker else (suits.index(c.suit), c.rank)
-
-
-def _choice_label(action: str) -> str:
-    if action.startswith("rob "):
-        card = Card.parse(action.split()[1])
-        return f"Rob, putting out {card.symbol}"
-    return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
-            "claim": "Claim (stop with three)"}.get(action, action)
-
-
-def _choice_order(action: str):
-    return ({"claim": 0, "jink": 1, "pass": 9}.get(action, 5), action)
-
+        from .seat_state import table_state
+        return table_state(self)
 
 # -- the entry point the worker calls ---------------------------------------------------------------
 

@@ -34,6 +34,13 @@ SECTIONS = (
 )
 
 
+class _Custom:
+    """A rule of the deal that is the same in every variant: its sources and evidence."""
+
+    def __init__(self, sources, evidence):
+        self.sources, self.evidence = tuple(sources), evidence
+
+
 class VariantRules(SphinxDirective):
     """One variant's rules as prose, each rule with its note, evidence and sources."""
 
@@ -54,6 +61,10 @@ class VariantRules(SphinxDirective):
             container += rubric
             if section is None:
                 container += nodes.paragraph("", "", *describe.deal(variant, HAND_SIZE, TRICKS))
+                for text, keys, evidence in describe.DEAL_CUSTOMS:
+                    container += nodes.paragraph("", text)
+                    container += citing.provenance_line(self, _Custom(keys, evidence),
+                                                        label_sources=True)
                 continue
             setting = variant.settings[section]
             for words in describers:
