@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import maw_sim
 from maw_sim import Card, Deal, GameRecord, Match
-from maw_sim.bots import get_bot, play_deal
+from maw_sim.bots import get_bot
 from maw_sim.cards import CARDS, CODES, DECK, JOKER, PACK_52, PACK_53, Pack, cards_of, mask_of, parse_cards
 from maw_sim.deal import codes_of, shuffled
 from maw_sim.solver import solve
