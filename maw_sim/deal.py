@@ -262,7 +262,8 @@ class Deal:
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
         # shuffled() and the dealing order, fused into one loop: each card goes straight into its
-        # seat's bit mask (the same cards as dealing from shuffled(seed); a test checks it).
+        # seat's bit mask (the same cards as dealing from shuffled(seed, size=size); tests/test_pack.py
+        # checks it, and pins the 52-card deals of old seeds).
         size = variant.pack.size
         x = int.from_bytes(hashlib.sha512(b"maw-deal:%d" % seed).digest(), "big")
         deck = list(range(size))

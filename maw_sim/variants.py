@@ -67,7 +67,7 @@ register_top_trump("5", "the five of trumps", lambda trump: Card(5, trump))
 register_top_trump("J", "the knave of trumps", lambda trump: Card(11, trump))
 register_top_trump("AH", "the ace of hearts", lambda trump: Card(1, "H"))
 register_top_trump("A", "the ace of trumps", lambda trump: Card(1, trump))
-register_top_trump("JK", "the joker (in a pack with one)", lambda trump: JOKER, jokers=1)
+register_top_trump("JK", "the Joker", lambda trump: JOKER, jokers=1)
 
 FOLLOWING_RULES = {
     "may-trump": "to a plain lead, follow suit or trump; never discard from another plain suit when able to follow",

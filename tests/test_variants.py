@@ -165,7 +165,7 @@ def test_a_pack_section_is_optional_and_absent_means_the_52_cards():
 
 
 @pytest.mark.parametrize("top,renege,pack,key,expected", [
-    ('["5", "J", "JK", "AH", "A"]', None, None, "trumps.top", "'JK' (the joker (in a pack with one)) needs a [pack]"),
+    ('["5", "J", "JK", "AH", "A"]', None, None, "trumps.top", "'JK' (the Joker) needs a [pack]"),
     ('["5", "J", "JK", "AH", "A"]', None, 0, "trumps.top", "needs a [pack] section with jokers = 1"),
     (None, None, 1, "pack.jokers", "the Joker placed among the top trumps too: add 'JK' to trumps.top"),
     ('["5", "J", "JK", "AH", "A"]', None, 2, "pack.jokers", "0 (the 52 cards) or 1"),
