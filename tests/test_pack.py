@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import pickle
 import random
 
@@ -322,3 +323,8 @@ def test_the_review_board_steps_through_a_joker_deal_open_and_from_each_seat():
             for k in range(len(rec.actions) + 1):
                 a, b = own.at({"step": k, "seat": seat}), full.at({"step": k, "seat": seat})
                 assert (a["log"], a["seats"], a["legal"]) == (b["log"], b["seats"], b["legal"]), (seat, k)
+                # The Joker in another hand, not yet played, is never named to this seat.
+                now = rec.replay(upto=k)
+                if any(JOKER in now.hand(s) for s in range(rec.players) if s != seat):
+                    text = json.dumps(a, ensure_ascii=False)
+                    assert not any(w in text for w in ('"JK"', "🃏", "the joker")), (seat, k)
