@@ -44,6 +44,7 @@ wheel: venv
 site: venv node wheel
 	$(BIN)/python scripts/vendor_site.py
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs $(HTML)
+	$(BIN)/python scripts/vendor_site.py --service-worker $(HTML)
 
 test: venv node chromium
 	$(BIN)/python -m pytest -q
