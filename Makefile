@@ -13,7 +13,7 @@ PORT   ?= 8000
 
 serve: site
 	@echo "Serving the site at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory $(HTML)
+	$(BIN)/python scripts/serve.py --port $(PORT) --bind 127.0.0.1 --directory $(HTML)
 
 play: venv
 	$(BIN)/maw-sim play spoil-five --players 5
