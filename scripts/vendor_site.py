@@ -66,12 +66,14 @@ const pyodide = await loadPyodide({ indexURL: %(index)s, _makeSnapshot: true,
 pyodide.FS.writeFile("/tmp/engine.whl", fs.readFileSync(wheelIn));
 pyodide.runPython(%(python)s);
 fs.writeFileSync(wheelOut, pyodide.FS.readFile("/tmp/engine-compiled.whl"));
+fs.writeFileSync(wheelOut + ".site", pyodide.FS.readFile("/tmp/site-packages", { encoding: "utf8" }));
 fs.writeFileSync(snapshotOut, pyodide.makeMemorySnapshot());
 """
 PYTHON_BUILD = r"""
 import compileall, json, py_compile, sysconfig, zipfile
 from pathlib import Path
 site = Path(sysconfig.get_paths()["purelib"])
+Path("/tmp/site-packages").write_text("/" + str(site).lstrip("/"))   # sysconfig says //lib/...
 with zipfile.ZipFile("/tmp/engine.whl") as wheel:
     wheel.extractall(site)
     names = wheel.namelist()
@@ -171,6 +173,9 @@ def build_engine(wheel: Path, out_dir: Path) -> tuple:
     with snapshot.open("rb") as src, gzip.GzipFile(gz, "wb", compresslevel=6, mtime=0) as dst:
         shutil.copyfileobj(src, dst)
     snapshot.unlink()
+    site = Path(str(compiled) + ".site")
+    (out_dir / "site-packages.txt").write_text(site.read_text(encoding="utf-8"), encoding="utf-8")
+    site.unlink()
     return compiled, gz
 
 
@@ -185,15 +190,20 @@ def vendor_wheel(dest: Path = STATIC / "wheels", runtime: str | None = None) -> 
             shutil.rmtree(old) if old.is_dir() else old.unlink()
     target = dest / key
     compiled, snapshot = target / wheel.name, target / "engine.snapshot.gz"
-    if not (compiled.is_file() and snapshot.is_file()):
+    site = ROOT / "build" / "engine-site-packages" / key   # beside, never served
+    if not (compiled.is_file() and snapshot.is_file() and site.is_file()):
         with tempfile.TemporaryDirectory() as tmp:
             made = build_engine(wheel, Path(tmp))
             target.mkdir(exist_ok=True)
             for path in made:
                 shutil.move(str(path), target / path.name)
-    # Paths relative to _static/, as the worker resolves them.
+            site.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(Path(tmp) / "site-packages.txt"), site)
+    # Paths relative to _static/, as the worker resolves them; site_packages is where Pyodide's
+    # Python looks for the engine (the worker unpacks the wheel there).
     manifest = {"runtime": f"pyodide/{runtime}/", "wheel": f"wheels/{key}/{wheel.name}",
-                "snapshot": f"wheels/{key}/engine.snapshot.gz", "build": key}
+                "snapshot": f"wheels/{key}/engine.snapshot.gz", "build": key,
+                "site_packages": site.read_text(encoding="utf-8").strip()}
     (dest / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return [compiled, snapshot]
 

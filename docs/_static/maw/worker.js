@@ -40,12 +40,49 @@ async function inflate(response) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// Unpacked by Python's zipfile, in both ways of starting: the snapshot holds the imported modules
-// but not the files (the variants' TOML files are read from beside the package).
-const INSTALL = `
-import importlib, random, sysconfig, zipfile
-zipfile.ZipFile("/tmp/engine.whl").extractall(sysconfig.get_paths()["purelib"])
-importlib.invalidate_caches()
+// The wheel is unpacked from JavaScript, with the zip's central directory and the browser's own
+// inflater: Python's zipfile under WebAssembly takes several times longer. It is unpacked in both
+// ways of starting: the snapshot holds the imported modules, not the files (the variants' TOML
+// files are read from beside the package, and some modules are imported only when needed).
+async function inflateRaw(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function unpackWheel(FS, buffer, dir) {
+  const bytes = new Uint8Array(buffer);
+  const view = new DataView(buffer);
+  let end = bytes.length - 22;   // the end-of-central-directory record, found from the back
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("the engine wheel is not a zip file");
+  const names = new TextDecoder();
+  const writes = [];
+  for (let i = 0, at = view.getUint32(end + 16, true); i < view.getUint16(end + 10, true); i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("the engine wheel is damaged");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    if (method !== 0 && method !== 8) throw new Error(`the engine wheel uses zip method ${method}`);
+    writes.push((method === 8 ? inflateRaw(data) : Promise.resolve(data)).then((content) => {
+      const path = `${dir}/${name}`;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, content);
+    }));
+  }
+  await Promise.all(writes);
+}
+
+// Not importlib.invalidate_caches(): under Pyodide it takes over half a second; dropping the path
+// finders (rebuilt on the next import) is enough for Python to see the new files.
+const AFTER_INSTALL = `
+import random, sys
+sys.path_importer_cache.clear()
 random.seed()   # a snapshot would otherwise give every visitor the random state it was made with
 `;
 
@@ -61,7 +98,9 @@ async function start() {
   const wheel = fetchOk(new URL(manifest.wheel, STATIC), "the engine wheel").then((r) => r.arrayBuffer());
   const useSnapshot = manifest.snapshot && typeof DecompressionStream === "function";
   const snapshot = useSnapshot
-    ? fetchOk(new URL(manifest.snapshot, STATIC), "the engine snapshot").then(inflate) : null;
+    ? fetchOk(new URL(manifest.snapshot, STATIC), "the engine snapshot").then(inflate)
+      .then((bytes) => { boot.snapshotInflated = Math.round(performance.now() - started); return bytes; })
+    : null;
   wheel.catch(() => {});
   if (snapshot) snapshot.catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", runtime).href);
@@ -86,9 +125,12 @@ async function start() {
   }
   t = lap("pyodide", t);
   progress("Loading the Maw engine…");
-  pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(await wheel));
-  pyodide.runPython(INSTALL);
+  const wheelBytes = await wheel;
+  t = lap("wheelWait", t);
+  await unpackWheel(pyodide.FS, wheelBytes, manifest.site_packages);
   t = lap("wheel", t);
+  pyodide.runPython(AFTER_INSTALL);
+  t = lap("reseed", t);
   handle = pyodide.pyimport("maw_sim.web").handle;
   lap("import", t);
 }
