@@ -38,7 +38,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 # URL paths whose bytes never change: the runtime's version or the engine's hash is in the path.
 VERSIONED_PATH = re.compile(r"^/_static/(pyodide/[^/]+|wheels/[0-9a-f]{16})/")
-VERSIONED_QUERY = re.compile(r"(^|&)v=[0-9a-zA-Z]+")
+VERSIONED_QUERY = re.compile(r"(^|&)(v|digest)=[0-9a-zA-Z]+")
 TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
