@@ -70,15 +70,35 @@ EXTRA = {"/_bench/bare.html": (BARE_PAGE, "text/html"),
          "/_bench/bare-worker.js": (BARE_WORKER, "text/javascript")}
 
 SENT = [0]   # bytes of response bodies the server sent (304s send none)
+# A network to emulate at the server (--mbit, --rtt-ms): every body shares one link of that rate,
+# every request waits one round trip. Done here, not in the browser, so that the Web Worker's and
+# the service worker's requests are slowed as the page's are.
+NETWORK = {"bytes_per_s": None, "rtt_s": 0.0}
+_LINK = threading.Lock()
+_LINK_FREE = [0.0]
+
+
+def _through_the_link(n: int) -> None:
+    rate = NETWORK["bytes_per_s"]
+    if not rate:
+        return
+    with _LINK:
+        start = max(time.monotonic(), _LINK_FREE[0])
+        _LINK_FREE[0] = start + n / rate
+        wait = _LINK_FREE[0] - time.monotonic()
+    if wait > 0:
+        time.sleep(wait)
 
 
 class Counting:
-    """Counts the bodies sent, and serves the bare-Pyodide page."""
+    """Counts the bodies sent, emulates a network if asked, and serves the bare-Pyodide page."""
 
     def log_message(self, *args):
         pass
 
     def do_GET(self):
+        if NETWORK["rtt_s"]:
+            time.sleep(NETWORK["rtt_s"])
         extra = EXTRA.get(self.path.split("?")[0])
         if extra is None:
             return super().do_GET()
@@ -88,13 +108,16 @@ class Counting:
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
+        _through_the_link(len(body))
         self.wfile.write(body)
         SENT[0] += len(body)
 
     def copyfile(self, source, outputfile):
         data = source.read()
         SENT[0] += len(data)
-        outputfile.write(data)
+        for at in range(0, len(data), 1 << 16):
+            _through_the_link(len(data[at:at + (1 << 16)]))
+            outputfile.write(data[at:at + (1 << 16)])
 
 
 class PlainHandler(Counting, http.server.SimpleHTTPRequestHandler):
@@ -146,7 +169,7 @@ def wait_service_worker(page, timeout_s=120) -> bool:
     try:
         page.wait_for_function(
             "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null || "
-            "!document.querySelector('script[src*=\"offline.js\"]')", timeout=timeout_s * 1000)
+            "!document.querySelector('script[src*=\"early.js\"]')", timeout=timeout_s * 1000)
     except Exception:
         return False
     return page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
@@ -300,6 +323,9 @@ def main() -> int:
     parser.add_argument("--plain-server", action="store_true",
                         help="serve with http.server (no cache headers, no gzip)")
     parser.add_argument("--html", type=Path, default=HTML, help="the built site to measure")
+    parser.add_argument("--mbit", type=float, default=0,
+                        help="also measure the start over an emulated network of this many Mbit/s")
+    parser.add_argument("--rtt-ms", type=float, default=40, help="its round trip (with --mbit)")
     args = parser.parse_args()
     html = args.html.resolve()
     if not (html / "play" / f"{args.variant}.html").is_file():
@@ -313,7 +339,14 @@ def main() -> int:
     print(f"Play page: {url.removeprefix(base)}  (headless Chromium {CHROMIUM}; {html}; {server})")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        print("Loopback (no network cost: what remains is the browser's own work):")
         report_start(start_figures(browser, base, url, args.rounds))
+        if args.mbit:
+            NETWORK.update(bytes_per_s=args.mbit * 1e6 / 8, rtt_s=args.rtt_ms / 1000)
+            print(f"Emulated network: {args.mbit:g} Mbit/s, {args.rtt_ms:g} ms per request "
+                  "(at the server):")
+            report_start(start_figures(browser, base, url, args.rounds))
+            NETWORK.update(bytes_per_s=None, rtt_s=0.0)
         if not args.start_only:
             for bot in ("random", "heuristic"):
                 ms = bot_time_per_move(browser, base, args.variant, bot)

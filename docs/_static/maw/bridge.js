@@ -43,15 +43,22 @@ export class Bridge {
       this.ready = Promise.reject(new Error("this page was opened from a file (file://), where browsers do not let a page start Python"));
       return;
     }
-    try {
-      performance.mark("maw-worker-start");
-      this.worker = new Worker(WORKER_URL, { type: "module" });
-    } catch (error) {
-      this.ready = Promise.reject(error);
-      return;
+    // The worker early.js started while the page was parsed, if any (the first widget takes it).
+    const early = window.mawEarlyWorker;
+    if (early && !early.taken) {
+      early.taken = true;
+      this.worker = early.worker;
+    } else {
+      try {
+        performance.mark("maw-worker-start");
+        this.worker = new Worker(WORKER_URL, { type: "module" });
+      } catch (error) {
+        this.ready = Promise.reject(error);
+        return;
+      }
     }
     this.ready = new Promise((resolve, reject) => {
-      this.worker.addEventListener("message", (event) => {
+      const onMessage = (event) => {
         const message = event.data;
         if (message.type === "progress") onProgress(message.text);
         else if (message.type === "ready") {
@@ -68,11 +75,20 @@ export class Bridge {
           this.pending.delete(message.id);
           if (entry) entry.resolve({ reply: JSON.parse(message.reply), ms: message.ms });
         }
-      });
-      this.worker.addEventListener("error", (event) => {
+      };
+      const onError = (event) => {
         event.preventDefault();
         reject(new Error(event.message || "the Python worker could not start"));
-      });
+      };
+      if (this.worker === (early && early.worker)) {
+        // What the early worker said before this page's modules ran, in order, then live.
+        this.worker.removeEventListener("message", early.keep);
+        this.worker.removeEventListener("error", early.keep);
+        for (const event of early.events) (event.type === "error" ? onError : onMessage)(event);
+        early.events = [];
+      }
+      this.worker.addEventListener("message", onMessage);
+      this.worker.addEventListener("error", onError);
     });
   }
 
