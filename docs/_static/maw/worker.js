@@ -35,8 +35,11 @@ async function fetchOk(url, what) {
   return response;
 }
 
+// The snapshot is gzip on the server; the service worker keeps it inflated.
 async function inflate(response) {
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
