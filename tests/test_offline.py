@@ -235,3 +235,26 @@ def test_make_serve_sends_cache_headers_and_types(site_html):
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_without_the_snapshot_python_starts_the_ordinary_way(guarded, site_html, tmp_path):
+    """The worker's fallback (a browser that cannot restore the snapshot): Pyodide's own start,
+    then the same compiled wheel."""
+    site = tmp_path / "html"
+    shutil.copytree(site_html, site, ignore=shutil.ignore_patterns(".doctrees", "engine.snapshot.gz"))
+    manifest_path = site / "_static" / "wheels" / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    del manifest["snapshot"]
+    manifest_path.write_text(json.dumps(manifest))
+    vendor_site.write_service_worker(site)     # a consistent build without a snapshot
+    httpd, origin = _serve(site)
+    try:
+        context, guard = guarded(origin)
+        page = context.new_page()
+        open_table(page, origin, "play/cotton-1674.html", seed=9)
+        assert page.evaluate("window.mawStats.boot.mode") == "plain"
+        play_to_the_end(page)
+        page.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
