@@ -12,7 +12,6 @@ PORT   ?= 8000
 .PHONY: serve site test play venv node chromium wheel bench clean
 
 serve: site
-	@echo "Serving the site at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
 	$(BIN)/python scripts/serve.py --port $(PORT) --bind 127.0.0.1 --directory $(HTML)
 
 play: venv
