@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/browser_speed.py [--variant spoil-five] [--deals 2000]
         [--rounds 3] [--start-only] [--plain-server] [--html docs/_build/html]
+        [--without-snapshot] [--mbit 40 --rtt-ms 20]
 
 Needs the built site (``make site``) and Debian's chromium. Measures:
 
@@ -70,6 +71,7 @@ EXTRA = {"/_bench/bare.html": (BARE_PAGE, "text/html"),
          "/_bench/bare-worker.js": (BARE_WORKER, "text/javascript")}
 
 SENT = [0]   # bytes of response bodies the server sent (304s send none)
+WITHOUT_SNAPSHOT = [False]   # --without-snapshot: the manifest is served without it
 # A network to emulate at the server (--mbit, --rtt-ms): every body shares one link of that rate,
 # every request waits one round trip. Done here, not in the browser, so that the Web Worker's and
 # the service worker's requests are slowed as the page's are.
@@ -100,6 +102,10 @@ class Counting:
         if NETWORK["rtt_s"]:
             time.sleep(NETWORK["rtt_s"])
         extra = EXTRA.get(self.path.split("?")[0])
+        if extra is None and WITHOUT_SNAPSHOT[0] and self.path.split("?")[0] == "/_static/wheels/manifest.json":
+            manifest = json.loads((Path(self.directory) / "_static/wheels/manifest.json").read_text())
+            manifest.pop("snapshot", None)
+            extra = (json.dumps(manifest).encode(), "application/json")
         if extra is None:
             return super().do_GET()
         body, ctype = extra
@@ -323,6 +329,8 @@ def main() -> int:
     parser.add_argument("--plain-server", action="store_true",
                         help="serve with http.server (no cache headers, no gzip)")
     parser.add_argument("--html", type=Path, default=HTML, help="the built site to measure")
+    parser.add_argument("--without-snapshot", action="store_true",
+                        help="serve the manifest without the snapshot: the worker's ordinary start")
     parser.add_argument("--mbit", type=float, default=0,
                         help="also measure the start over an emulated network of this many Mbit/s")
     parser.add_argument("--rtt-ms", type=float, default=40, help="its round trip (with --mbit)")
@@ -333,9 +341,11 @@ def main() -> int:
         return 1
     from playwright.sync_api import sync_playwright
 
+    WITHOUT_SNAPSHOT[0] = args.without_snapshot
     httpd, base = serve(html, args.plain_server)
     url = f"{base}/play/{args.variant}.html?seed=1"
-    server = "http.server" if args.plain_server else "scripts/serve.py"
+    server = ("http.server" if args.plain_server else "scripts/serve.py") + \
+        ("; manifest without the snapshot" if args.without_snapshot else "")
     print(f"Play page: {url.removeprefix(base)}  (headless Chromium {CHROMIUM}; {html}; {server})")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
