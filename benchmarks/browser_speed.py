@@ -330,7 +330,8 @@ def main() -> int:
                         help="serve with http.server (no cache headers, no gzip)")
     parser.add_argument("--html", type=Path, default=HTML, help="the built site to measure")
     parser.add_argument("--without-snapshot", action="store_true",
-                        help="serve the manifest without the snapshot: the worker's ordinary start")
+                        help="serve the manifest without the snapshot: the worker's ordinary start "
+                        "(the service worker then refuses the altered manifest: no offline copy)")
     parser.add_argument("--mbit", type=float, default=0,
                         help="also measure the start over an emulated network of this many Mbit/s")
     parser.add_argument("--rtt-ms", type=float, default=40, help="its round trip (with --mbit)")

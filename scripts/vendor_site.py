@@ -52,48 +52,60 @@ SW_NAME = "maw-sw.js"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 
-# Run by Node in Pyodide (the same runtime the site ships): installs the engine wheel, compiles
-# its modules to bytecode, imports maw_sim.web and answers one throwaway request (so the modules a
-# first deal needs are imported too), then writes a memory snapshot and the compiled wheel.
+# Run by Node in Pyodide (the same runtime the site ships), twice over: a first interpreter
+# compiles the engine's modules to bytecode and writes the compiled wheel; a fresh one, with
+# nothing else in its memory (the snapshot is then smaller), installs that wheel, imports
+# maw_sim.web, answers one throwaway request (so the modules a first deal needs are imported too)
+# and is written out as a memory snapshot.
 # The wheel is unpacked by Python's zipfile, not pyodide.loadPackage: a snapshot may hold no
 # JavaScript object, and loadPackage leaves one behind.
 NODE_BUILD = r"""
 import { loadPyodide } from %(pyodide_mjs)s;
 import fs from "node:fs";
 const [wheelIn, wheelOut, snapshotOut] = %(paths)s;
-const pyodide = await loadPyodide({ indexURL: %(index)s, _makeSnapshot: true,
-                                     stdout: () => {}, stderr: (line) => console.error(line) });
-pyodide.FS.writeFile("/tmp/engine.whl", fs.readFileSync(wheelIn));
-pyodide.runPython(%(python)s);
-fs.writeFileSync(wheelOut, pyodide.FS.readFile("/tmp/engine-compiled.whl"));
-fs.writeFileSync(wheelOut + ".site", pyodide.FS.readFile("/tmp/site-packages", { encoding: "utf8" }));
+const options = { indexURL: %(index)s, stdout: () => {}, stderr: (line) => console.error(line) };
+const compiler = await loadPyodide(options);
+compiler.FS.writeFile("/tmp/engine.whl", fs.readFileSync(wheelIn));
+compiler.runPython(%(compile)s);
+fs.writeFileSync(wheelOut, compiler.FS.readFile("/tmp/engine-compiled.whl"));
+fs.writeFileSync(wheelOut + ".site", compiler.FS.readFile("/tmp/site-packages", { encoding: "utf8" }));
+const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+pyodide.FS.writeFile("/tmp/engine.whl", fs.readFileSync(wheelOut));
+pyodide.runPython(%(warm)s);
 fs.writeFileSync(snapshotOut, pyodide.makeMemorySnapshot());
 """
-PYTHON_BUILD = r"""
-import compileall, json, py_compile, sysconfig, zipfile
+PYTHON_COMPILE = r"""
+import compileall, py_compile, sysconfig, zipfile
 from pathlib import Path
 site = Path(sysconfig.get_paths()["purelib"])
 Path("/tmp/site-packages").write_text("/" + str(site).lstrip("/"))   # sysconfig says //lib/...
 with zipfile.ZipFile("/tmp/engine.whl") as wheel:
     wheel.extractall(site)
-    names = wheel.namelist()
+    tops = {n.split("/")[0] for n in wheel.namelist()}
 # Unchecked-hash .pyc files: unpacking sets new mtimes, which would make timestamped ones stale.
-for top in {n.split("/")[0] for n in names if n.endswith(".py")}:
-    assert compileall.compile_dir(site / top, quiet=1,
-        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH), "compileall failed"
+for top in tops:
+    if (site / top).is_dir() and not top.endswith(".dist-info"):
+        assert compileall.compile_dir(site / top, quiet=1,
+            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH), "compileall failed"
 with zipfile.ZipFile("/tmp/engine.whl") as src, \
         zipfile.ZipFile("/tmp/engine-compiled.whl", "w", zipfile.ZIP_DEFLATED) as out:
     for info in src.infolist():
         out.writestr(info, src.read(info))
     for pyc in sorted(site.glob("*/**/__pycache__/*.pyc")):
         rel = pyc.relative_to(site).as_posix()
-        if rel.split("/")[0] in {n.split("/")[0] for n in names}:
+        if rel.split("/")[0] in tops:
             out.write(pyc, rel)
+"""
+PYTHON_WARM = r"""
+import gc, json, sysconfig, zipfile
+zipfile.ZipFile("/tmp/engine.whl").extractall(sysconfig.get_paths()["purelib"])
 import maw_sim.web
 reply = json.loads(maw_sim.web.handle(json.dumps({"op": "new", "variant": "spoil-five", "seed": 1}),
                                       session=maw_sim.web.Session()))
 assert reply["ok"], reply
 maw_sim.web.handle(json.dumps({"op": "variants"}), session=maw_sim.web.Session())
+del reply
+gc.collect()
 """
 
 
@@ -161,16 +173,17 @@ def build_engine(wheel: Path, out_dir: Path) -> tuple:
         "pyodide_mjs": json.dumps((PYODIDE_SRC / "pyodide.mjs").as_uri()),
         "index": json.dumps(str(PYODIDE_SRC) + "/"),
         "paths": json.dumps([str(wheel), str(compiled), str(snapshot)]),
-        "python": json.dumps(PYTHON_BUILD),
+        "compile": json.dumps(PYTHON_COMPILE),
+        "warm": json.dumps(PYTHON_WARM),
     }
     proc = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True,
                           text=True, timeout=600)
     if proc.returncode != 0 or not snapshot.is_file():
         raise VendorError(f"compiling the engine in Pyodide under Node failed:\n{proc.stderr[-3000:]}")
-    # Mostly zeros: gzip makes 31 MB about 6. The worker inflates it with DecompressionStream, so
+    # Mostly zeros: gzip makes 31 MB under 6. The worker inflates it with DecompressionStream, so
     # any static server will do (no Content-Encoding needed).
     gz = out_dir / "engine.snapshot.gz"
-    with snapshot.open("rb") as src, gzip.GzipFile(gz, "wb", compresslevel=6, mtime=0) as dst:
+    with snapshot.open("rb") as src, gzip.GzipFile(gz, "wb", compresslevel=9, mtime=0) as dst:
         shutil.copyfileobj(src, dst)
     snapshot.unlink()
     site = Path(str(compiled) + ".site")
