@@ -52,6 +52,15 @@ async function inflateRaw(data) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+function inflatesRaw() {
+  try {
+    new DecompressionStream("deflate-raw");
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
 async function unpackWheel(FS, buffer, dir) {
   const bytes = new Uint8Array(buffer);
   const view = new DataView(buffer);
@@ -130,7 +139,12 @@ async function start() {
   progress("Loading the Maw engine…");
   const wheelBytes = await wheel;
   t = lap("wheelWait", t);
-  await unpackWheel(pyodide.FS, wheelBytes, manifest.site_packages);
+  if (inflatesRaw()) {
+    await unpackWheel(pyodide.FS, wheelBytes, manifest.site_packages);
+  } else {   // an older browser: Python's zipfile, slower but everywhere
+    pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(wheelBytes));
+    pyodide.runPython(`import zipfile; zipfile.ZipFile("/tmp/engine.whl").extractall(${JSON.stringify(manifest.site_packages)})`);
+  }
   t = lap("wheel", t);
   pyodide.runPython(AFTER_INSTALL);
   t = lap("reseed", t);
