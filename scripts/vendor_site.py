@@ -195,8 +195,10 @@ def build_engine(wheel: Path, out_dir: Path) -> tuple:
 def vendor_wheel(dest: Path = STATIC / "wheels", runtime: str | None = None) -> list:
     wheel = find_wheel()
     runtime = runtime or pyodide_version()
-    # The engine's URL carries a hash of the source wheel and the runtime that made its snapshot.
-    key = hashlib.sha256((_sha256(wheel) + runtime).encode()).hexdigest()[:16]
+    # The engine's URL carries a hash of the source wheel, the runtime that made its snapshot and
+    # the way it was made: a change to any of them is a new engine.
+    recipe = NODE_BUILD + PYTHON_COMPILE + PYTHON_WARM
+    key = hashlib.sha256((_sha256(wheel) + runtime + recipe).encode()).hexdigest()[:16]
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.iterdir():   # a stale engine must not be served
         if old.name not in (key, "manifest.json"):
