@@ -12,8 +12,7 @@ PORT   ?= 8000
 .PHONY: serve site test play venv node chromium wheel bench clean
 
 serve: site
-	@echo "Serving the site at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory $(HTML)
+	$(BIN)/python scripts/serve.py --port $(PORT) --bind 127.0.0.1 --directory $(HTML)
 
 play: venv
 	$(BIN)/maw-sim play spoil-five --players 5
@@ -44,6 +43,7 @@ wheel: venv
 site: venv node wheel
 	$(BIN)/python scripts/vendor_site.py
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs $(HTML)
+	$(BIN)/python scripts/vendor_site.py --service-worker $(HTML)
 
 test: venv node chromium
 	$(BIN)/python -m pytest -q

@@ -1,15 +1,26 @@
 """How fast the play pages are, in headless Chromium on this machine. Prints; never asserts.
 
     .venv/bin/python benchmarks/browser_speed.py [--variant spoil-five] [--deals 2000]
+        [--rounds 3] [--start-only] [--plain-server] [--html docs/_build/html]
+        [--without-snapshot] [--mbit 40 --rtt-ms 20]
 
 Needs the built site (``make site``) and Debian's chromium. Measures:
 
-- time from navigation to a playable hand, cold (new browser profile, empty cache) and warm
-  (the same page loaded again);
-- the bytes a play page transfers when cold;
-- the bots' time per move inside the browser (the Web Worker's time for a request, divided by
-  the bot moves it made), per bot level;
+- time from navigation to a playable hand, first visit (a new browser profile: empty HTTP cache,
+  no service worker) and second visit (the same profile, a new tab: the service worker and the
+  caches the first visit left), against a bare Pyodide start (a page whose Web Worker only runs
+  ``loadPyodide`` from the same vendored runtime) measured in the same browser run, the same way;
+- where a start goes: the page until it starts the worker, the manifest, Pyodide's boot (or the
+  snapshot's restore), the wheel, the import, the first reply;
+- the bytes each visit transfers (bodies the server sent; 304s and cache hits send none), and what
+  the service worker's install fetches after the first visit;
+- the bots' time per move inside the browser, per bot level;
 - the engine's speed in Pyodide (Node, the same WebAssembly) against CPython: random deals/s.
+
+The site is served by ``scripts/serve.py`` (``make serve``'s server: cache headers, gzip), or with
+``--plain-server`` by Python's ``http.server`` as before. ``--html`` measures another built site
+(an earlier build kept for a before/after comparison). The machine's load varies: take the figures
+as rough, and compare only figures of the same run.
 """
 
 from __future__ import annotations
@@ -20,6 +31,7 @@ import http.server
 import json
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import threading
@@ -28,29 +40,106 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+import serve as site_server  # noqa: E402  (scripts/serve.py, make serve's server)
+
 HTML = ROOT / "docs" / "_build" / "html"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 TABLE = "[data-maw-table]"
 
+# A bare Pyodide start, for comparison: the same vendored runtime, in a module Web Worker as the
+# table's, and nothing else. Served by the benchmark under /_bench/ (not part of the site).
+BARE_PAGE = b"""<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+const w = new Worker("/_bench/bare-worker.js", { type: "module" });
+w.onmessage = (e) => { performance.mark("bare-ready"); window.bare = e.data; };
+</script>"""
+BARE_WORKER = b"""
+let runtime = "/_static/pyodide/";
+try {
+  const m = await (await fetch("/_static/wheels/manifest.json")).json();
+  if (m.runtime) runtime = "/_static/" + m.runtime;
+} catch (e) {}
+const t0 = performance.now();
+const { loadPyodide } = await import(runtime + "pyodide.mjs");
+const py = await loadPyodide({ indexURL: runtime });
+postMessage({ ms: performance.now() - t0, version: py.version });
+"""
+EXTRA = {"/_bench/bare.html": (BARE_PAGE, "text/html"),
+         "/_bench/bare-worker.js": (BARE_WORKER, "text/javascript")}
 
 SENT = [0]   # bytes of response bodies the server sent (304s send none)
+WITHOUT_SNAPSHOT = [False]   # --without-snapshot: the manifest is served without it
+# A network to emulate at the server (--mbit, --rtt-ms): every body shares one link of that rate,
+# every request waits one round trip. Done here, not in the browser, so that the Web Worker's and
+# the service worker's requests are slowed as the page's are.
+NETWORK = {"bytes_per_s": None, "rtt_s": 0.0}
+_LINK = threading.Lock()
+_LINK_FREE = [0.0]
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
+def _through_the_link(n: int) -> None:
+    rate = NETWORK["bytes_per_s"]
+    if not rate:
+        return
+    with _LINK:
+        start = max(time.monotonic(), _LINK_FREE[0])
+        _LINK_FREE[0] = start + n / rate
+        wait = _LINK_FREE[0] - time.monotonic()
+    if wait > 0:
+        time.sleep(wait)
+
+
+class Counting:
+    """Counts the bodies sent, emulates a network if asked, and serves the bare-Pyodide page."""
+
     def log_message(self, *args):
         pass
+
+    def do_GET(self):
+        if NETWORK["rtt_s"]:
+            time.sleep(NETWORK["rtt_s"])
+        extra = EXTRA.get(self.path.split("?")[0])
+        if extra is None and WITHOUT_SNAPSHOT[0] and self.path.split("?")[0] == "/_static/wheels/manifest.json":
+            manifest = json.loads((Path(self.directory) / "_static/wheels/manifest.json").read_text())
+            manifest.pop("snapshot", None)
+            extra = (json.dumps(manifest).encode(), "application/json")
+        if extra is None:
+            return super().do_GET()
+        body, ctype = extra
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        _through_the_link(len(body))
+        self.wfile.write(body)
+        SENT[0] += len(body)
 
     def copyfile(self, source, outputfile):
         data = source.read()
         SENT[0] += len(data)
-        outputfile.write(data)
+        for at in range(0, len(data), 1 << 16):
+            _through_the_link(len(data[at:at + (1 << 16)]))
+            outputfile.write(data[at:at + (1 << 16)])
 
 
-def serve():
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(HTML)))
+class PlainHandler(Counting, http.server.SimpleHTTPRequestHandler):
+    pass
+
+
+class SiteHandler(Counting, site_server.SiteHandler):
+    pass
+
+
+def serve(html: Path, plain: bool):
+    handler = PlainHandler if plain else SiteHandler
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(html)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    if not plain:
+        site_server.precompress(html)     # as make serve does at start, before the first visit
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
 
 
@@ -60,16 +149,110 @@ def wait_playable(page):
         ".includes(t.dataset.phase) && t.dataset.busy === 'false'; }", arg=TABLE, timeout=120_000)
 
 
-def time_to_playable(context, url) -> tuple:
-    """(seconds from navigation start to a playable hand, bytes the server sent for it)."""
+MARKS = """() => {
+  const at = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : null; };
+  return { worker: at('maw-worker-start'), ready: at('maw-engine-ready'), playable: at('maw-playable'),
+           boot: (window.mawStats || {}).boot || null,
+           controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller) };
+}"""
+
+
+def visit(context, url) -> dict:
+    """One visit: seconds from navigation start to a playable hand, bytes, where the time went."""
     SENT[0] = 0
     page = context.new_page()
     page.goto(url)
     wait_playable(page)
-    # The page marks "maw-playable" once the first state is drawn; startTime is from navigation.
-    ms = page.evaluate("performance.getEntriesByName('maw-playable')[0].startTime")
+    marks = page.evaluate(MARKS)
+    marks["bytes"] = SENT[0]
+    marks["seconds"] = marks["playable"] / 1000
+    marks["page"] = page
+    return marks
+
+
+def wait_service_worker(page, timeout_s=120) -> bool:
+    """Until the service worker has installed and activated (its cache complete), if there is one."""
+    try:
+        page.wait_for_function(
+            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null || "
+            "!document.querySelector('script[src*=\"early.js\"]')", timeout=timeout_s * 1000)
+    except Exception:
+        return False
+    return page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+
+
+def bare_start(context, base) -> tuple:
+    SENT[0] = 0
+    page = context.new_page()
+    page.goto(f"{base}/_bench/bare.html")
+    page.wait_for_function("() => window.bare", timeout=120_000)
+    ms = page.evaluate("performance.getEntriesByName('bare-ready')[0].startTime")
     page.close()
     return ms / 1000, SENT[0]
+
+
+def _ms(value):
+    return "   -" if value is None else f"{value:6.0f}"
+
+
+def start_figures(browser, base, url, rounds):
+    runs = []
+    for _ in range(rounds):
+        # Bare Pyodide first, then the table, each in a fresh profile, alternating so both see the
+        # same machine load.
+        bare_ctx = browser.new_context()
+        bare_cold, bare_bytes = bare_start(bare_ctx, base)
+        bare_warm, bare_warm_bytes = bare_start(bare_ctx, base)
+        bare_ctx.close()
+        context = browser.new_context()
+        first = visit(context, url)
+        SENT[0] = 0
+        installed = wait_service_worker(first["page"])
+        install_bytes = SENT[0]
+        first["page"].close()
+        second = visit(context, url)
+        second["page"].close()
+        context.close()
+        runs.append(dict(bare=bare_cold, bare_bytes=bare_bytes, bare_warm=bare_warm,
+                         bare_warm_bytes=bare_warm_bytes, first=first, second=second,
+                         installed=installed, install_bytes=install_bytes))
+    return runs
+
+
+def report_start(runs):
+    med = lambda xs: statistics.median(xs)
+    bare = med([r["bare"] for r in runs])
+    bare_warm = med([r["bare_warm"] for r in runs])
+    first = med([r["first"]["seconds"] for r in runs])
+    second = med([r["second"]["seconds"] for r in runs])
+    print(f"  medians of {len(runs)} rounds (each: a fresh profile for the bare start, another for the table)")
+    print(f"  bare Pyodide start (navigation to loadPyodide done): first {bare:.2f} s, second {bare_warm:.2f} s")
+    print(f"  table playable, first visit:  {first:.2f} s = {first / bare:.2f}× the bare start")
+    print(f"  table playable, second visit: {second:.2f} s = {second / bare:.2f}× the bare start, "
+          f"{second / first:.2f}× the first visit")
+    print("  where the time went (ms from navigation; medians):")
+    print("    visit    page→worker  manifest  pyodide   wheel  import  first reply  playable  mode")
+    for name in ("first", "second"):
+        visits = [r[name] for r in runs]
+        boots = [v["boot"] or {} for v in visits]
+        def col(key):
+            xs = [b.get(key) for b in boots if b.get(key) is not None]
+            return med(xs) if xs else None
+        reply = [v["playable"] - v["ready"] for v in visits if v["ready"] is not None]
+        worker = [v["worker"] for v in visits if v["worker"] is not None]
+        modes = sorted({b.get("mode") or "?" for b in boots})
+        print(f"    {name:7s}  {_ms(med(worker) if worker else None)}       {_ms(col('manifest'))}    "
+              f"{_ms(col('pyodide'))}  {_ms(col('wheel'))}  {_ms(col('import'))}       "
+              f"{_ms(med(reply) if reply else None)}    {_ms(med([v['playable'] for v in visits]))}  "
+              f"{'/'.join(modes)}")
+    b = lambda xs: f"{med(xs) / 1e6:.2f} MB"
+    print(f"  bytes: first visit {b([r['first']['bytes'] for r in runs])} until playable, then "
+          f"{b([r['install_bytes'] for r in runs])} for the service worker's install "
+          f"(installed: {sum(r['installed'] for r in runs)}/{len(runs)}); "
+          f"second visit {b([r['second']['bytes'] for r in runs])} "
+          f"(controlled by the service worker: {sum(r['second']['controlled'] for r in runs)}/{len(runs)})")
+    print(f"  bytes, bare Pyodide: first {b([r['bare_bytes'] for r in runs])}, "
+          f"second {b([r['bare_warm_bytes'] for r in runs])}")
 
 
 def bot_time_per_move(browser, base, variant, bot, deals=3) -> float:
@@ -141,36 +324,48 @@ def main() -> int:
     parser.add_argument("--variant", default="spoil-five")
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--deals", type=int, default=2000, help="deals for the engine-speed figure")
+    parser.add_argument("--rounds", type=int, default=3, help="cold/second-visit rounds")
+    parser.add_argument("--start-only", action="store_true", help="only the start-up figures")
+    parser.add_argument("--plain-server", action="store_true",
+                        help="serve with http.server (no cache headers, no gzip)")
+    parser.add_argument("--html", type=Path, default=HTML, help="the built site to measure")
+    parser.add_argument("--without-snapshot", action="store_true",
+                        help="serve the manifest without the snapshot: the worker's ordinary start "
+                        "(the service worker then refuses the altered manifest: no offline copy)")
+    parser.add_argument("--mbit", type=float, default=0,
+                        help="also measure the start over an emulated network of this many Mbit/s")
+    parser.add_argument("--rtt-ms", type=float, default=40, help="its round trip (with --mbit)")
     args = parser.parse_args()
-    if not (HTML / "play" / f"{args.variant}.html").is_file():
-        print(f"no built play page in {HTML}: run `make site` first", file=sys.stderr)
+    html = args.html.resolve()
+    if not (html / "play" / f"{args.variant}.html").is_file():
+        print(f"no built play page in {html}: run `make site` first", file=sys.stderr)
         return 1
     from playwright.sync_api import sync_playwright
 
-    httpd, base = serve()
+    WITHOUT_SNAPSHOT[0] = args.without_snapshot
+    httpd, base = serve(html, args.plain_server)
     url = f"{base}/play/{args.variant}.html?seed=1"
-    print(f"Play page: {url.removeprefix(base)}  (headless Chromium {CHROMIUM})")
+    server = ("http.server" if args.plain_server else "scripts/serve.py") + \
+        ("; manifest without the snapshot" if args.without_snapshot else "")
+    print(f"Play page: {url.removeprefix(base)}  (headless Chromium {CHROMIUM}; {html}; {server})")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        colds, warms = [], []
-        for _ in range(3):
-            context = browser.new_context()         # a new profile: empty HTTP and code caches
-            cold, cold_bytes = time_to_playable(context, url)
-            warm, warm_bytes = time_to_playable(context, url)
-            colds.append(cold)
-            warms.append(warm)
-            context.close()
-        print(f"  navigation to a playable hand, cold: {min(colds):.2f} s best, "
-              f"{sorted(colds)[1]:.2f} s median of 3")
-        print(f"  navigation to a playable hand, warm: {min(warms):.2f} s best, "
-              f"{sorted(warms)[1]:.2f} s median of 3")
-        print(f"  bytes transferred, cold: {cold_bytes / 1e6:.2f} MB; warm: {warm_bytes / 1e6:.2f} MB "
-              "(bodies sent by the server, the worker's files included; cache hits and 304s send none)")
-        for bot in ("random", "heuristic"):
-            ms = bot_time_per_move(browser, base, args.variant, bot)
-            print(f"  bot '{bot}': {ms:.2f} ms per move in the browser (Web Worker, Pyodide)")
+        print("Loopback (no network cost: what remains is the browser's own work):")
+        report_start(start_figures(browser, base, url, args.rounds))
+        if args.mbit:
+            NETWORK.update(bytes_per_s=args.mbit * 1e6 / 8, rtt_s=args.rtt_ms / 1000)
+            print(f"Emulated network: {args.mbit:g} Mbit/s, {args.rtt_ms:g} ms per request "
+                  "(at the server):")
+            report_start(start_figures(browser, base, url, args.rounds))
+            NETWORK.update(bytes_per_s=None, rtt_s=0.0)
+        if not args.start_only:
+            for bot in ("random", "heuristic"):
+                ms = bot_time_per_move(browser, base, args.variant, bot)
+                print(f"  bot '{bot}': {ms:.2f} ms per move in the browser (Web Worker, Pyodide)")
         browser.close()
     httpd.shutdown()
+    if args.start_only:
+        return 0
 
     cp = engine_speed_cpython(args.variant, args.players, args.deals)
     print(f"Engine, random bots, {args.variant} with {args.players} players, {args.deals} deals:")

@@ -87,6 +87,10 @@ html_theme = "pydata_sphinx_theme"
 html_title = "Maw: the five fingers and their family"
 html_static_path = ["_static"]
 html_css_files = ["maw-docs.css", ("print.css", {"media": "print"})]   # print.css: handouts, no chrome
+# Every page registers the service worker that keeps the site for offline use (maw-sw.js, written
+# at the site's root by scripts/vendor_site.py after Sphinx, so its scope is every page). Not
+# deferred: the same small script starts the engine's worker as soon as a table is parsed.
+html_js_files = ["maw/early.js"]
 html_last_updated_fmt = None
 html_show_sourcelink = False
 html_copy_source = False

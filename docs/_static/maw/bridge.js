@@ -1,6 +1,6 @@
 // What every Maw widget shares: the Web Worker that runs the engine, spoken to as promises, and a
-// small DOM helper. The table (table.js) and the experiment (experiment-widget.js) import it; a
-// page with both starts one worker, and each widget has its own session in it.
+// small DOM helper. The table (table.js), the review board (review.js) and the experiment
+// (experiment-widget.js) import it; a page with several starts one worker, each widget a session.
 //
 // Texts from links or from the engine are set with textContent (never innerHTML).
 
@@ -25,6 +25,14 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// offline.js registers the service worker once an engine has started, so that its install finds
+// the runtime in the HTTP cache rather than downloading it beside the worker.
+function engineStarted() {
+  if (window.mawEngineStarted) return;
+  window.mawEngineStarted = true;
+  window.dispatchEvent(new Event("maw:engine-started"));
+}
+
 // -- the worker, as promises ------------------------------------------------------------------------
 //
 // One worker a page, whatever the number of widgets: Pyodide starts once. Each Bridge is one
@@ -39,28 +47,52 @@ function sharedWorker() {
     shared.ready = Promise.reject(new Error("this page was opened from a file (file://), where browsers do not let a page start Python"));
     return shared;
   }
-  try {
-    shared.worker = new Worker(WORKER_URL, { type: "module" });
-  } catch (error) {
-    shared.ready = Promise.reject(error);
-    return shared;
+  // The worker early.js started while the page was parsed, if any.
+  const early = window.mawEarlyWorker;
+  if (early && !early.taken) {
+    early.taken = true;
+    shared.worker = early.worker;
+  } else {
+    try {
+      performance.mark("maw-worker-start");
+      shared.worker = new Worker(WORKER_URL, { type: "module" });
+    } catch (error) {
+      shared.ready = Promise.reject(error);
+      return shared;
+    }
   }
   shared.ready = new Promise((resolve, reject) => {
-    shared.worker.addEventListener("message", (event) => {
+    const onMessage = (event) => {
       const message = event.data;
       if (message.type === "progress") for (const listener of shared.listeners) listener(message.text);
-      else if (message.type === "ready") resolve(message.ms);
-      else if (message.type === "failed") reject(new Error(message.error));
+      else if (message.type === "ready") {
+        // Where the start-up went, for benchmarks/browser_speed.py (never asserted).
+        window.mawStats = window.mawStats || { requests: [] };
+        window.mawStats.boot = { ...message.boot, workerMs: message.ms };
+        performance.mark("maw-engine-ready");
+        engineStarted();
+        resolve(message.ms);
+      }
+      else if (message.type === "failed") { engineStarted(); reject(new Error(message.error)); }
       else if (message.type === "reply") {
         const entry = shared.pending.get(message.id);
         shared.pending.delete(message.id);
         if (entry) entry.resolve({ reply: JSON.parse(message.reply), ms: message.ms });
       }
-    });
-    shared.worker.addEventListener("error", (event) => {
+    };
+    const onError = (event) => {
       event.preventDefault();
       reject(new Error(event.message || "the Python worker could not start"));
-    });
+    };
+    if (early && shared.worker === early.worker) {
+      // What the early worker said before this page's modules ran, in order, then live.
+      shared.worker.removeEventListener("message", early.keep);
+      shared.worker.removeEventListener("error", early.keep);
+      for (const event of early.events) (event.type === "error" ? onError : onMessage)(event);
+      early.events = [];
+    }
+    shared.worker.addEventListener("message", onMessage);
+    shared.worker.addEventListener("error", onError);
   });
   return shared;
 }

@@ -1,49 +1,159 @@
 // The Maw table's Web Worker: runs the engine (maw_sim) in Pyodide, so the page never freezes.
 //
-// Everything is loaded from this site's own _static/ folder, found relative to this file:
-// the Pyodide runtime in _static/pyodide/ and the engine wheel in _static/wheels/ (both copied in
-// by scripts/vendor_site.py). No CDN, no micropip, no package fetched by name: no request ever
-// leaves the site's origin.
+// Everything is loaded from this site's own _static/ folder, found relative to this file, at the
+// paths wheels/manifest.json names (scripts/vendor_site.py writes them all): the Pyodide runtime
+// in _static/pyodide/<version>/, the engine wheel (compiled to bytecode) and a memory snapshot of
+// Pyodide with the engine already imported, in _static/wheels/<hash>/. No CDN, no micropip, no
+// package fetched by name: no request ever leaves the site's origin.
+//
+// The snapshot is what makes the start fast: restoring it skips Python's start-up and the engine's
+// imports. If it cannot be used (a browser without DecompressionStream, a failed restore), the
+// worker starts Pyodide the ordinary way, a little slower, and says so in the console.
 //
 // Messages: the page sends {id, request} where request is a JSON string for maw_sim.web.handle;
 // the worker answers {type: "reply", id, reply, ms}. At start-up it sends {type: "progress", text}
-// as it goes, then {type: "ready", ms} or {type: "failed", error}.
+// as it goes, then {type: "ready", ms, boot} (boot: where the start-up time went, for the
+// benchmarks) or {type: "failed", error}.
 
 const STATIC = new URL("../", import.meta.url);   // .../_static/
 const started = performance.now();
+const boot = { mode: null };
 let handle = null;
 
 function progress(text) {
   postMessage({ type: "progress", text });
 }
 
-async function boot() {
+function lap(name, since) {
+  boot[name] = Math.round(performance.now() - since);
+  return performance.now();
+}
+
+async function fetchOk(url, what) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} (was the site built with make site?)`);
+  return response;
+}
+
+// The snapshot is gzip on the server; the service worker keeps it inflated.
+async function inflate(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// The wheel is unpacked from JavaScript, with the zip's central directory and the browser's own
+// inflater: Python's zipfile under WebAssembly takes several times longer. It is unpacked in both
+// ways of starting: the snapshot holds the imported modules, not the files (the variants' TOML
+// files are read from beside the package, and some modules are imported only when needed).
+async function inflateRaw(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function inflatesRaw() {
+  try {
+    new DecompressionStream("deflate-raw");
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+async function unpackWheel(FS, buffer, dir) {
+  const bytes = new Uint8Array(buffer);
+  const view = new DataView(buffer);
+  let end = bytes.length - 22;   // the end-of-central-directory record, found from the back
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("the engine wheel is not a zip file");
+  const names = new TextDecoder();
+  const writes = [];
+  for (let i = 0, at = view.getUint32(end + 16, true); i < view.getUint16(end + 10, true); i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("the engine wheel is damaged");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    if (method !== 0 && method !== 8) throw new Error(`the engine wheel uses zip method ${method}`);
+    writes.push((method === 8 ? inflateRaw(data) : Promise.resolve(data)).then((content) => {
+      const path = `${dir}/${name}`;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, content);
+    }));
+  }
+  await Promise.all(writes);
+}
+
+// Not importlib.invalidate_caches(): under Pyodide it takes over half a second; dropping the path
+// finders (rebuilt on the next import) is enough for Python to see the new files.
+const AFTER_INSTALL = `
+import random, sys
+sys.path_importer_cache.clear()
+random.seed()   # a snapshot would otherwise give every visitor the random state it was made with
+`;
+
+async function start() {
   progress("Loading Python (Pyodide)…");
-  // Ask for the wheel's name now, while Pyodide downloads and compiles.
-  const manifestPromise = fetch(new URL("wheels/manifest.json", STATIC));
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", STATIC).href);
-  const pyodide = await loadPyodide({
-    indexURL: new URL("pyodide/", STATIC).href,
+  let t = performance.now();
+  // The manifest is fetched fresh (the server says no-cache) and names every other file by a
+  // versioned path, so the rest may come from any cache.
+  const manifest = await (await fetchOk(new URL("wheels/manifest.json", STATIC), "wheels/manifest.json")).json();
+  t = lap("manifest", t);
+  const runtime = new URL(manifest.runtime, STATIC);
+  // Everything is asked for at once, while Pyodide's own files download and compile.
+  const wheel = fetchOk(new URL(manifest.wheel, STATIC), "the engine wheel").then((r) => r.arrayBuffer());
+  const useSnapshot = manifest.snapshot && typeof DecompressionStream === "function";
+  const snapshot = useSnapshot
+    ? fetchOk(new URL(manifest.snapshot, STATIC), "the engine snapshot").then(inflate)
+      .then((bytes) => { boot.snapshotInflated = Math.round(performance.now() - started); return bytes; })
+    : null;
+  wheel.catch(() => {});
+  if (snapshot) snapshot.catch(() => {});
+  const { loadPyodide } = await import(new URL("pyodide.mjs", runtime).href);
+  const options = {
+    indexURL: runtime.href,
     // Python's own prints go to the console as plain logs, never as errors.
     stdout: (line) => console.log(line),
     stderr: (line) => console.log(line),
-  });
-  progress("Loading the Maw engine…");
-  const manifestResponse = await manifestPromise;
-  if (!manifestResponse.ok) {
-    throw new Error(`wheels/manifest.json: HTTP ${manifestResponse.status} (was the site built with make site?)`);
+  };
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      boot.mode = "snapshot";
+    } catch (error) {
+      console.warn(`maw: the engine snapshot could not be used (${error && error.message || error}); starting Python the ordinary way`);
+    }
   }
-  const manifest = await manifestResponse.json();
-  // A same-origin URL of a pure-Python wheel: Pyodide installs it without asking any index.
-  await pyodide.loadPackage(new URL(`wheels/${manifest.wheel}`, STATIC).href, {
-    messageCallback: () => {},
-    errorCallback: (message) => console.warn(message),
-  });
+  if (!pyodide) {
+    pyodide = await loadPyodide(options);
+    boot.mode = "plain";
+  }
+  t = lap("pyodide", t);
+  progress("Loading the Maw engine…");
+  const wheelBytes = await wheel;
+  t = lap("wheelWait", t);
+  if (inflatesRaw()) {
+    await unpackWheel(pyodide.FS, wheelBytes, manifest.site_packages);
+  } else {   // an older browser: Python's zipfile, slower but everywhere
+    pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(wheelBytes));
+    pyodide.runPython(`import zipfile; zipfile.ZipFile("/tmp/engine.whl").extractall(${JSON.stringify(manifest.site_packages)})`);
+  }
+  t = lap("wheel", t);
+  pyodide.runPython(AFTER_INSTALL);
+  t = lap("reseed", t);
   handle = pyodide.pyimport("maw_sim.web").handle;
+  lap("import", t);
 }
 
-const booting = boot().then(
-  () => postMessage({ type: "ready", ms: performance.now() - started }),
+const booting = start().then(
+  () => postMessage({ type: "ready", ms: performance.now() - started, boot }),
   (error) => postMessage({ type: "failed", error: String(error && error.message || error) }),
 );
 
