@@ -19,6 +19,9 @@ VARIANTS = maw_sim.variant_ids()
 def games(draw):
     """A variant, a player count, a partnership layout where the variant has one, a seed."""
     v = maw_sim.load_variant(draw(st.sampled_from(VARIANTS)))
+    # Any house rule the file declares: records must carry it and replay under it.
+    choices = {name: draw(st.sampled_from(option.values)) for name, option in v.options.items()}
+    v = maw_sim.load_variant(v.id, options=choices)
     players = draw(st.integers(v.min_players, v.max_players))
     layouts = [f"{t}x{s}" for t, s in v.partnerships if t * s == players]
     teams = draw(st.sampled_from([None] + layouts))
