@@ -28,10 +28,10 @@ from dataclasses import replace
 
 from .cards import DECK, SUIT_NAMES, SUIT_SYMBOLS, Card
 
-#: The solver's budget for one position's marks, in positions searched: about a second in Pyodide.
+#: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
 #: Early in a deal of many players the exact values need more; the reader may then ask again with
 #: "patient" (no budget), or step on a card or two, where they come quickly.
-NODE_LIMIT = 120_000
+NODE_LIMIT = 25_000
 #: Attempts at made-up hidden cards consistent with a redacted record (each is one replay).
 STAND_IN_TRIES = 400
 
