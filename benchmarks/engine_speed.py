@@ -16,7 +16,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import maw_sim  # noqa: E402
 from maw_sim import Deal  # noqa: E402
+from maw_sim import GameRecord  # noqa: E402
 from maw_sim.bots import get_bot, play_deal  # noqa: E402
+
+from naive_playout import playout  # noqa: E402
 
 
 def random_deals(variant, players, seconds):
@@ -34,6 +37,37 @@ def random_deals(variant, players, seconds):
         now = time.perf_counter()
         if now >= end:
             return seed / (now - start)
+
+
+def naive_deals(seconds):
+    seed = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        for _ in range(200):
+            playout(seed)
+            seed += 1
+        now = time.perf_counter()
+        if now >= end:
+            return seed / (now - start)
+
+
+def record_costs(variant, players, count=2000):
+    """Microseconds a deal: writing its record's text; reading it back and replaying it."""
+    rng = random.Random(2)
+    deals = []
+    for seed in range(count):
+        deal = Deal.random(variant, players, seed)
+        while deal.phase != "over":
+            deal.apply(rng.choice(deal.legal_actions()))
+        deals.append(deal)
+    t0 = time.perf_counter()
+    texts = [d.record().text() for d in deals]
+    t1 = time.perf_counter()
+    for text in texts:
+        GameRecord.parse(text).replay()
+    t2 = time.perf_counter()
+    return (t1 - t0) / count * 1e6, (t2 - t1) / count * 1e6
 
 
 def bot_deals(variant, players, bot_name, seconds):
@@ -56,6 +90,13 @@ def main():
     for players in (5, 2, 10):
         best = max(random_deals(spoil, players, args.seconds) for _ in range(3))
         print(f"spoil-five, {players:2} players, random play, public API: {best:10,.0f} deals/s")
+        if players == 5:
+            naive = max(naive_deals(args.seconds) for _ in range(3))
+            print(f"  a plain naive playout (benchmarks/naive_playout.py), same run: {naive:10,.0f} deals/s"
+                  f"  -> the engine is {best / naive:.1f}x as fast")
+            write, replay = record_costs(spoil, 5)
+            print(f"  the record of a deal: text() {write:.0f} us; parse() and replay() {replay:.0f} us"
+                  f" (a whole random deal through the API: {1e6 / best:.0f} us)")
     for vid in ("cotton-1674", "heather-1876", "forty-five", "family"):
         v = maw_sim.load_variant(vid)
         players = v.default_players

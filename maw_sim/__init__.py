@@ -8,6 +8,7 @@ The public API (stable; the docs, the browser bridge and outside checks use it):
     maw_sim.Card.parse("10H")
     deal = maw_sim.Deal.random(v, players=5, seed=1, dealer=0)
     deal.legal_actions(); deal.apply("5H"); deal.explain("7C"); deal.outcome
+    deal.refusal("7C").rule                # which rule forbids it, e.g. "following.follow-or-trump"
     maw_sim.Match(v, players=5, seed=1)
     rec = deal.record(); text = rec.text(); maw_sim.GameRecord.parse(text).replay()
     rec.for_seat(2)                       # what seat 2 may know: other hands and face-down cards hidden
@@ -16,8 +17,9 @@ from .cards import Card
 from .deal import Deal, IllegalAction, Outcome, PlayerView, Trick
 from .match import Match
 from .records import GameRecord, RecordError
+from .refusals import Refusal
 from .variants import Variant, VariantError, load_variant, sources, variant_ids
 
-__all__ = ["Card", "Deal", "GameRecord", "IllegalAction", "Match", "Outcome", "PlayerView", "RecordError",
+__all__ = ["Card", "Deal", "GameRecord", "IllegalAction", "Match", "Outcome", "PlayerView", "RecordError", "Refusal",
            "Trick", "Variant", "VariantError", "load_variant", "sources", "variant_ids"]
 __version__ = "0.1.0"

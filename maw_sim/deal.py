@@ -31,19 +31,26 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .cards import CODES, DECK, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
+from .refusals import refuse
+from .scoring import TO_WIN, TRICKS
 from .variants import PARTNERSHIP_FORMS, Variant, load_variant
 
 ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
 HAND_SIZE = 5
-TRICKS = 5
 
 _CODE_INDEX = {code: i for i, code in enumerate(CODES)}
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid, or that is not an action at all. The deal is unchanged."""
+    """An action the rules forbid, or that is not an action at all. The deal is unchanged.
+    ``refusal`` is the structured reason (:class:`maw_sim.refusals.Refusal`); the message its words."""
+
+    def __init__(self, refusal):
+        super().__init__(str(refusal))
+        self.refusal = refusal
 
 
 # -- values the public API hands out --------------------------------------------------
@@ -84,6 +91,28 @@ class Outcome:
     @property
     def spoilt(self) -> bool:
         return self.winner is None
+
+
+class Position(NamedTuple):
+    """The state of a deal in play as plain integers, for searches that work on bit masks (the
+    exact solver, the search bots). Cards are indices (``Card.index``), sets of cards bit masks.
+
+    ``hands``: each seat's cards now; ``won``: tricks per seat; ``trick_count``: tricks finished;
+    ``leader`` and ``plays``: the trick in progress (the k-th card by seat ``(leader + k) % n``);
+    ``jinker``: the seat that jinked, if any; ``points``: each side's points this deal (points
+    games, else None); ``best_trump``: the highest trump dealt, whose trick takes the bonus (points
+    games with a bonus, else None); ``scores``: each side's score before the deal."""
+    phase: str
+    to_move: int | None
+    hands: tuple
+    won: tuple
+    trick_count: int
+    leader: int
+    plays: tuple
+    jinker: int | None
+    points: tuple | None
+    best_trump: int | None
+    scores: tuple
 
 
 @dataclass(frozen=True)
@@ -253,10 +282,9 @@ class Deal:
         self._t = variant.tables(self.trump)
         # Rule flags read in the inner loop, copied here once so play never goes through properties.
         self._may_trump = variant.following == "may-trump"
-        if variant.scoring_kind == "points":
-            self._per_trick = variant.scoring["per_trick"]
-            self._bonus = variant.scoring["best_trump"]
-            self._target = variant.scoring["target"]
+        scorer = variant.scorer
+        if scorer.points:
+            self._per_trick, self._bonus, self._target = scorer.per_trick, scorer.bonus, scorer.target
         else:
             self._per_trick = self._bonus = self._target = 0
         self._legal = None
@@ -275,9 +303,9 @@ class Deal:
         self._first3 = True
         self._actions = []         # the one ordered history: (seat, action) for every action taken
         self._best_trump = None
-        self._points = [0] * sides if variant.scoring_kind == "points" else None
-        if self._points is not None and variant.scoring["turnup_ace_of_hearts"] and self.turnup.code == "AH":
-            self._points[self._side(dealer)] += variant.scoring["turnup_ace_of_hearts"]
+        self._points = [0] * sides if scorer.points else None
+        if self._points is not None and scorer.turnup_ace_of_hearts and self.turnup.code == "AH":
+            self._points[self._side(dealer)] += scorer.turnup_ace_of_hearts
         self._robber = self._find_robber()
         if self._robber is None:
             self._start_play()
@@ -307,8 +335,11 @@ class Deal:
         else:
             self._best_trump = None
 
-    def _side(self, seat: int) -> int:
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: the seat itself when each plays alone."""
         return seat if self.teams is None else self.teams[seat]
+
+    _side = side_of
 
     # -- the public state ----------------------------------------------------------
     @property
@@ -322,6 +353,15 @@ class Deal:
     @property
     def outcome(self):
         return self._outcome
+
+    @property
+    def position(self) -> Position:
+        """The deal's state as plain integers (see :class:`Position`): what the solver and the
+        search bots read, never the deal's private fields."""
+        return Position(self._phase, self._to_move, tuple(self._hands), tuple(self._won),
+                        self._trick_count, self._leader, tuple(self._plays), self._jinker,
+                        None if self._points is None else tuple(self._points), self._best_trump,
+                        self.scores)
 
     @property
     def robbed(self):
@@ -417,7 +457,7 @@ class Deal:
             if mask is None:
                 mask = self._legal_mask()
             if not (mask >> index) & 1:
-                raise IllegalAction(self.explain(action))
+                raise IllegalAction(self.refusal(action))
             self._legal = None
             seat = self._to_move
             self._actions.append((seat, CODES[index]))
@@ -440,7 +480,7 @@ class Deal:
                 self._end_trick()
             return
         if action not in self.legal_actions():   # the exact strings pass at once; explain() reads the rest
-            reason = self.explain(action)
+            reason = self.refusal(action)
             if reason is not None:
                 raise IllegalAction(reason)
             action = action.strip().lower()
@@ -466,7 +506,7 @@ class Deal:
         try:
             return Card.parse(action).index
         except ValueError:
-            raise IllegalAction(self.explain(action)) from None
+            raise IllegalAction(self.refusal(action)) from None
 
     def _end_trick(self) -> None:
         plays = self._plays
@@ -479,15 +519,13 @@ class Deal:
         self._trick_count += 1
         self._leader = winner
         count = self._trick_count
-        if self._first3 and count <= 3 and winner != self._tricks[0][2]:
+        if self._first3 and count <= TO_WIN and winner != self._tricks[0][2]:
             self._first3 = False
         if self._points is not None:
             side = self._side(winner)
-            gained = self._per_trick
-            if self._best_trump is not None and self._best_trump in plays:
-                gained += self._bonus
-            self._points[side] += gained
-            if self.scores[side] + self._points[side] >= self._target:
+            scorer = self.variant.scorer
+            self._points[side] += scorer.trick_points(self._best_trump is not None and self._best_trump in plays)
+            if scorer.reaches_game(self.scores[side] + self._points[side]):
                 self._finish(game_won_by=side)
                 return
         if self._jinker is not None and winner != self._jinker:
@@ -496,7 +534,7 @@ class Deal:
         if count == TRICKS:
             self._finish()
             return
-        if count == 3 and self._first3 and self.variant.jinking and self.teams is None \
+        if count == TO_WIN and self._first3 and self.variant.jinking and self.teams is None \
                 and self._jinker is None:
             self._phase, self._to_move = JINK, winner
             return
@@ -509,23 +547,10 @@ class Deal:
         side_tricks = [0] * (self.players if self.teams is None else max(self.teams) + 1)
         for seat, k in enumerate(won):
             side_tricks[self._side(seat)] += k
-        if self._points is not None:
-            jinked = max(side_tricks) == TRICKS
-            if jinked and game_won_by is None and self.variant.scoring["jink_wins_game"]:
-                game_won_by = side_tricks.index(TRICKS)
-        else:
-            jinked = self._jinker is not None and not jink_failed
-        team = None
-        if claimed:
-            team = self._side(self._tricks[0][2])   # the seat that won the first three tricks
-        elif jink_failed:
-            team = None
-        elif game_won_by is not None:
-            team = game_won_by
-        else:
-            for side, k in enumerate(side_tricks):
-                if k >= 3:
-                    team = side
+        # How the deal ended is the scoring's to say (three tricks, a claim, a jink, the game).
+        team, jinked, game_won_by = self.variant.scorer.result(
+            side_tricks, self._side(self._tricks[0][2]) if claimed else None,
+            None if self._jinker is None else self._side(self._jinker), jink_failed, game_won_by)
         winner = None
         if team is not None:
             members = [s for s in range(self.players) if self._side(s) == team]
@@ -550,51 +575,63 @@ class Deal:
 
     # -- explanations --------------------------------------------------------------
     def explain(self, action) -> str | None:
-        """None when ``action`` is legal now; otherwise the reason in plain words, naming the rule."""
+        """None when ``action`` is legal now; otherwise the reason in plain words, naming the rule
+        and its sources (the words of :meth:`refusal`)."""
+        refusal = self.refusal(action)
+        return None if refusal is None else refusal.words
+
+    def refusal(self, action):
+        """None when ``action`` is legal now; otherwise a :class:`maw_sim.refusals.Refusal`: the rule
+        that forbids it (an id), the variant's setting and sources it rests on, and the words."""
         v = self.variant
         phase = self._phase
         if phase == OVER:
-            return "The deal is over: no more actions. Start a new deal."
+            return refuse(v, "over", "The deal is over: no more actions. Start a new deal.")
         seat = self._to_move
         text = action.code if isinstance(action, Card) else action
         if not isinstance(text, str) or not text.strip():
-            return f"{action!r} is not an action: {self._what_now()}"
+            return refuse(v, "not-an-action", f"{action!r} is not an action: {self._what_now()}")
         words = text.strip().split()
         verb = words[0].lower()
         if phase == ROB:
             if verb == "pass" and len(words) == 1:
                 if v.robbing == "compulsory":
-                    return (f"Robbing is compulsory in {v.name}: seat {seat} must take the turn-up "
-                            f"{self.turnup.symbol} and put out a card. [robbing: {v.describe_setting('robbing')}]")
+                    return refuse(v, "robbing.compulsory",
+                                  f"Robbing is compulsory in {v.name}: seat {seat} must take the turn-up "
+                                  f"{self.turnup.symbol} and put out a card. [robbing: {v.describe_setting('robbing')}]",
+                                  "robbing")
                 return None
             if verb == "rob" and len(words) == 2:
                 try:
                     give = Card.parse(words[1])
                 except ValueError as exc:
-                    return str(exc)
+                    return refuse(v, "not-a-card", str(exc))
                 if not (self._hands[seat] >> give.index) & 1:
-                    return (f"To rob, put out a card from your own hand; {give.symbol} is not in seat {seat}'s hand "
-                            f"({self._cards_text(self._hands[seat])}).")
+                    return refuse(v, "robbing.not-in-hand",
+                                  f"To rob, put out a card from your own hand; {give.symbol} is not in seat "
+                                  f"{seat}'s hand ({self._cards_text(self._hands[seat])}).", "robbing")
                 return None
-            return (f"Before the first lead, seat {seat} {self._rob_reason()} and must first "
-                    f"{'rob' if v.robbing == 'compulsory' else 'rob or pass'}: "
-                    f"'rob <card to put out>'{'' if v.robbing == 'compulsory' else ' or pass'}. "
-                    f"[robbing: {v.describe_setting('robbing')}]")
+            return refuse(v, "robbing.choose",
+                          f"Before the first lead, seat {seat} {self._rob_reason()} and must first "
+                          f"{'rob' if v.robbing == 'compulsory' else 'rob or pass'}: "
+                          f"'rob <card to put out>'{'' if v.robbing == 'compulsory' else ' or pass'}. "
+                          f"[robbing: {v.describe_setting('robbing')}]", "robbing")
         if phase == JINK:
             if verb in ("jink", "claim") and len(words) == 1:
                 return None
-            return (f"Seat {seat} has won the first three tricks and must choose: 'claim' the pool now, or "
-                    f"'jink' — lead to the fourth trick and undertake to win all five. "
-                    f"[jinking: {v.describe_setting('jinking')}]")
+            return refuse(v, "jinking.choose",
+                          f"Seat {seat} has won the first three tricks and must choose: 'claim' the pool now, "
+                          f"or 'jink' — lead to the fourth trick and undertake to win all five. "
+                          f"[jinking: {v.describe_setting('jinking')}]", "jinking")
         # play
         try:
             card = Card.parse(text)
         except ValueError:
-            return f"{text!r} is not a card: {self._what_now()}"
+            return refuse(v, "not-a-card", f"{text!r} is not a card: {self._what_now()}")
         hand = self._hands[seat]
         if not (hand >> card.index) & 1:
-            return (f"{card.symbol} is not in seat {seat}'s hand; the cards there are "
-                    f"{self._cards_text(hand)}.")
+            return refuse(v, "not-in-hand", f"{card.symbol} is not in seat {seat}'s hand; the cards there are "
+                                            f"{self._cards_text(hand)}.")
         if (self._legal_mask() >> card.index) & 1:
             return None
         return self._why_not(card)
@@ -632,10 +669,11 @@ class Deal:
             lead_words = (f"the ace of hearts ({lead_card.symbol}) was led, which counts as a trump lead"
                           if lead_card.code == "AH" and self.trump != "H" else
                           f"trumps were led ({lead_card.symbol})")
-            return (f"You cannot play {card.symbol}: {lead_words}, and you hold "
-                    f"{self._cards_text(trumps)}, so you must play a trump. A player may renege (keep back "
-                    f"a trump) only when every trump held is a privileged top trump higher than the card led; "
-                    f"{'; '.join(why)}. [reneging: {v.describe_setting('renege')}]")
+            return refuse(v, "renege.must-play-trump",
+                          f"You cannot play {card.symbol}: {lead_words}, and you hold "
+                          f"{self._cards_text(trumps)}, so you must play a trump. A player may renege (keep "
+                          f"back a trump) only when every trump held is a privileged top trump higher than the "
+                          f"card led; {'; '.join(why)}. [reneging: {v.describe_setting('renege')}]", "renege")
         follow = hand & t.suit_mask[suit]
         suit_name = SUIT_NAMES[SUITS[suit]]
         if lead_card.code == "AH" and t.suit_of[lead] != suit:
@@ -643,12 +681,16 @@ class Deal:
         else:
             lead_words = f"{suit_name} were led ({lead_card.symbol})"
         if v.following == "may-trump":
-            return (f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
-                    f"({self._cards_text(follow)}), so you must follow suit or play a trump ({trump_name}); "
-                    f"you may not discard from another plain suit. [following: {v.describe_setting('following')}]")
-        return (f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
-                f"({self._cards_text(follow)}). Under whist rules you must follow suit; you may trump only "
-                f"when you have none of the suit led. [following: {v.describe_setting('following')}]")
+            return refuse(v, "following.follow-or-trump",
+                          f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
+                          f"({self._cards_text(follow)}), so you must follow suit or play a trump ({trump_name}); "
+                          f"you may not discard from another plain suit. "
+                          f"[following: {v.describe_setting('following')}]", "following")
+        return refuse(v, "following.whist",
+                      f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
+                      f"({self._cards_text(follow)}). Under whist rules you must follow suit; you may trump "
+                      f"only when you have none of the suit led. [following: {v.describe_setting('following')}]",
+                      "following")
 
     # -- views and copies -----------------------------------------------------------
     def view(self, seat: int) -> PlayerView:

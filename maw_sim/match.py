@@ -71,8 +71,7 @@ class Match:
                                scores=scores)
         else:
             deal = Deal(self.variant, hands, turnup, self.dealer, teams=self._teams_arg(), scores=scores)
-        if self.kind == "pool":
-            self._collect_stakes()
+        self.variant.scorer.collect(self)
         self._open = deal
         self.deals.append(deal)
         return deal
@@ -82,17 +81,10 @@ class Match:
             return None
         return (self.sides, self.players // self.sides)
 
-    def _pay(self, seat: int, amount: int) -> None:
+    def pay(self, seat: int, amount: int) -> None:
+        """``seat`` puts ``amount`` into the pool."""
         self.chips[seat] -= amount
         self.pool += amount
-
-    def _collect_stakes(self) -> None:
-        s = self.variant.scoring
-        for seat in range(self.players):
-            if seat == self.dealer:
-                self._pay(seat, s["dealer_stake"] + (0 if self.carried else s["ante"]))
-            else:
-                self._pay(seat, s["spoil_addition"] if self.carried else s["ante"])
 
     def settle(self, deal: Deal) -> None:
         """Pay out a finished deal and pass the deal to the left."""
@@ -101,25 +93,7 @@ class Match:
         if deal.outcome is None:
             raise ValueError("the deal is not over yet")
         outcome = deal.outcome
-        if self.kind == "pool":
-            if outcome.winner is None:
-                self.carried = True
-            else:
-                self.chips[outcome.winner] += self.pool
-                self.pool = 0
-                self.carried = False
-                if outcome.jinked:
-                    bonus = self.variant.scoring["jink_bonus"]
-                    for seat in range(self.players):
-                        if seat != outcome.winner:
-                            self.chips[seat] -= bonus
-                            self.chips[outcome.winner] += bonus
-        else:
-            for side, points in enumerate(outcome.points):
-                self.scores[side] += points
-            if outcome.game_won_by is not None:
-                self.over = True
-                self.game_won_by = outcome.game_won_by
+        self.variant.scorer.settle(self, outcome)
         self.results.append(outcome)
         self.deals_played += 1
         self.dealer = (self.dealer + 1) % self.players

@@ -40,7 +40,7 @@ Other tags are kept and written back, so a file round-trips exactly. A file is `
 media type here is ``text/x-maw-record``.
 
 A **link** (:func:`to_link`, :func:`from_link`) carries a whole game compactly for a URL: the
-variant, the player count, the teams, the first dealer, the seed, and every action as its index
+variant and its options, the player count, the teams, the first dealer, the seed, and every action as its index
 among the legal actions of the moment, with a check so a damaged or edited link is refused.
 """
 
@@ -51,7 +51,7 @@ import zlib
 from dataclasses import dataclass, field, replace
 
 from .cards import Card
-from .variants import PARTNERSHIP_FORMS, Variant, load_variant
+from .variants import PARTNERSHIP_FORMS, Variant, _value_text, load_variant
 
 VERSION = 1
 VERSION_LINE = f"% MAW {VERSION}"
@@ -59,7 +59,7 @@ SUFFIX = ".maw"
 MEDIA_TYPE = "text/x-maw-record"
 HIDDEN = "?"
 
-_GAME_TAGS = ("Variant", "Players", "Teams", "Seed", "Observer")
+_GAME_TAGS = ("Variant", "Options", "Players", "Teams", "Seed", "Observer")
 _DEAL_TAGS = ("Deal", "Dealer", "Scores", "Hands", "TurnUp", "Result")
 _TAG_LINE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:;.*)?$')
 _ENTRY = re.compile(r"(\d+)\s*:")
@@ -291,8 +291,16 @@ def _escape(value: str) -> str:
     return str(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
+def options_text(variant) -> str:
+    """The options chosen, as the [Options] tag writes them: ``name=value`` pairs, or ``-``."""
+    return " ".join(f"{k}={_value_text(v)}" for k, v in variant.choices.items()) or "-"
+
+
 def _game_tags(rec: GameRecord) -> list:
-    tags = [("Variant", rec.variant.id), ("Players", str(rec.players)), ("Teams", rec.teams or "-")]
+    tags = [("Variant", rec.variant.id)]
+    if rec.variant.choices:
+        tags.append(("Options", options_text(rec.variant)))
+    tags += [("Players", str(rec.players)), ("Teams", rec.teams or "-")]
     if rec.seed is not None:
         tags.append(("Seed", str(rec.seed)))
     if rec.observer is not None:
@@ -413,6 +421,15 @@ def _parse(text) -> GameRecord:
         variant = load_variant(game["Variant"])
     except ValueError as exc:
         raise RecordError(f"[Variant]: {exc}") from None
+    if game.get("Options", "-") != "-":
+        pairs = [p.partition("=") for p in game["Options"].split()]
+        if any(not sep or not k or not v for k, sep, v in pairs):
+            raise RecordError(f"[Options]: expected name=value pairs separated by spaces, or '-'; "
+                              f"got {game['Options']!r}")
+        try:
+            variant = load_variant(variant, options={k: v for k, _, v in pairs})
+        except ValueError as exc:
+            raise RecordError(f"[Options]: {exc}") from None
     players = _whole(game["Players"], "[Players]")
     if not variant.min_players <= players <= variant.max_players:
         raise RecordError(f"[Players]: {variant.name} is for {variant.min_players} to "
@@ -623,7 +640,7 @@ _LINK_VERSION = "m1"
 
 def to_link(match) -> str:
     """A URL-safe code for a whole game so far (a :class:`maw_sim.Match` or a full
-    :class:`GameRecord`): ``m1.<variant>.<players>.<teams>.<dealer>.<seed>.<moves>.<check>``.
+    :class:`GameRecord`): ``m1.<variant>.<options>.<players>.<teams>.<dealer>.<seed>.<moves>.<check>``.
     Each action is its index among the legal actions of the moment (one character, or ``-`` and
     two for large indices), deals are separated by ``_``. It names no card: the cards come from
     the seed, as in every seeded deal, and the engine turns the indices back into actions."""
@@ -640,9 +657,28 @@ def to_link(match) -> str:
             out.append(_DIGITS[k] if k < 62 else "-" + _DIGITS[k // 62] + _DIGITS[k % 62])
             deal.apply(action)
         moves.append("".join(out))
-    body = ".".join([_LINK_VERSION, rec.variant.id, str(rec.players), rec.teams or "s",
-                     str(rec.deals[0].dealer), _base36(rec.seed), "_".join(moves)])
+    body = ".".join([_LINK_VERSION, rec.variant.id, _options_code(rec.variant), str(rec.players),
+                     rec.teams or "s", str(rec.deals[0].dealer), _base36(rec.seed), "_".join(moves)])
     return body + "." + _check(body)
+
+
+def _options_code(variant) -> str:
+    """The options chosen, two characters each: the option's place in the file, the value's."""
+    names = list(variant.options)
+    return "".join(_DIGITS[names.index(k)] + _DIGITS[variant.options[k].values.index(v)]
+                   for k, v in variant.choices.items())
+
+
+def _options_from_code(variant, code: str):
+    names, chosen = list(variant.options), {}
+    for k in range(0, len(code), 2):
+        pair = code[k:k + 2]
+        i, j = (_DIGITS.find(c) for c in pair) if len(pair) == 2 else (-1, -1)
+        if not 0 <= i < len(names) or not 0 <= j < len(variant.options[names[i]].values):
+            raise RecordError("this game link names an option its variant does not have")
+        option = variant.options[names[i]]
+        chosen[option.name] = option.values[j]
+    return load_variant(variant, options=chosen) if chosen else variant
 
 
 def _base36(n: int) -> str:
@@ -667,14 +703,15 @@ def replay_link(code):
     parts = code.strip().split(".")
     if parts[0] != _LINK_VERSION:
         raise RecordError(f"this game link is not one this site writes (it should start '{_LINK_VERSION}.')")
-    if len(parts) != 8:
+    if len(parts) != 9:
         raise RecordError("this game link is incomplete: part of it is missing (copy the whole link)")
-    body, check = ".".join(parts[:7]), parts[7]
+    body, check = ".".join(parts[:8]), parts[8]
     if _check(body) != check:
         raise RecordError("this game link is damaged or was edited: its check does not match")
-    _, vid, players, teams, dealer, seed, moves = parts[:7]
+    _, vid, options, players, teams, dealer, seed, moves = parts[:8]
     try:
-        match = Match(vid, int(players), int(seed, 36), teams=None if teams == "s" else teams,
+        variant = _options_from_code(load_variant(vid), options)
+        match = Match(variant, int(players), int(seed, 36), teams=None if teams == "s" else teams,
                       dealer=int(dealer))
     except ValueError as exc:
         raise RecordError(f"this game link cannot be opened: {exc}") from None

@@ -35,21 +35,16 @@ The engine's :class:`maw_sim.deal.Deal` is only read, never changed: the search 
 
 from __future__ import annotations
 
-from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, TRICKS, legal_mask
+from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, legal_mask
+from .scoring import GAME, JINK, LOSE, SCORINGS, SPOIL, TO_WIN, TRICKS, WIN, split_value  # noqa: F401
 from .variants import RankTables
-
-LOSE, SPOIL, WIN, JINK = -1, 0, 1, 2
 
 
 class SearchBudget(RuntimeError):
     """A search stopped after visiting the number of positions it was allowed (``node_limit``)."""
 
-GAME = 10_000
 _INF = 10 ** 9
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-
-POOL_WORDS = {LOSE: "loses (another player takes the pool)", SPOIL: "spoils (nobody takes three tricks)",
-              WIN: "wins the pool", JINK: "jinks: takes all five and the pool"}
 
 
 # -- the pack renumbered: each suit in play a run of bits, lowest card first --------------------
@@ -113,38 +108,16 @@ def _renumbered(variant, trump) -> _Renumbered:
 # -- the value of a finished deal ------------------------------------------------------------
 
 def outcome_value(deal, side: int) -> int:
-    """The value (in the scale above) of a finished deal for ``side`` (a seat in singles)."""
-    outcome = deal.outcome
-    if outcome is None:
+    """The value (in the scale above) of a finished deal for ``side`` (a seat in singles): the
+    deal's scoring says it (:meth:`maw_sim.scoring.Scoring.solver_value`)."""
+    if deal.outcome is None:
         raise ValueError("the deal is not over")
-    if deal.variant.scoring_kind == "pool":
-        if outcome.winner is None:
-            return SPOIL
-        if deal._side(outcome.winner) != side:
-            return LOSE
-        return JINK if outcome.jinked else WIN
-    value = outcome.points[side]
-    if outcome.game_won_by is not None:
-        value += GAME if outcome.game_won_by == side else -GAME
-    return value
-
-
-def split_value(value: int) -> tuple:
-    """A points-game value as (points this deal, game): game is 1 when our side wins the game,
-    -1 when another side does, else 0."""
-    if value >= GAME // 2:
-        return value - GAME, 1
-    if value <= -GAME // 2:
-        return value + GAME, -1
-    return value, 0
+    return deal.variant.scorer.solver_value(deal.outcome, side)
 
 
 def describe(value: int, kind: str) -> str:
     """A value in words."""
-    if kind == "pool":
-        return POOL_WORDS[value]
-    points, game = split_value(value)
-    return f"{points} points" + {1: " and wins the game", -1: "; another side wins the game", 0: ""}[game]
+    return SCORINGS[kind].describe_value(value)
 
 
 # -- the search --------------------------------------------------------------------------------
@@ -161,7 +134,8 @@ class _Search:
         self.deal = deal
         self.n = n = deal.players
         self.root = root
-        self.side = tuple(deal._side(s) for s in range(n))
+        self.side = tuple(deal.side_of(s) for s in range(n))
+        pos = deal.position        # the deal's state as integers: the search reads nothing else
         self.sides = max(self.side) + 1
         self.pool = v.scoring_kind == "pool"
         self.jinking = v.jinking and deal.teams is None
@@ -169,21 +143,22 @@ class _Search:
         self.nodes = 0
         self.limit = _INF           # the most positions this search may visit (SearchBudget beyond)
         to = r.to
-        self.hands = [r.mask(m) for m in deal._hands]
-        self.won = list(deal._won)
+        self.hands = [r.mask(m) for m in pos.hands]
+        self.won = list(pos.won)
         self.side_won = [0] * self.sides
         for s, k in enumerate(self.won):
             self.side_won[self.side[s]] += k
-        self.count = deal._trick_count
-        self.jinker = deal._jinker
+        self.count = pos.trick_count
+        self.jinker = pos.jinker
         if not self.pool:
-            self.points = list(deal._points)
+            self.points = list(pos.points)
             self.scores = deal.scores
-            self.per = deal._per_trick
-            self.target = deal._target
-            self.jink_game = bool(v.scoring["jink_wins_game"])
-            self.bonus = deal._bonus if deal._best_trump is not None else 0
-            self.best_bit = 1 << to[deal._best_trump] if deal._best_trump is not None else 0
+            scorer = v.scorer
+            self.per = scorer.per_trick
+            self.target = scorer.target
+            self.jink_game = scorer.jink_wins_game
+            self.bonus = scorer.bonus if pos.best_trump is not None else 0
+            self.best_bit = 1 << to[pos.best_trump] if pos.best_trump is not None else 0
         else:
             self.best_bit = 0
         # The best trump scores a bonus for its trick, so it stands in for no other card.
@@ -194,8 +169,8 @@ class _Search:
                 cm[p] &= ~self.best_bit
             cm[b] = self.best_bit
         self.cmask = cm
-        self.leader = deal._leader
-        self.plays = [to[i] for i in deal._plays]
+        self.leader = pos.leader
+        self.plays = [to[i] for i in pos.plays]
         self.tricks = tricks
         if tricks:
             # Tricks as points: one a trick, no bonus, no target, no jink — the points search
@@ -223,16 +198,16 @@ class _Search:
                     return (JINK if jinker == root else LOSE), None
                 return None, ((SPOIL, JINK) if jinker == root else (LOSE, SPOIL))
             best = max(won)
-            if best >= 3:
+            if best >= TO_WIN:
                 w = won.index(best)
                 return (WIN if w == root else LOSE), None
             if count == TRICKS:
                 return SPOIL, None
-            high = SPOIL if won[root] + left < 3 else (
-                JINK if self.jinking and won[root] == count and count < 3 else WIN)
+            high = SPOIL if won[root] + left < TO_WIN else (
+                JINK if self.jinking and won[root] == count and count < TO_WIN else WIN)
             low = SPOIL
             for s in range(self.n):
-                if s != root and won[s] + left >= 3:
+                if s != root and won[s] + left >= TO_WIN:
                     low = LOSE
                     break
             if low == high:
@@ -322,7 +297,7 @@ class _Search:
         side = self.side
         root = self.root
         tables = self.r.tables
-        may_trump = self.deal._may_trump
+        may_trump = self.deal.variant.following == "may-trump"
         win_key = tables.win_key
         suit_of = tables.suit_of
         power = tables.power
@@ -378,7 +353,7 @@ class _Search:
                 points[s] += gained
             try:
                 # Three tricks at the third: the winner may jink (pool games of singles).
-                if pool and jinking and ns.count == 3 and won[winner] == 3 and ns.jinker is None:
+                if pool and jinking and ns.count == TO_WIN and won[winner] == TO_WIN and ns.jinker is None:
                     if winner != root:
                         return LOSE
                     if beta <= WIN:
@@ -496,7 +471,7 @@ def _side_of(deal, seat):
             raise ValueError("the deal is over: name the seat whose result you want")
     if not isinstance(seat, int) or not 0 <= seat < deal.players:
         raise ValueError(f"seat must be 0 to {deal.players - 1}, not {seat!r}")
-    return deal._side(seat)
+    return deal.side_of(seat)
 
 
 def solve(deal, seat: int | None = None) -> int:
@@ -506,7 +481,7 @@ def solve(deal, seat: int | None = None) -> int:
     side = _side_of(deal, seat)
     if deal.phase == ROB:
         values = solve_moves(deal, deal.to_move, side=side).values()
-        return max(values) if deal._side(deal.to_move) == side else min(values)
+        return max(values) if deal.side_of(deal.to_move) == side else min(values)
     return _Search(deal, side).value()
 
 
@@ -544,11 +519,11 @@ def solve_tricks_moves(deal, node_limit: int | None = None) -> dict:
 
 
 def _side_tricks(deal, side):
-    return sum(k for s, k in enumerate(deal.tricks_won) if deal._side(s) == side)
+    return sum(k for s, k in enumerate(deal.tricks_won) if deal.side_of(s) == side)
 
 
 def _need_tricks(deal):
-    if deal.phase != PLAY or deal._jinker is not None:
+    if deal.phase != PLAY or deal.jinker is not None:
         raise ValueError("tricks are counted only while cards are played and nobody has jinked")
 
 
@@ -566,7 +541,7 @@ def _each_action(deal, side, node_limit, fallback=None, tricks=False):
             if child.phase == OVER:
                 out[action] = _side_tricks(child, side)
                 continue
-            if child.phase != PLAY or child._jinker is not None:
+            if child.phase != PLAY or child.jinker is not None:
                 out[action] = None
                 continue
         elif child.phase == ROB:
@@ -585,7 +560,7 @@ def _each_action(deal, side, node_limit, fallback=None, tricks=False):
 
 def _seat_of_side(deal, side):
     for s in range(deal.players):
-        if deal._side(s) == side:
+        if deal.side_of(s) == side:
             return s
     raise ValueError(f"no side {side}")
 

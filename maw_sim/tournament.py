@@ -69,12 +69,7 @@ def play_one(variant, players: int, challenger, field, seed: int, index: int) ->
     bots[seat] = _bot(challenger)
     # Each replay gets its own generator, the same whichever process plays it.
     outcome = play_deal(deal, bots, random.Random(_base_seed(seed, group) * 16 + seat))
-    if v.scoring_kind == "pool":
-        mine = 1 if outcome.winner == seat else 0
-        field_total = 1 if outcome.winner is not None and outcome.winner != seat else 0
-    else:
-        mine = outcome.points[seat]
-        field_total = sum(outcome.points) - mine
+    mine, field_total = v.scorer.seat_score(outcome, seat, deal.side_of)
     return mine, field_total, outcome.winner is None
 
 

@@ -21,12 +21,14 @@ makes the ace of diamonds, when not trumps, the worst card in the pack.
 
 from __future__ import annotations
 
+import json
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .cards import RED_SUITS, SUITS, Card
+from .scoring import SCORINGS, scorer as _scorer
 
 EVIDENCE_LEVELS = ("attested", "reconstructed", "conjectural")
 TOP_TRUMP_TOKENS = {"5": "the five of trumps", "J": "the knave of trumps",
@@ -40,7 +42,7 @@ ACE_OF_HEARTS_LEADS = {"trump": "the ace of hearts led is a trump lead",
 ROBBING_RULES = {"optional": "the holder of the ace of trumps may rob the turn-up",
                  "compulsory": "the holder of the ace of trumps must rob the turn-up",
                  "none": "no robbing"}
-SCORING_KINDS = ("pool", "points")
+SCORING_KINDS = tuple(SCORINGS)
 PARTNERSHIP_FORMS = {"2x2": (2, 2), "3x2": (3, 2), "4x2": (4, 2), "5x2": (5, 2),
                      "2x3": (2, 3), "3x3": (3, 3)}
 RANK_TOKENS = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(r): r for r in range(2, 11)}}
@@ -56,11 +58,8 @@ _SECTIONS = {
     "jinking": {"allowed": "bool"},
     "scoring": {"kind": SCORING_KINDS},
 }
-_SCORING_KEYS = {
-    "pool": {"ante": "int", "dealer_stake": "int", "spoil_addition": "int", "jink_bonus": "int"},
-    "points": {"per_trick": "int", "best_trump": "int", "target": "int", "jink_wins_game": "bool",
-               "turnup_ace_of_hearts": "int"},
-}
+#: Each kind of scoring names its own keys (maw_sim.scoring).
+_SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
 
 
 class VariantError(ValueError):
@@ -112,8 +111,46 @@ class Setting:
 
 
 @dataclass(frozen=True)
+class Option:
+    """A house rule the sources report: another value for one setting of the variant.
+
+    ``setting`` is ``"section.key"``; ``values`` the readings the sources give, the first being
+    the file's own (the default). ``value_sources`` names, where known, which source gives which
+    value; the setting then cites those sources when the option is chosen.
+    """
+    name: str
+    label: str
+    setting: str
+    values: tuple
+    default: object
+    sources: tuple
+    evidence: str
+    note: str
+    value_sources: dict = field(default_factory=dict)
+
+    def sources_for(self, value) -> tuple:
+        return tuple(self.value_sources.get(_value_text(value), self.sources))
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A set of options that a region or a source plays, by name."""
+    name: str
+    label: str
+    options: dict
+    sources: tuple
+    evidence: str
+    note: str
+
+
+@dataclass(frozen=True)
 class Variant:
-    """A ruleset, loaded and validated from ``conf/variants/<id>.toml``."""
+    """A ruleset, loaded and validated from ``conf/variants/<id>.toml``.
+
+    ``options`` are the house rules the file declares (name -> :class:`Option`), ``presets`` its
+    named sets of options; ``choices`` the options chosen for this copy (only those that differ
+    from the file's own rules): see :func:`load_variant`.
+    """
     id: str
     name: str
     era: str
@@ -121,6 +158,47 @@ class Variant:
     order: int
     path: Path
     settings: dict = field(repr=False)
+    options: dict = field(default_factory=dict, repr=False)
+    presets: dict = field(default_factory=dict, repr=False)
+    choices: dict = field(default_factory=dict)
+    #: The settings as the file gives them, before any option (None: these are they).
+    file_settings: dict | None = field(default=None, repr=False, compare=False)
+
+    def with_options(self, options=None, preset=None) -> "Variant":
+        """This ruleset with some of its options chosen (``{"name": value}``) and/or a preset.
+        An unknown option, value or preset is a ``ValueError`` listing what is allowed."""
+        chosen = dict(self.choices)
+        if preset is not None:
+            if preset not in self.presets:
+                allowed = ", ".join(self.presets) or "none"
+                raise ValueError(f"{self.name} has no preset {preset!r}; presets: {allowed}")
+            chosen.update(self.presets[preset].options)
+        if options:
+            if not isinstance(options, dict):
+                raise ValueError(f"options are given as {{name: value}}, not {options!r}")
+            chosen.update(options)
+        origin = self.file_settings or self.settings
+        settings = dict(origin)
+        final = {}
+        for name, value in chosen.items():
+            option = self.options.get(name)
+            if option is None:
+                allowed = ", ".join(self.options) or "none"
+                raise ValueError(f"{self.name} has no option {name!r}; options: {allowed}")
+            value = _option_value(option, value)
+            if value is None:
+                raise ValueError(f"{self.name}'s option {name!r} ({option.label}) takes "
+                                 + ", ".join(_value_text(v) for v in option.values) + f"; got {chosen[name]!r}")
+            if value == option.default:
+                continue
+            section, key = option.setting.split(".")
+            # The changed setting cites the option's sources, so explanations name them.
+            settings[section] = replace(
+                settings[section], values={**settings[section].values, key: value},
+                sources=option.sources_for(value), evidence=option.evidence, note=option.note)
+            final[name] = value
+        _check_consistency(self.path, settings)
+        return replace(self, settings=settings, choices=final, file_settings=origin)
 
     # -- the settings, by name -------------------------------------------------------
     @cached_property
@@ -175,6 +253,11 @@ class Variant:
     @cached_property
     def scoring_kind(self) -> str:
         return self.settings["scoring"]["kind"]
+
+    @cached_property
+    def scorer(self):
+        """How this ruleset wins and scores a deal (:mod:`maw_sim.scoring`)."""
+        return _scorer(self)
 
     # -- rankings ------------------------------------------------------------------
     def top_trump_card(self, token: str, trump: str) -> Card:
@@ -318,6 +401,104 @@ def _check_value(path, key, kind, value):
             _fail(path, key, "a list of team layouts from " + ", ".join(PARTNERSHIP_FORMS), value)
 
 
+def _value_text(value) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _option_value(option: Option, value):
+    """The option's value that ``value`` (or its text, as in a record or a link) stands for."""
+    for v in option.values:
+        if value == v and type(value) is type(v) or isinstance(value, str) and value == _value_text(v):
+            return v
+    return None
+
+
+def _option_kind(section: str, key: str, scoring_kind: str):
+    if section == "scoring" and key != "kind":
+        return _SCORING_KEYS[scoring_kind].get(key)
+    return _SECTIONS.get(section, {}).get(key)
+
+
+def _parse_options(path, data, settings) -> dict:
+    options = {}
+    table = data.get("options", {})
+    if not isinstance(table, dict):
+        _fail(path, "options", "tables [options.<name>]", table)
+    for name, spec in table.items():
+        where = f"options.{name}"
+        if not isinstance(spec, dict):
+            _fail(path, where, "a table with label, setting, values, source, evidence, note", spec)
+        allowed = {"label", "setting", "values", "value_sources", "source", "evidence", "note"}
+        extra = sorted(set(spec) - allowed)
+        if extra:
+            _fail(path, f"{where}.{extra[0]}", "no such key; allowed: " + ", ".join(sorted(allowed)), spec[extra[0]])
+        if not isinstance(spec.get("label"), str) or not spec["label"]:
+            _fail(path, f"{where}.label", "a short name for the option, in words", spec.get("label"))
+        setting = spec.get("setting")
+        section, _, key = setting.partition(".") if isinstance(setting, str) else ("", "", "")
+        kind = _option_kind(section, key, settings["scoring"]["kind"]) if section in settings else None
+        if kind is None or key == "kind":
+            _fail(path, f"{where}.setting", "'section.key' naming a setting of this file, e.g. "
+                  "'following.ace_of_hearts_lead'", setting)
+        values = spec.get("values")
+        if not isinstance(values, list) or len(values) < 2 or len(set(map(_value_text, values))) != len(values):
+            _fail(path, f"{where}.values", "a list of two or more distinct values", values)
+        for k, value in enumerate(values):
+            if not isinstance(value, (str, int, bool)):
+                _fail(path, f"{where}.values", "plain values (text, whole numbers, true/false)", values)
+            _check_value(path, f"{where}.values[{k}]", kind, value)
+        default = settings[section][key]
+        if default != values[0]:
+            _fail(path, f"{where}.values", f"the file's own value first ({default!r}, from [{section}])", values)
+        by_value = spec.get("value_sources", {})
+        known = sources()
+        if not isinstance(by_value, dict) or any(
+                k not in map(_value_text, values) or not isinstance(v, list) or any(x not in known for x in v)
+                for k, v in by_value.items()):
+            _fail(path, f"{where}.value_sources", "{value = [source keys]} for values of this option", by_value)
+        src, evidence, note = _provenance(path, where, spec)
+        options[name] = Option(name, spec["label"], setting, tuple(values), default, src, evidence, note,
+                               {k: tuple(v) for k, v in by_value.items()})
+    return options
+
+
+def _parse_presets(path, data, options) -> dict:
+    presets = {}
+    table = data.get("presets", {})
+    if not isinstance(table, dict):
+        _fail(path, "presets", "tables [presets.<name>]", table)
+    for name, spec in table.items():
+        where = f"presets.{name}"
+        if not isinstance(spec, dict):
+            _fail(path, where, "a table with label, options, source, evidence, note", spec)
+        allowed = {"label", "options", "source", "evidence", "note"}
+        extra = sorted(set(spec) - allowed)
+        if extra:
+            _fail(path, f"{where}.{extra[0]}", "no such key; allowed: " + ", ".join(sorted(allowed)), spec[extra[0]])
+        if not isinstance(spec.get("label"), str) or not spec["label"]:
+            _fail(path, f"{where}.label", "the preset's name in words", spec.get("label"))
+        chosen = spec.get("options")
+        if not isinstance(chosen, dict) or not chosen:
+            _fail(path, f"{where}.options", "a table {option = value, ...}", chosen)
+        for key, value in chosen.items():
+            if key not in options:
+                _fail(path, f"{where}.options.{key}", "an option declared in [options]: "
+                      + (", ".join(options) or "none"), value)
+            if _option_value(options[key], value) is None:
+                _fail(path, f"{where}.options.{key}", "one of " + ", ".join(map(repr, options[key].values)), value)
+        src, evidence, note = _provenance(path, where, spec)
+        presets[name] = Preset(name, spec["label"], dict(chosen), src, evidence, note)
+    return presets
+
+
+def _check_consistency(path, settings) -> None:
+    players = settings["players"]
+    if not 2 <= players["min"] <= players["default"] <= players["max"] <= 10:
+        _fail(path, "players", "2 <= min <= default <= max <= 10", dict(players.values))
+    if not set(settings["renege"]["cards"]) <= set(settings["trumps"]["top"]):
+        _fail(path, "renege.cards", "top trumps listed in trumps.top", settings["renege"]["cards"])
+
+
 def _provenance(path, section, table):
     src = table.get("source")
     if isinstance(src, str):
@@ -367,17 +548,21 @@ def parse_variant(text: str, path: Path) -> Variant:
         src, evidence, note = _provenance(path, section, table)
         values = {k: table[k] for k in wanted}
         settings[section] = Setting(section, values, src, evidence, note)
-    players = settings["players"]
-    if not 2 <= players["min"] <= players["default"] <= players["max"] <= 10:
-        _fail(path, "players", "2 <= min <= default <= max <= 10", dict(players.values))
-    if not set(settings["renege"]["cards"]) <= set(settings["trumps"]["top"]):
-        _fail(path, "renege.cards", "top trumps listed in trumps.top", settings["renege"]["cards"])
-    unknown = set(data) - set(_SECTIONS) - {"id", "name", "era", "summary", "order"}
+    _check_consistency(path, settings)
+    unknown = set(data) - set(_SECTIONS) - {"id", "name", "era", "summary", "order", "options", "presets"}
     if unknown:
         _fail(path, sorted(unknown)[0], "no such key; allowed: id, name, era, summary, order, "
-              + ", ".join(_SECTIONS), data[sorted(unknown)[0]])
-    return Variant(data["id"], data["name"], data["era"], data["summary"], data.get("order", 99),
-                   path, settings)
+              + ", ".join(_SECTIONS) + ", options, presets", data[sorted(unknown)[0]])
+    options = _parse_options(path, data, settings)
+    presets = _parse_presets(path, data, options)
+    variant = Variant(data["id"], data["name"], data["era"], data["summary"], data.get("order", 99),
+                      path, settings, options, presets)
+    for preset in presets:    # every preset must make a consistent ruleset
+        try:
+            variant.with_options(preset=preset)
+        except VariantError as exc:
+            _fail(path, f"presets.{preset}", f"options that hold together ({exc})", presets[preset].options)
+    return variant
 
 
 def load_variant_file(path) -> Variant:
@@ -400,12 +585,32 @@ def variant_ids() -> list:
     return list(_all_variants())
 
 
-def load_variant(variant_id) -> Variant:
-    """The variant with this id. An unknown id is a ``ValueError`` listing the known ids."""
+def load_variant(variant_id, options=None, preset=None) -> Variant:
+    """The variant with this id, with ``options`` (``{"name": value}``) or a named ``preset`` chosen.
+
+    An unknown id is a ``ValueError`` listing the known ids; an unknown option, value or preset a
+    ``ValueError`` listing what the variant allows. The same choices give the same (cached) object.
+    """
     if isinstance(variant_id, Variant):
-        return variant_id
-    variants = _all_variants()
-    try:
-        return variants[variant_id]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown variant {variant_id!r}; known variants: {', '.join(variants)}") from None
+        base = variant_id
+    else:
+        variants = _all_variants()
+        try:
+            base = variants[variant_id]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown variant {variant_id!r}; known variants: {', '.join(variants)}") from None
+    if not options and preset is None:
+        return base
+    if not isinstance(options, (dict, type(None))):
+        raise ValueError(f"options are given as {{name: value}}, not {options!r}")
+    if base is not _all_variants().get(base.id):
+        return base.with_options(options, preset)
+    key = (base.id, preset, json.dumps(sorted((str(k), repr(v)) for k, v in (options or {}).items())))
+    if key not in _CHOSEN:
+        _CHOSEN[key] = base.with_options(options, preset)
+    return _CHOSEN[key]
+
+
+#: Variants with options chosen, by (id, preset, options): the same choices give the same object,
+#: so its rank tables are computed once.
+_CHOSEN: dict = {}

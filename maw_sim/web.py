@@ -4,6 +4,10 @@ The page's Web Worker runs this module in Pyodide and calls :func:`handle` with 
 and gets one JSON reply. Python owns the rules and the words: the page only draws what the state
 says and animates the events. Standard library only (it runs in Pyodide).
 
+The jobs are split: this module checks requests and runs each table (a :class:`Session`: the
+match, the bots and your seat); :mod:`maw_sim.narration` says what happened in words for your
+seat; :mod:`maw_sim.seat_state` builds the table as your seat sees it.
+
 Requests (``op`` says which)::
 
     {"op": "variants"}                              the variants, their player ranges, the bot levels
@@ -44,8 +48,8 @@ from __future__ import annotations
 import json
 import random
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from .records import RecordError, SUFFIX, MEDIA_TYPE, redact_action, replay_link, to_link
+from .narration import Narrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
+from .records import MEDIA_TYPE, SUFFIX, RecordError, replay_link
 from .variants import load_variant, variant_ids
 
 DEFAULT_VARIANT = "spoil-five"
@@ -61,21 +65,6 @@ class RequestError(ValueError):
 
 
 # -- words and small dicts for the page ---------------------------------------------------------
-
-def card_info(card) -> dict:
-    """A card as the page draws it: code, symbol, name (for aria-label), suit and colour."""
-    card = Card.parse(card) if not isinstance(card, Card) else card
-    return {"code": card.code, "symbol": card.symbol, "name": card.name, "suit": card.suit,
-            "red": card.is_red}
-
-
-def seat_name(seat: int, you: int) -> str:
-    return "You" if seat == you else f"Bot {seat}"
-
-
-def _suit_words(suit: str) -> str:
-    return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
-
 
 def bot_names() -> list:
     from . import bots  # imported late: a stronger bot may pull in more of the engine
@@ -122,6 +111,22 @@ def _check_teams(value, variant, players: int):
     return value
 
 
+def _check_options(variant, options, preset):
+    """The variant with its house rules chosen: ``options`` as {name: value} or as the link writes
+    them ("name=value name=value"), ``preset`` by name."""
+    if isinstance(options, str):
+        pairs = [p.partition("=") for p in options.replace(",", " ").split()]
+        if any(not sep for _, sep, _ in pairs):
+            raise RequestError(f"options are written name=value; got {options!r}")
+        options = {k: v for k, _, v in pairs}
+    if options is not None and not isinstance(options, dict):
+        raise RequestError("options must be an object {name: value} or text 'name=value'")
+    try:
+        return load_variant(variant, options=options or None, preset=preset or None)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+
+
 def _check_bot(value) -> str:
     names = bot_names()
     if value not in names:
@@ -146,12 +151,14 @@ class Session:
         self.deal_number = 0
         self.log_settled = False
         self.teams = None
+        self.narrator = None       # the words for your seat (maw_sim.narration)
         self.study = None          # a study run in steps (op "study"), beside the game
         self.review = None         # a record under review (ops review_open, review_at), beside the game
 
     # -- requests ----------------------------------------------------------------------------------
     def new(self, variant=DEFAULT_VARIANT, players=None, seed=None, seat=0, bot=DEFAULT_BOT,
-            lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1, teams=None, game=None):
+            lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1, teams=None, game=None,
+            options=None, preset=None):
         """Start a match; returns (events, warnings). Strict: a bad parameter raises RequestError
         and the session is unchanged. Lenient: each bad parameter falls back to a default.
         ``game``: a link code (:func:`maw_sim.records.to_link`) restoring a game at its position;
@@ -179,6 +186,8 @@ class Session:
 
         v = checked(_check_variant, lambda: _check_variant(default_variant)
                     if default_variant in variant_ids() else load_variant(DEFAULT_VARIANT), variant)
+        if options not in (None, "", {}) or preset not in (None, ""):
+            v = checked(_check_options, lambda: v, v, options, preset)
         n = checked(_check_players, lambda: v.default_players,
                     v.default_players if players is None else players, v)
         s = checked(_check_int, lambda: _check_int(default_seed, "default seed", 0, MAX_SEED),
@@ -195,6 +204,7 @@ class Session:
         self.teams = t
         self.bot_name, self.bot = b, get_bot(b)
         self.deal_number = 0
+        self.narrator = Narrator(match, me)
         return self._start_deal(), warnings
 
     def _restore(self, code, seat, bot):
@@ -214,13 +224,8 @@ class Session:
         self.deal = match.deals[-1]
         self.deal_number = len(match.deals)
         self.log_settled = self.deal.outcome is not None      # replay_link settled a finished deal
-        deal = self.deal
-        events = [{"kind": "restore", "seat": deal.dealer, "number": self.deal_number,
-                   "card": card_info(deal.turnup),
-                   "text": f"Deal {self.deal_number} restored from a link after {len(deal.history)} "
-                           f"move{'s' if len(deal.history) != 1 else ''}; the turn-up is "
-                           f"{deal.turnup.symbol}, so {_suit_words(deal.trump)} are trumps."}]
-        return events + self._bots_move()
+        self.narrator = Narrator(match, me)
+        return [self.narrator.deal_restored(self.deal, self.deal_number)] + self._bots_move()
 
     def bot_rng(self):
         """The bots' dice for the decision at hand: seeded by the game's seed, the deal and the
@@ -285,14 +290,7 @@ class Session:
         self.deal = self.match.new_deal()
         self.deal_number += 1
         self.log_settled = False
-        deal = self.deal
-        dealer = seat_name(deal.dealer, self.seat)
-        verb = "deal" if dealer == "You" else "deals"
-        events = [{"kind": "deal", "seat": deal.dealer, "number": self.deal_number,
-                   "card": card_info(deal.turnup),
-                   "text": f"Deal {self.deal_number}: {dealer} {verb}; the turn-up is "
-                           f"{deal.turnup.symbol}, so {_suit_words(deal.trump)} are trumps."}]
-        return events + self._bots_move()
+        return [self.narrator.deal_started(self.deal, self.deal_number)] + self._bots_move()
 
     def _bots_move(self) -> list:
         events = []
@@ -308,223 +306,23 @@ class Session:
         return events
 
     def _apply(self, seat: int, action: str) -> list:
-        """Apply one move and describe it (and what it caused) in events."""
+        """Apply one move and narrate it (and what it caused) for your seat."""
         deal = self.deal
         finished_before = sum(1 for t in deal.tricks if t.winner is not None)
         phase_before = deal.phase
         deal.apply(action)
-        who = seat_name(seat, self.seat)
-        you = seat == self.seat
-        # Narrated from the action as your seat saw it: another robber's card put out is "rob ?".
-        action = redact_action(seat, deal.history[-1][1], self.seat)
-        event = {"kind": "play", "seat": seat, "action": action, "card": None}
-        if phase_before == "rob":
-            if action == "pass":
-                event["kind"] = "pass"
-                event["text"] = f"{who} {'decline' if you else 'declines'} to rob the turn-up."
-            else:
-                event["kind"] = "rob"
-                event["card"] = card_info(deal.turnup)
-                # The card put out is face down: only its owner may see it.
-                put_out = f"put out {Card.parse(action.split()[1]).symbol}" if you else \
-                    "puts out a card face down"
-                event["text"] = (f"{who} {'rob' if you else 'robs'}: "
-                                 f"{'take' if you else 'takes'} the turn-up {deal.turnup.symbol} "
-                                 f"and {put_out}.")
-        elif phase_before == "jink":
-            if action == "jink":
-                event["kind"] = "jink"
-                event["text"] = (f"{who} {'jink' if you else 'jinks'}: "
-                                 f"{'undertake' if you else 'undertakes'} to win all five tricks.")
-            else:
-                event["kind"] = "claim"
-                event["text"] = f"{who} {'claim' if you else 'claims'} the deal with three tricks."
-        else:
-            card = Card.parse(action)
-            event["card"] = card_info(card)
-            event["text"] = f"{who} {'play' if you else 'plays'} {card.symbol} ({card.name})."
-        events = [event]
-        finished = [t for t in deal.tricks if t.winner is not None]
-        for number, trick in enumerate(finished[finished_before:], start=finished_before + 1):
-            winning_card = next(c for s, c in trick.plays if s == trick.winner)
-            winner = seat_name(trick.winner, self.seat)
-            events.append({"kind": "trick", "seat": trick.winner, "number": number,
-                           "card": card_info(winning_card),
-                           "text": f"{winner} {'win' if winner == 'You' else 'wins'} trick "
-                                   f"{number} with {winning_card.symbol}."})
+        events = self.narrator.action(deal, seat, phase_before, finished_before)
         if deal.phase == "over" and not self.log_settled:
             self.log_settled = True
             self.match.settle(deal)
-            events.append({"kind": "over", "seat": deal.outcome.winner,
-                           "text": self._outcome_text()})
+            events.append({"kind": "over", "seat": deal.outcome.winner, "text": self.narrator.outcome(deal)})
         return events
 
     # -- what your seat sees ------------------------------------------------------------------------
-    def side_names(self) -> list:
-        """Who scores: each seat in singles; in partnerships "Your side (You & Bot 2)", "Side 2 (…)"."""
-        sides = self.match.teams
-        if sides is None:
-            return [seat_name(s, self.seat) for s in range(self.players)]
-        names = []
-        for side in range(self.match.sides):
-            members = " & ".join(seat_name(s, self.seat) for s in range(self.players) if sides[s] == side)
-            mine = sides[self.seat] == side
-            names.append(f"{'Your side' if mine else f'Side {side + 1}'} ({members})")
-        return names
-
-    def _outcome_text(self) -> str:
-        outcome = self.deal.outcome
-        won = list(outcome.tricks_won)
-        pool_game = self.variant.scoring_kind == "pool"
-
-        def name(seat):
-            return seat_name(seat, self.seat)
-
-        def verb(seat, word):   # "You win" / "Bot 2 wins"
-            return word if seat == self.seat else word + ("es" if word.endswith("s") else "s")
-
-        jinker = getattr(self.deal, "jinker", None)
-        if getattr(outcome, "jink_failed", False) and jinker is not None:
-            text = (f"{name(jinker)} jinked for all five tricks and lost one: the deal is spoilt"
-                    + (" and the pool carries over." if pool_game else "."))
-        elif outcome.winner is None:
-            text = ("Spoilt: nobody took three tricks, so the pool carries over to the next deal."
-                    if pool_game else "Nobody took three tricks.")
-        elif getattr(outcome, "claimed", False):
-            text = (f"{name(outcome.winner)} won the first three tricks and "
-                    f"{verb(outcome.winner, 'claim')} the deal.")
-        elif getattr(outcome, "jinked", False):
-            text = f"{name(outcome.winner)} {verb(outcome.winner, 'take')} all five tricks: a jink!"
-        elif self.match.teams is not None:
-            side = self.match.teams[outcome.winner]
-            tricks = sum(k for seat, k in enumerate(won) if self.match.teams[seat] == side)
-            text = f"{self.side_names()[side]} takes {tricks} tricks and wins the deal."
-        else:
-            tricks = won[outcome.winner]
-            text = (f"{name(outcome.winner)} {verb(outcome.winner, 'win')} the deal with {tricks} "
-                    f"trick{'s' if tricks != 1 else ''}.")
-        sides = self.side_names()   # points and the game go to sides (each seat, in singles)
-        points = getattr(outcome, "points", None)
-        if points and any(points):
-            scored = [f"{sides[s]} {p}" for s, p in enumerate(points) if p]
-            text += " Points this deal: " + ", ".join(scored) + "."
-        game_won_by = getattr(outcome, "game_won_by", None)
-        if game_won_by is not None:
-            if self.match.teams is None:
-                text += f" {name(game_won_by)} {verb(game_won_by, 'win')} the game."
-            else:
-                text += f" {sides[game_won_by]} wins the game."
-        elif getattr(self.match, "over", False):
-            text += " The match is over."
-        return text
-
-    def _scores(self) -> dict:
-        match = self.match
-        if self.variant.scoring_kind == "pool":
-            return {"kind": "pool", "pool": getattr(match, "pool", None),
-                    "chips": list(getattr(match, "chips", []) or [])}
-        this_deal = getattr(self.deal, "deal_points", None)
-        return {"kind": "points", "scores": list(getattr(match, "scores", []) or []),
-                "names": self.side_names(),
-                "this_deal": list(this_deal) if this_deal and self.deal.phase != "over" else None,
-                "target": self.variant.scoring["target"]}
-
     def state(self) -> dict:
         self._need_game()
-        deal, me = self.deal, self.seat
-        your_turn = deal.phase != "over" and deal.to_move == me
-        legal = set(deal.legal_actions()) if your_turn else set()
-        hand = []
-        for card in sorted(deal.hand(me), key=_display_order(deal.trump)):
-            info = card_info(card)
-            if your_turn:
-                info["legal"] = card.code in legal
-                info["reason"] = None if info["legal"] else deal.explain(card.code)
-            else:
-                info["legal"] = False
-                info["reason"] = ("The deal is over." if deal.phase == "over" else
-                                  f"It is {seat_name(deal.to_move, me)}'s turn, not yours.")
-            hand.append(info)
-        hand_codes = {c.code for c in deal.hand(me)}
-        choices = [{"action": a, "label": _choice_label(a)}
-                   for a in sorted(legal - hand_codes, key=_choice_order)]
-
-        finished = [t for t in deal.tricks if t.winner is not None]
-        current = next((t for t in deal.tricks if t.winner is None and t.plays), None)
-        shown = current or (finished[-1] if finished else None)
-        trick = None
-        if shown is not None:
-            trick = {"leader": shown.leader, "winner": shown.winner,
-                     "number": len(finished) + (1 if current else 0),
-                     "plays": [{"seat": s, "card": card_info(c)} for s, c in shown.plays]}
-        tricks_won = [0] * self.players
-        for t in finished:
-            tricks_won[t.winner] += 1
-
-        outcome = None
-        if deal.phase == "over":
-            o = deal.outcome
-            outcome = {"winner": o.winner, "spoilt": o.winner is None,
-                       "tricks_won": list(o.tricks_won),
-                       "points": list(getattr(o, "points", None) or []),
-                       "text": self._outcome_text()}
-        sides = self.match.teams
-        seats = [{"seat": s, "name": seat_name(s, me), "you": s == me, "dealer": s == deal.dealer,
-                  "to_move": s == deal.to_move, "cards": len(deal.hand(s)),
-                  "tricks": tricks_won[s],
-                  "side": None if sides is None else sides[s],
-                  "partner": sides is not None and s != me and sides[s] == sides[me]}
-                 for s in range(self.players)]
-        link = {"variant": self.variant.id, "players": self.players, "seed": self.seed,
-                "game": to_link(self.match), "deal": self.deal_number}
-        if self.teams:
-            link["teams"] = self.teams
-        return {
-            "variant": {"id": self.variant.id, "name": self.variant.name},
-            "players": self.players, "seed": self.seed, "seat": me, "bot": self.bot_name,
-            "deal_number": self.deal_number,
-            "teams": self.teams, "link": link,
-            "phase": deal.phase, "to_move": deal.to_move, "your_turn": your_turn,
-            "dealer": deal.dealer,
-            "trump": {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
-                      "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
-            "turnup": card_info(deal.turnup),
-            "hand": hand, "choices": choices, "trick": trick,
-            "tricks_played": len(finished), "seats": seats,
-            "scores": self._scores(), "outcome": outcome,
-            "match_over": bool(getattr(self.match, "over", False)),
-            "prompt": self._prompt(your_turn),
-        }
-
-    def _prompt(self, your_turn: bool) -> str:
-        deal = self.deal
-        if deal.phase == "over":
-            return "The deal is over." + ("" if getattr(self.match, "over", False)
-                                          else " Press “New deal” to play the next one.")
-        if not your_turn:
-            return f"{seat_name(deal.to_move, self.seat)} to move."
-        return {"rob": "You may rob the turn-up: choose a card to put out, or pass.",
-                "jink": "You have won three tricks: claim the deal now, or jink for all five.",
-                }.get(deal.phase, "Your turn: play a card.")
-
-
-def _display_order(trump: str):
-    # Group the hand by suit, trumps last, for a stable, readable hand; not a ranking.
-    suits = [s for s in "SHCD" if s != trump] + [trump]
-    return lambda c: (suits.index(c.suit), c.rank)
-
-
-def _choice_label(action: str) -> str:
-    if action.startswith("rob "):
-        card = Card.parse(action.split()[1])
-        return f"Rob, putting out {card.symbol}"
-    return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
-            "claim": "Claim (stop with three)"}.get(action, action)
-
-
-def _choice_order(action: str):
-    return ({"claim": 0, "jink": 1, "pass": 9}.get(action, 5), action)
-
+        from .seat_state import table_state
+        return table_state(self)
 
 # -- the entry point the worker calls ---------------------------------------------------------------
 
@@ -612,7 +410,7 @@ def _dispatch(session: Session, request: dict) -> dict:
         return {"variants": variants_info(), "bots": bot_names(), "default": DEFAULT_VARIANT}
     if op == "new":
         allowed = {"op", "variant", "players", "seed", "seat", "bot", "teams", "lenient",
-                   "default_variant", "default_seed", "game"}
+                   "default_variant", "default_seed", "game", "options", "preset"}
         extra = sorted(set(request) - allowed)
         if extra:
             raise RequestError(f"unknown field {extra[0]!r} for 'new'; allowed: {', '.join(sorted(allowed))}")
@@ -622,7 +420,7 @@ def _dispatch(session: Session, request: dict) -> dict:
             bot=request.get("bot", DEFAULT_BOT), lenient=bool(request.get("lenient", False)),
             default_variant=request.get("default_variant", DEFAULT_VARIANT),
             default_seed=request.get("default_seed", 1), teams=request.get("teams"),
-            game=request.get("game"))
+            game=request.get("game"), options=request.get("options"), preset=request.get("preset"))
         return {"events": events, "warnings": warnings, "state": session.state()}
     if op == "act":
         events = session.act(request.get("action"))

@@ -116,6 +116,30 @@ def test_a_seeded_link_reproduces_the_hand(page, server):
     assert hand_codes(page) == expected
 
 
+def _table_picture(page):
+    """What the reader sees of the position: the hand, the cards on the table, the phase."""
+    return hand_codes(page), page.inner_text(f"{TABLE} .maw-trick"), page.get_attribute(TABLE, "data-phase"), \
+        page.inner_text(f"{TABLE} .maw-title")
+
+
+def test_link_to_this_deal_restores_the_exact_position_and_a_damaged_one_says_why(page, server):
+    open_table(page, server, "play/spoil-five.html", variant="spoil-five", players=4, seed=31)
+    for _ in range(3):
+        if page.get_attribute(TABLE, "data-phase") == "over":
+            break
+        click_a_legal_move(page)
+    before = _table_picture(page)
+    link = page.get_attribute(f"{TABLE} a.maw-link", "href")
+    assert "game=m1.spoil-five" in link
+    open_table(page, server, link.removeprefix(server + "/"))
+    assert _table_picture(page) == before
+    damaged = link.replace("game=m1.spoil-five.", "game=m1.spoil-five.0")
+    open_table(page, server, damaged.removeprefix(server + "/"))
+    message = page.locator(f"{TABLE} .maw-message").inner_text()
+    assert "game link" in message and "starting a fresh deal" in message
+    assert len(hand_codes(page)) in (5, 6)
+
+
 def test_a_bad_link_shows_a_message_and_falls_back(page, server):
     open_table(page, server, "play/cotton-1674.html",
                variant='<img src=x onerror="window.pwned=1">', players="99", seed="abc")

@@ -52,8 +52,7 @@ def test_winning_the_pool_pays_the_winner_and_a_new_pool_is_formed():
 def test_a_jink_collects_the_stake_from_each_other_player():
     hands = ["5C JC AH AC KC", "2D 3D 4D 6D 7D", "2H 3H 4H 6H 7H", "8H 9H 10H JH QH", "8D 9D 10D JD QD"]
     match = Match("spoil-five", 5, seed=0)
-    match.new_deal()
-    match._open = deal = Deal("spoil-five", [h.split() for h in hands], "9C", dealer=0)
+    deal = match.new_deal(hands=[h.split() for h in hands], turnup="9C")
     pool, chips = match.pool, list(match.chips)
     # Seat 1 leads (the dealer is seat 0); the holder of the five fingers is seat 0.
     _finish(deal, lambda d: "jink" if d.phase == "jink" else d.legal_actions()[0])

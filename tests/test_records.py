@@ -173,7 +173,7 @@ def test_a_link_restores_any_deal_of_a_match_at_the_exact_position():
     match = _match()
     code = to_link(match)
     assert re.fullmatch(r"[A-Za-z0-9._~-]+", code)             # URL-safe as it stands
-    assert not CARD.search(code.split(".", 6)[6])               # the moves name no card
+    assert not CARD.search(code.split(".", 7)[7])               # the moves name no card
     again = replay_link(code)
     assert len(again.deals) == 4 and again.chips == match.chips and again.pool == match.pool
     _same_position(again.deals[-1], match.deals[-1])
@@ -197,9 +197,27 @@ def test_a_damaged_link_says_what_is_wrong(damage, words):
 
 
 def test_a_well_checked_link_with_an_impossible_move_is_refused():
-    body = "m1.spoil-five.4.s.0.b.Z"
+    body = "m1.spoil-five..4.s.0.b.Z"
     with pytest.raises(RecordError, match="move 1 of deal 1 is not a legal choice"):
         replay_link(body + "." + _check(body))
-    body = "m1.spoil-five.12.s.0.b."
+    body = "m1.spoil-five..12.s.0.b."
     with pytest.raises(RecordError, match="2 to 10 players"):
         replay_link(body + "." + _check(body))
+
+
+def test_options_travel_in_records_and_links():
+    v = maw_sim.load_variant("spoil-five", preset="baxter-wray")
+    match = _match(deals=1)
+    match = Match(v, 4, 11)
+    deal = match.new_deal()
+    _play(deal, random.Random(2), 9)
+    text = match.record().text()
+    assert '[Options "ace_of_hearts_lead=hearts"]' in text
+    back = GameRecord.parse(text)
+    assert back.variant.choices == {"ace_of_hearts_lead": "hearts"} and back == match.record()
+    again = replay_link(to_link(match))
+    assert again.variant == v and again.deals[-1].history == deal.history
+    with pytest.raises(RecordError, match=r"\[Options\]: Spoil Five has no option 'kitty'; options: ace_of_hearts_lead"):
+        GameRecord.parse(text.replace("ace_of_hearts_lead=hearts", "kitty=3"))
+    with pytest.raises(RecordError, match="takes trump, hearts; got 'spades'"):
+        GameRecord.parse(text.replace("=hearts", "=spades"))

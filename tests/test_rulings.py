@@ -114,8 +114,10 @@ def test_plain_lead_may_follow_or_trump_but_not_discard():
                                "8H 9H 10H JH QH", "5C 6C 8C 9C 10C"], "9S")
     play(deal, "KC")
     assert set(deal.legal_actions()) == {"7C", "3S"}
-    reason = deal.explain("8D")
-    assert "must follow suit or play a trump" in reason and "following" in reason
+    refusal = deal.refusal("8D")
+    assert refusal.rule == "following.follow-or-trump" and refusal.section == "following"
+    assert refusal.sources == deal.variant.settings["following"].sources
+    assert "must follow suit or play a trump" in refusal.words   # one rendering check for the rule
     with pytest.raises(IllegalAction):
         deal.apply("8D")
 
@@ -132,7 +134,7 @@ def test_heather_whist_rules_must_follow_suit_and_cannot_trump_when_able():
                                  "8H 9H 10H JH QH", "5C 6C 8C 9C 10C"], "9S")
     play(deal, "KC")
     assert deal.legal_actions() == ("7C",)
-    assert "whist rules" in deal.explain("3S")
+    assert deal.refusal("3S").rule == "following.whist"
 
 
 def test_heather_void_player_may_trump():
@@ -166,6 +168,7 @@ def test_knave_may_renege_to_a_lower_trump_led():
 def test_when_the_five_is_led_no_card_may_renege():
     deal = _trump_lead("spoil-five", "5C", "JC 10D 3S 4S 6S")
     assert deal.legal_actions() == ("JC",)
+    assert deal.refusal("3S").rule == "renege.must-play-trump"
     assert "may renege only to a lower trump led" in deal.explain("3S")
 
 
@@ -189,6 +192,7 @@ def test_ace_of_hearts_may_renege_to_any_inferior_trump():
 def test_ace_of_trumps_is_not_privileged_to_renege():
     deal = _trump_lead("spoil-five", "2C", "AC 10D 3S 4S 6S", turnup="9C")
     assert deal.legal_actions() == ("AC",)
+    assert deal.refusal("3S").rule == "renege.must-play-trump"
     assert "not one of the privileged trumps" in deal.explain("3S")
 
 
@@ -256,8 +260,8 @@ def test_holder_of_the_trump_ace_may_rob_the_turn_up():
 def test_the_robber_puts_out_a_card_of_his_own():
     hands = ["KC 2D 3D 4D 6D", "AS 3S 8D 9D 10D", "2H 3H 4H 6H 7H", "8H 9H 10H JH QH", "5C 6C 8C 9C 10C"]
     deal = make("spoil-five", hands, "9S")
-    assert "not in seat 1's hand" in deal.explain("rob KC")
-    assert "rob or pass" in deal.explain("KC")
+    assert deal.refusal("rob KC").rule == "robbing.not-in-hand"
+    assert deal.refusal("KC").rule == "robbing.choose" and deal.refusal("KC").section == "robbing"
 
 
 def test_dealer_robs_a_turned_ace():
@@ -284,7 +288,7 @@ def test_compulsory_robbing_offers_no_pass():
     hands = ["KC 2D 3D 4D 6D", "AS 3S 8D 9D 10D", "2H 3H 4H 6H 7H", "8H 9H 10H JH QH", "5C 6C 8C 9C 10C"]
     deal = make(v, hands, "9S")
     assert "pass" not in deal.legal_actions()
-    assert "compulsory" in deal.explain("pass")
+    assert deal.refusal("pass").rule == "robbing.compulsory"
 
 
 # -- jinking and the spoil -------------------------------------------------------------
@@ -417,3 +421,15 @@ def test_the_same_seed_gives_the_same_deal_everywhere():
 
 PINNED_SEED_1 = [['5C', 'JD', '4D', 'AS', '7S'], ['4C', '7C', 'QH', '3S', '8S'], ['AC', '3D', '7H', 'KS', '6S'], ['QC', '8D', '3H', '2H', 'JS'], ['9C', 'KH', 'JH', '8H', '4H']]
 PINNED_TURNUP_1 = '10C'
+
+
+def test_an_illegal_action_raises_with_its_structured_refusal():
+    import pytest
+    from maw_sim.refusals import RULES
+    deal = maw_sim.Deal.random("spoil-five", 4, 1)
+    while deal.phase != "play":
+        deal.apply(deal.legal_actions()[-1])
+    with pytest.raises(maw_sim.IllegalAction) as info:
+        deal.apply("ZZ")
+    assert info.value.refusal.rule == "not-a-card" and str(info.value) == info.value.refusal.words
+    assert info.value.refusal.rule in RULES

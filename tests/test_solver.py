@@ -27,7 +27,7 @@ def brute(deal, side):
         child = deal.copy()
         child.apply(action)
         values.append(brute(child, side))
-    return max(values) if deal._side(deal.to_move) == side else min(values)
+    return max(values) if deal.side_of(deal.to_move) == side else min(values)
 
 
 def endgame(variant, players, seed, tricks_left, teams=None):
@@ -38,7 +38,7 @@ def endgame(variant, players, seed, tricks_left, teams=None):
     deal = Deal.random(variant, players, seed, dealer=seed % players, teams=teams)
     while deal.phase == "rob":
         deal.apply(rng.choice(deal.legal_actions()))
-    while deal.phase != "over" and (5 - deal._trick_count > tricks_left
+    while deal.phase != "over" and (5 - deal.position.trick_count > tricks_left
                                     or (deal.phase == "play" and rng.random() < 0.25)):
         deal.apply(rng.choice(deal.legal_actions()))
     return deal
@@ -68,10 +68,10 @@ def test_solver_agrees_with_brute_force(vid, players, teams):
         if deal.phase == "over":
             continue
         sides = players if teams is None else teams[0]
-        if (5 - deal._trick_count) * players > 14:
+        if (5 - deal.position.trick_count) * players > 14:
             continue                           # keep the brute force small
         for side in range(sides):
-            seat = next(s for s in range(players) if deal._side(s) == side)
+            seat = next(s for s in range(players) if deal.side_of(s) == side)
             assert solve(deal, seat) == brute(deal, side), (vid, players, teams, seed, side, deal.history)
             checked += 1
 
@@ -136,13 +136,13 @@ def test_full_deal_value_is_consistent_with_the_best_action():
     moves = solve_moves(deal)
     assert max(moves.values()) == value
     # Playing on with the best action keeps the value (minimax consistency), to the end.
-    side = deal._side(deal.to_move)
+    side = deal.side_of(deal.to_move)
     while deal.phase != "over":
-        mover_side = deal._side(deal.to_move)
+        mover_side = deal.side_of(deal.to_move)
         moves = solve_moves(deal, side=side)
         pick = max if mover_side == side else min
         deal.apply(pick(moves, key=moves.__getitem__))
-        assert solve(deal, next(s for s in range(4) if deal._side(s) == side)) == value
+        assert solve(deal, next(s for s in range(4) if deal.side_of(s) == side)) == value
     assert outcome_value(deal, side) == value
 
 

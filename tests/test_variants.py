@@ -59,6 +59,52 @@ def test_a_malformed_file_names_the_file_the_key_and_what_was_expected(old, new,
     assert "spoil-five.toml" in message and f"'{key}'" in message and expected in message
 
 
+@pytest.mark.parametrize("old,new,key,expected", [
+    ('setting = "following.ace_of_hearts_lead"', 'setting = "following.colour"', "options.ace_of_hearts_lead.setting",
+     "'section.key' naming a setting"),
+    ('values = ["trump", "hearts"]', 'values = ["hearts", "trump"]', "options.ace_of_hearts_lead.values",
+     "the file's own value first ('trump'"),
+    ('values = ["trump", "hearts"]', 'values = ["trump", "diamonds"]', "options.ace_of_hearts_lead.values[1]",
+     "one of 'trump', 'hearts'"),
+    ('values = ["trump", "hearts"]', 'values = ["trump"]', "options.ace_of_hearts_lead.values", "two or more"),
+    ('value_sources = { trump = ["hoyle-1864"]', 'value_sources = { clubs = ["hoyle-1864"]',
+     "options.ace_of_hearts_lead.value_sources", "values of this option"),
+    ('options = { ace_of_hearts_lead = "hearts" }', 'options = { kitty = 3 }', "presets.baxter-wray.options.kitty",
+     "an option declared in [options]: ace_of_hearts_lead"),
+    ('options = { ace_of_hearts_lead = "hearts" }', 'options = { ace_of_hearts_lead = "spades" }',
+     "presets.baxter-wray.options.ace_of_hearts_lead", "one of 'trump', 'hearts'"),
+])
+def test_a_malformed_option_or_preset_names_the_key(old, new, key, expected):
+    with pytest.raises(VariantError) as info:
+        parse_variant(_broken(old, new), Path("conf/variants/spoil-five.toml"))
+    message = str(info.value)
+    assert "spoil-five.toml" in message and f"'{key}'" in message and expected in message
+
+
+def test_options_change_the_rule_and_its_citation():
+    from maw_sim import Deal, load_variant
+    v = load_variant("spoil-five", options={"ace_of_hearts_lead": "hearts"})
+    assert v.choices == {"ace_of_hearts_lead": "hearts"} and load_variant("spoil-five").choices == {}
+    assert v.settings["following"].sources == ("baxter-wray",)
+    assert v is load_variant("spoil-five", preset="baxter-wray") or v == load_variant("spoil-five", preset="baxter-wray")
+    # Clubs trumps, the ace of hearts led: with hearts in hand and no trump, the American Hoyle
+    # lets the 7S go; Baxter-Wray calls for the heart.
+    hands = [["AH", "2C", "3C", "4C", "6C"], ["7S", "8H", "9D", "10D", "JD"]]
+    for variant, refused in ((load_variant("spoil-five"), False), (v, True)):
+        deal = Deal(variant, hands, "KC", dealer=1)
+        deal.apply("AH")
+        reason = deal.explain("7S")
+        assert (reason is not None) == refused
+        if refused:
+            assert "calls for hearts" in reason and "Baxter-Wray" in reason
+    with pytest.raises(ValueError, match="Spoil Five has no option 'kitty'; options: ace_of_hearts_lead"):
+        load_variant("spoil-five", options={"kitty": 3})
+    with pytest.raises(ValueError, match="takes trump, hearts; got 'clubs'"):
+        load_variant("spoil-five", options={"ace_of_hearts_lead": "clubs"})
+    with pytest.raises(ValueError, match="has no preset 'tignish'; presets: baxter-wray"):
+        load_variant("spoil-five", preset="tignish")
+
+
 def test_invalid_toml_is_reported_with_the_file():
     with pytest.raises(VariantError, match="spoil-five.toml: not valid TOML"):
         parse_variant("id = ", Path("conf/variants/spoil-five.toml"))

@@ -125,9 +125,10 @@ def test_no_reply_names_a_card_the_human_seat_has_not_seen(variant, players, tea
         reply = ok(s, op="new", variant=variant, players=players, seed=seed, teams=teams, seat=seed % players)
         me = reply["state"]["seat"]
         for _ in range(60):
-            # A refusal's reason states the rule, naming cards as ranks ("the privileged trumps are
-            # 5♠, J♠, A♥"), not where they lie: it is left out of the scan.
-            shown = {**reply["state"], "hand": [{**c, "reason": None} for c in reply["state"]["hand"]]}
+            # A refusal's reason and the variant's rules name cards as ranks ("the privileged trumps
+            # are 5♠, J♠, A♥"; "the ace of hearts led"), not where they lie: left out of the scan.
+            shown = {**reply["state"], "hand": [{**c, "reason": None} for c in reply["state"]["hand"]],
+                     "variant": None}
             text = json.dumps({**reply, "state": shown}, ensure_ascii=False)
             if reply["state"]["phase"] != "over":
                 named = set(CARD.findall(text)) | {code for sym, code in symbols.items() if sym in text} \
@@ -241,7 +242,7 @@ def test_link_parameters_arrive_as_strings(session):
     state = ok(session, op="new", variant="spoil-five", players="4", seed="123")["state"]
     assert (state["players"], state["seed"]) == (4, 123)
     link = dict(state["link"])
-    assert link.pop("game").startswith("m1.spoil-five.4.s.0.")
+    assert link.pop("game").startswith("m1.spoil-five..4.s.0.")
     assert link == {"variant": "spoil-five", "players": 4, "seed": 123, "deal": 1}
 
 
@@ -427,3 +428,20 @@ def test_two_variants_advance_together_on_the_same_deals():
 def test_a_step_before_any_study_says_what_to_do():
     reply = call(web.Session(), op="study_step")
     assert not reply["ok"] and "send 'study' first" in reply["error"]
+
+
+def test_options_and_presets_are_chosen_checked_and_carried_by_the_link(session):
+    state = ok(session, op="new", variant="spoil-five", players=4, seed=5, preset="baxter-wray")["state"]
+    assert state["variant"]["choices"] == {"ace_of_hearts_lead": "hearts"}
+    assert state["link"]["options"] == "ace_of_hearts_lead=hearts"
+    declared = {o["name"]: o for o in state["variant"]["options"]}
+    assert declared["ace_of_hearts_lead"]["values"] == ["trump", "hearts"]
+    again = ok(web.Session(), op="new", variant="spoil-five", players="4", seed="5",
+               options=state["link"]["options"])["state"]
+    assert again["variant"]["choices"] == state["variant"]["choices"] and again["hand"] == state["hand"]
+    before = ok(session, op="state")
+    bad = call(session, op="new", variant="spoil-five", options={"kitty": 3})
+    assert not bad["ok"] and "has no option 'kitty'; options: ace_of_hearts_lead" in bad["error"]
+    assert ok(session, op="state") == before
+    lenient = ok(session, op="new", variant="spoil-five", options="ace_of_hearts_lead=clubs", lenient=True)
+    assert "takes trump, hearts" in lenient["warnings"][0] and lenient["state"]["variant"]["choices"] == {}

@@ -16,6 +16,7 @@ It sees only its own view: its hand, the turn-up, the cards played.
 from __future__ import annotations
 
 from ..cards import Card
+from ..scoring import TO_WIN
 
 
 def _unseen_trumps(view, tables) -> list:
@@ -55,7 +56,7 @@ def heuristic_bot(view, rng):
 
     if trick is None:   # leading
         sure = [c for c in _sure_winners(view, tables) if c in cards]
-        if sure and (len(sure) >= 3 - mine or mine >= 2 or number >= 2 or points_game):
+        if sure and (len(sure) >= TO_WIN - mine or mine >= TO_WIN - 1 or number >= 2 or points_game):
             return max(sure, key=lambda c: power[c.index]).code
         if number < 2 and mine == 0:
             return lowest.code

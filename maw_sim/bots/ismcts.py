@@ -56,9 +56,9 @@ class ISMCTS:
             deal = knowledge.world(rng)
             node, path = root, [root]
             expanded = False
-            while deal._to_move is not None:
-                seat = deal._to_move
-                if deal._side(seat) != side:
+            while deal.to_move is not None:
+                seat = deal.to_move
+                if deal.side_of(seat) != side:
                     action = policy(deal.view(seat), rng)
                     deal.apply(action)
                     if not expanded:

@@ -31,56 +31,32 @@ from .inference import Knowledge
 
 
 def utility(deal, side: int) -> float:
-    """What a finished deal is worth to ``side``: pool games, 1 for taking the pool (more for a
-    jink, by the bonus it collects measured against the pool) and 0 otherwise; points games, the
-    side's points, with the target's worth added for winning the game (taken off for losing it)."""
-    outcome = deal.outcome
-    v = deal.variant
-    if v.scoring_kind == "pool":
-        if outcome.winner is None or deal._side(outcome.winner) != side:
-            return 0.0
-        if outcome.jinked:
-            s = v.scoring
-            pool = s["ante"] * deal.players + s["dealer_stake"]
-            return 1.0 + s["jink_bonus"] * (deal.players - 1) / max(pool, 1)
-        return 1.0
-    value = float(outcome.points[side])
-    if outcome.game_won_by is not None:
-        value += v.scoring["target"] if outcome.game_won_by == side else -v.scoring["target"]
-    return value
+    """What a finished deal is worth to ``side``, as its scoring says (:mod:`maw_sim.scoring`):
+    pool games, 1 for taking the pool (more for a jink, by the bonus it collects measured against
+    the pool) and 0 otherwise; points games, the side's points, with the target's worth added for
+    winning the game (taken off for losing it). A bot does not see the pool, so a fresh one is
+    assumed."""
+    return deal.variant.scorer.value(deal.outcome, side, deal.players)
 
 
 def _solver_utility(value: int, deal) -> float:
     """The solver's value in the units of :func:`utility`."""
-    v = deal.variant
-    if v.scoring_kind == "pool":
-        if value <= solver.SPOIL:
-            return 0.0
-        if value == solver.JINK:
-            s = v.scoring
-            pool = s["ante"] * deal.players + s["dealer_stake"]
-            return 1.0 + s["jink_bonus"] * (deal.players - 1) / max(pool, 1)
-        return 1.0
-    if value >= solver.GAME // 2:
-        return value - solver.GAME + v.scoring["target"]
-    if value <= -solver.GAME // 2:
-        return value + solver.GAME - v.scoring["target"]
-    return float(value)
+    return deal.variant.scorer.from_solver(value, deal.players)
 
 
 def rollout(deal, policy, rng) -> None:
     """Play ``deal`` to its end with ``policy`` for every seat."""
-    while deal._to_move is not None:
-        deal.apply(policy(deal.view(deal._to_move), rng))
+    while deal.to_move is not None:
+        deal.apply(policy(deal.view(deal.to_move), rng))
 
 
 def best_reply(deal, side: int, policy, rng, depth: int = 5) -> float:
     """The most ``side`` can make of an imagined deal when the other seats play ``policy``: at our
     next ``depth`` decisions we try every legal action; after that, and at every other seat's turn,
     ``policy`` plays (the rollout)."""
-    while deal._to_move is not None and deal._side(deal._to_move) != side:
-        deal.apply(policy(deal.view(deal._to_move), rng))
-    if deal._to_move is None:
+    while deal.to_move is not None and deal.side_of(deal.to_move) != side:
+        deal.apply(policy(deal.view(deal.to_move), rng))
+    if deal.to_move is None:
         return utility(deal, side)
     if depth == 0:
         rollout(deal, policy, rng)
@@ -130,7 +106,7 @@ class PIMC:
         tie = dict.fromkeys(legal, 0.0)
         for _ in range(worlds):
             world = knowledge.world(rng)
-            cards_left = sum(bin(h).count("1") for h in world._hands)
+            cards_left = sum(bin(h).count("1") for h in world.position.hands)
             exact = world.phase == "play" and cards_left <= self.solve_when
             seed = rng.random()
             for action in legal:
@@ -151,7 +127,7 @@ class PIMC:
 
 def _a_seat(deal, side):
     for s in range(deal.players):
-        if deal._side(s) == side:
+        if deal.side_of(s) == side:
             return s
     raise ValueError(side)
 

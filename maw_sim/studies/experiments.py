@@ -40,7 +40,8 @@ import random
 from dataclasses import dataclass
 
 from ..bots import get_bot
-from ..deal import TRICKS, Deal
+from ..deal import Deal
+from ..scoring import TO_WIN, TRICKS
 from ..variants import load_variant, variant_ids
 from .tally import Tally
 
@@ -70,7 +71,7 @@ def _decided_at(winners: list, players: int) -> int:
     for number, seat in enumerate(winners, 1):
         won[seat] += 1
         left = TRICKS - number
-        if won[seat] >= 3 or max(won) + left < 3:
+        if won[seat] >= TO_WIN or max(won) + left < TO_WIN:
             return number
     return len(winners)
 

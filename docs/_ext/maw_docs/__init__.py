@@ -11,7 +11,9 @@ rule is typed into a page. One directive (or role) per module:
 - ``card`` role (:mod:`.card_role`): ``{card}`5H``` as an accessible 5♥;
 - ``maw-table`` and ``maw-play-index`` (:mod:`.maw_table`): a playable table, the play pages;
 - ``maw-experiment`` (:mod:`.experiment_widget`): a small study run in the reader's browser;
-- ``maw-review`` (:mod:`.review_board`): a recorded deal stepped through, with the solver's marks.
+- ``maw-review`` (:mod:`.review_board`): a recorded deal stepped through, with the solver's marks;
+- ``maw-record`` (:mod:`.record_block`): a game record, checked by the engine, opened on the review board;
+- ``maw-position`` (:mod:`.position_link`): a teaching position, opened on the review board.
 
 Shared helpers: :mod:`.render` (nodes for cards, badges, tables), :mod:`.loading` (variants and
 suits with errors that name the page or the file), :mod:`.describe` (rules in words),
@@ -22,8 +24,8 @@ A broken variant file fails every build at start-up, naming the file.
 
 from __future__ import annotations
 
-from . import (card_role, cli_help, experiment_widget, loading, maw_table, ranking_table, render,
-               review_board, variant_format, variant_matrix, variant_rules)
+from . import (card_role, cli_help, experiment_widget, loading, maw_table, position_link, ranking_table,
+               record_block, render, review_board, variant_format, variant_matrix, variant_rules)
 
 #: The modules whose ``setup(app)`` registers a directive, role or node. To add a directive,
 #: write a module with a ``setup(app)`` and list it here.
@@ -38,6 +40,8 @@ MODULES = [
     maw_table,   # the browser developer's playable table and play pages
     experiment_widget,
     review_board,
+    record_block,
+    position_link,
 ]
 
 

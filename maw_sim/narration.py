@@ -1,0 +1,178 @@
+"""Narration for one seat: the words of the play page and the log, from what that seat knows.
+
+A :class:`Narrator` speaks to one seat (the reader's): its names ("You", "Bot 2"), its sides, and
+the events of the log. Every event is built from the action *as that seat saw it*
+(:func:`maw_sim.records.redact_action`): another robber's card put out face down is ``"rob ?"``
+and is never named. The rules are the engine's; this module only says them.
+"""
+
+from __future__ import annotations
+
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from .records import redact_action
+
+
+def card_info(card) -> dict:
+    """A card as the page draws it: code, symbol, name (for aria-label), suit and colour."""
+    card = Card.parse(card) if not isinstance(card, Card) else card
+    return {"code": card.code, "symbol": card.symbol, "name": card.name, "suit": card.suit,
+            "red": card.is_red}
+
+
+def seat_name(seat: int, you: int) -> str:
+    return "You" if seat == you else f"Bot {seat}"
+
+
+def suit_words(suit: str) -> str:
+    return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
+
+
+class Narrator:
+    """The words for ``seat`` at a table of ``match``."""
+
+    def __init__(self, match, seat: int):
+        self.match = match
+        self.seat = seat
+
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.seat)
+
+    def deal_started(self, deal, number: int) -> dict:
+        dealer = self.name(deal.dealer)
+        verb = "deal" if dealer == "You" else "deals"
+        return {"kind": "deal", "seat": deal.dealer, "number": number, "card": card_info(deal.turnup),
+                "text": f"Deal {number}: {dealer} {verb}; the turn-up is "
+                        f"{deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."}
+
+    def deal_restored(self, deal, number: int) -> dict:
+        moves = len(deal.history)
+        return {"kind": "restore", "seat": deal.dealer, "number": number, "card": card_info(deal.turnup),
+                "text": f"Deal {number} restored from a link after {moves} move{'s' if moves != 1 else ''}; "
+                        f"the turn-up is {deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."}
+
+    def action(self, deal, seat: int, phase_before: str, finished_before: int) -> list:
+        """The events of the action just taken by ``seat`` (the deal's last), and of the tricks it
+        finished."""
+        who = self.name(seat)
+        you = seat == self.seat
+        # Narrated from the action as this seat saw it: another robber's card put out is "rob ?".
+        action = redact_action(seat, deal.history[-1][1], self.seat)
+        event = {"kind": "play", "seat": seat, "action": action, "card": None}
+        if phase_before == "rob":
+            if action == "pass":
+                event["kind"] = "pass"
+                event["text"] = f"{who} {'decline' if you else 'declines'} to rob the turn-up."
+            else:
+                event["kind"] = "rob"
+                event["card"] = card_info(deal.turnup)
+                # The card put out is face down: only its owner may see it.
+                put_out = f"put out {Card.parse(action.split()[1]).symbol}" if you else \
+                    "puts out a card face down"
+                event["text"] = (f"{who} {'rob' if you else 'robs'}: "
+                                 f"{'take' if you else 'takes'} the turn-up {deal.turnup.symbol} "
+                                 f"and {put_out}.")
+        elif phase_before == "jink":
+            if action == "jink":
+                event["kind"] = "jink"
+                event["text"] = (f"{who} {'jink' if you else 'jinks'}: "
+                                 f"{'undertake' if you else 'undertakes'} to win all five tricks.")
+            else:
+                event["kind"] = "claim"
+                event["text"] = f"{who} {'claim' if you else 'claims'} the deal with three tricks."
+        else:
+            card = Card.parse(action)
+            event["card"] = card_info(card)
+            event["text"] = f"{who} {'play' if you else 'plays'} {card.symbol} ({card.name})."
+        events = [event]
+        finished = [t for t in deal.tricks if t.winner is not None]
+        for number, trick in enumerate(finished[finished_before:], start=finished_before + 1):
+            winning_card = next(c for s, c in trick.plays if s == trick.winner)
+            winner = self.name(trick.winner)
+            events.append({"kind": "trick", "seat": trick.winner, "number": number,
+                           "card": card_info(winning_card),
+                           "text": f"{winner} {'win' if winner == 'You' else 'wins'} trick "
+                                   f"{number} with {winning_card.symbol}."})
+        return events
+
+    def side_names(self) -> list:
+        """Who scores: each seat in singles; in partnerships "Your side (You & Bot 2)", "Side 2 (…)"."""
+        match = self.match
+        sides = match.teams
+        if sides is None:
+            return [self.name(s) for s in range(match.players)]
+        names = []
+        for side in range(match.sides):
+            members = " & ".join(self.name(s) for s in range(match.players) if sides[s] == side)
+            mine = sides[self.seat] == side
+            names.append(f"{'Your side' if mine else f'Side {side + 1}'} ({members})")
+        return names
+
+    def outcome(self, deal) -> str:
+        """How the deal ended, in words for this seat."""
+        outcome = deal.outcome
+        match = self.match
+        won = list(outcome.tricks_won)
+        pool_game = deal.variant.scoring_kind == "pool"
+        name = self.name
+
+        def verb(seat, word):   # "You win" / "Bot 2 wins"
+            return word if seat == self.seat else word + ("es" if word.endswith("s") else "s")
+
+        if outcome.jink_failed and deal.jinker is not None:
+            text = (f"{name(deal.jinker)} jinked for all five tricks and lost one: the deal is spoilt"
+                    + (" and the pool carries over." if pool_game else "."))
+        elif outcome.winner is None:
+            text = ("Spoilt: nobody took three tricks, so the pool carries over to the next deal."
+                    if pool_game else "Nobody took three tricks.")
+        elif outcome.claimed:
+            text = (f"{name(outcome.winner)} won the first three tricks and "
+                    f"{verb(outcome.winner, 'claim')} the deal.")
+        elif outcome.jinked:
+            text = f"{name(outcome.winner)} {verb(outcome.winner, 'take')} all five tricks: a jink!"
+        elif match.teams is not None:
+            side = match.teams[outcome.winner]
+            tricks = sum(k for seat, k in enumerate(won) if match.teams[seat] == side)
+            text = f"{self.side_names()[side]} takes {tricks} tricks and wins the deal."
+        else:
+            tricks = won[outcome.winner]
+            text = (f"{name(outcome.winner)} {verb(outcome.winner, 'win')} the deal with {tricks} "
+                    f"trick{'s' if tricks != 1 else ''}.")
+        sides = self.side_names()   # points and the game go to sides (each seat, in singles)
+        if outcome.points and any(outcome.points):
+            scored = [f"{sides[s]} {p}" for s, p in enumerate(outcome.points) if p]
+            text += " Points this deal: " + ", ".join(scored) + "."
+        if outcome.game_won_by is not None:
+            if match.teams is None:
+                text += f" {name(outcome.game_won_by)} {verb(outcome.game_won_by, 'win')} the game."
+            else:
+                text += f" {sides[outcome.game_won_by]} wins the game."
+        elif match.over:
+            text += " The match is over."
+        return text
+
+    def prompt(self, deal, your_turn: bool) -> str:
+        if deal.phase == "over":
+            return "The deal is over." + ("" if self.match.over else " Press “New deal” to play the next one.")
+        if not your_turn:
+            return f"{self.name(deal.to_move)} to move."
+        return {"rob": "You may rob the turn-up: choose a card to put out, or pass.",
+                "jink": "You have won three tricks: claim the deal now, or jink for all five.",
+                }.get(deal.phase, "Your turn: play a card.")
+
+
+def display_order(trump: str):
+    # Group the hand by suit, trumps last, for a stable, readable hand; not a ranking.
+    suits = [s for s in "SHCD" if s != trump] + [trump]
+    return lambda c: (suits.index(c.suit), c.rank)
+
+
+def choice_label(action: str) -> str:
+    if action.startswith("rob "):
+        card = Card.parse(action.split()[1])
+        return f"Rob, putting out {card.symbol}"
+    return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
+            "claim": "Claim (stop with three)"}.get(action, action)
+
+
+def choice_order(action: str):
+    return ({"claim": 0, "jink": 1, "pass": 9}.get(action, 5), action)

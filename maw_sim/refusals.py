@@ -1,0 +1,52 @@
+"""Why an action is refused, as a value: which rule, resting on which setting and sources, in words.
+
+:meth:`maw_sim.Deal.refusal` returns a :class:`Refusal` (or None when the action is legal);
+:meth:`maw_sim.Deal.explain` returns its words; :class:`maw_sim.IllegalAction` carries it. Tests,
+the browser and the teaching pages can then ask *which rule* forbids a card, not search the
+sentence for a phrase. The words keep naming the rule and its sources, as the site always has.
+:data:`RULES` lists every rule an action can be refused under, by id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Every rule id a refusal may carry, with what it means; the setting it rests on is in brackets.
+RULES = {
+    "over": "the deal is over: no action is open",
+    "not-an-action": "the text is not an action of the phase at all",
+    "not-a-card": "a card was expected, and the text is not a card code",
+    "not-in-hand": "the card is not in the hand of the seat to move",
+    "robbing.choose": "before the first lead the robber must rob or pass first [robbing]",
+    "robbing.compulsory": "robbing is a duty: the robber may not pass [robbing]",
+    "robbing.not-in-hand": "a robber puts out a card of his own hand [robbing]",
+    "jinking.choose": "after winning the first three tricks, claim or jink [jinking]",
+    "renege.must-play-trump": "trumps led: a trump must be played unless every trump held may renege [renege]",
+    "following.follow-or-trump": "a plain suit led: follow suit or trump, never discard another suit [following]",
+    "following.whist": "a plain suit led: follow suit if able; trump only when void [following]",
+}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An action the rules refuse now. ``rule``: an id from :data:`RULES`; ``section``: the variant
+    file's section the rule rests on (None for the mechanics of play, such as a card not held);
+    ``sources`` and ``evidence``: that section's, as this variant (with its options) cites them;
+    ``words``: the reason in plain words, for the player."""
+    rule: str
+    words: str
+    section: str | None = None
+    sources: tuple = ()
+    evidence: str | None = None
+
+    def __str__(self) -> str:
+        return self.words
+
+
+def refuse(variant, rule: str, words: str, section: str | None = None) -> Refusal:
+    if rule not in RULES:
+        raise KeyError(f"unknown rule id {rule!r}")
+    if section is None:
+        return Refusal(rule, words)
+    setting = variant.settings[section]
+    return Refusal(rule, words, section, setting.sources, setting.evidence)

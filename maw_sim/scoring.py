@@ -1,0 +1,240 @@
+"""How a deal is won and how it is scored: one small strategy per kind of account.
+
+Every game of the family is played in deals of five tricks, and **three tricks win a deal**;
+when nobody can take three, the deal is *spoilt*. How the result is paid differs:
+
+*The pool* (:class:`PoolScoring`: Spoil Five, the family game, Cotton's two-hand game as
+reconstructed here). Every player puts the ante into a new pool and the dealer a further stake;
+three tricks take the pool; after a spoil the pool is carried and each player but the dealer adds
+the spoil addition. The winner of the first three tricks may claim at once, or *jink*: lead on for
+all five, and collect the jink bonus from every other player too; a jink that fails spoils.
+
+*Points* (:class:`PointsScoring`: Maw as reconstructed, Twenty-Five, Forty-Five, …). Each trick
+scores for the side that takes it, the best trump in play may add a bonus to its trick, and the
+first side to reach the target wins the game — in the middle of a deal if need be, so the order
+of the tricks matters. Where the variant says so, a side that takes all five tricks wins the game.
+
+These rules are stated here once. The deal (:class:`maw_sim.Deal`) asks its strategy how a trick
+scores and how the deal ended, the match (:class:`maw_sim.Match`) how to collect and pay, the
+solver and the bots what a result is worth, the tournament what a seat scored.
+"""
+
+from __future__ import annotations
+
+TRICKS = 5      # tricks in a deal: five cards each
+TO_WIN = 3      # tricks that win a deal; when no one can reach three, the deal is spoilt
+
+#: The exact solver's scale for pool games (see :mod:`maw_sim.solver`).
+LOSE, SPOIL, WIN, JINK = -1, 0, 1, 2
+#: The solver's worth of a game won, above any number of points in one deal.
+GAME = 10_000
+
+
+def split_value(value: int) -> tuple:
+    """A points game's solver value as (points this deal, game): game is 1 when our side wins the
+    game, -1 when another side does, else 0."""
+    if value >= GAME // 2:
+        return value - GAME, 1
+    if value <= -GAME // 2:
+        return value + GAME, -1
+    return value, 0
+
+
+class Scoring:
+    """What every kind of account answers. ``variant.scorer`` is the one for a variant."""
+    kind = ""
+    keys: dict = {}
+    points = False          # does a deal keep points (per side) as it goes?
+
+    def __init__(self, variant):
+        self.variant = variant
+        self.setting = variant.settings["scoring"]
+
+    # -- how the deal ended ---------------------------------------------------------------------
+    def result(self, side_tricks: list, claimed_by: int | None, jinker_side: int | None,
+               jink_failed: bool, game_won_by: int | None):
+        """(winning side or None, jinked, game_won_by) once a deal is over."""
+        raise NotImplementedError
+
+    # -- what it is worth ----------------------------------------------------------------------
+    def value(self, outcome, side: int, players: int, pool: int | None = None) -> float:
+        """What a finished deal is worth to ``side``, for bots and tournaments."""
+        raise NotImplementedError
+
+    def solver_value(self, outcome, side: int) -> int:
+        """The deal's result for ``side`` on the exact solver's scale."""
+        raise NotImplementedError
+
+    def from_solver(self, value: int, players: int, pool: int | None = None) -> float:
+        """A solver value in the units of :meth:`value`."""
+        raise NotImplementedError
+
+    @staticmethod
+    def describe_value(value: int) -> str:
+        """A solver value in words."""
+        raise NotImplementedError
+
+    def seat_score(self, outcome, seat: int, side_of) -> tuple:
+        """(what ``seat`` scored, what the other seats scored together), for tournaments."""
+        raise NotImplementedError
+
+    # -- the match's account --------------------------------------------------------------------
+    def collect(self, match) -> None:
+        """Before a deal: stakes into the pool (pool games); nothing for points."""
+
+    def settle(self, match, outcome) -> None:
+        raise NotImplementedError
+
+
+class PoolScoring(Scoring):
+    kind = "pool"
+    #: The keys a variant file's [scoring] gives for this kind, and what each must be.
+    keys = {"ante": "int", "dealer_stake": "int", "spoil_addition": "int", "jink_bonus": "int"}
+
+    def result(self, side_tricks, claimed_by, jinker_side, jink_failed, game_won_by):
+        if jink_failed:
+            return None, False, None
+        if claimed_by is not None:
+            return claimed_by, False, None
+        for side, k in enumerate(side_tricks):
+            if k >= TO_WIN:
+                return side, jinker_side is not None, None
+        return None, False, None
+
+    def pool_size(self, players: int, pool: int | None = None) -> int:
+        """The pool a deal is played for: the match's own where known (a carried pool is larger),
+        else a fresh one."""
+        if pool is not None:
+            return pool
+        return self.setting["ante"] * players + self.setting["dealer_stake"]
+
+    def _won_worth(self, jinked: bool, players: int, pool: int | None) -> float:
+        # A jink collects the bonus from each other player besides the pool: measured against the
+        # pool, it is worth that much more than plain winning.
+        if not jinked:
+            return 1.0
+        return 1.0 + self.setting["jink_bonus"] * (players - 1) / max(self.pool_size(players, pool), 1)
+
+    def value(self, outcome, side, players, pool=None):
+        if outcome.team is None or outcome.team != side:
+            return 0.0
+        return self._won_worth(outcome.jinked, players, pool)
+
+    def solver_value(self, outcome, side):
+        if outcome.team is None:
+            return SPOIL
+        if outcome.team != side:
+            return LOSE
+        return JINK if outcome.jinked else WIN
+
+    def from_solver(self, value, players, pool=None):
+        if value <= SPOIL:
+            return 0.0
+        return self._won_worth(value == JINK, players, pool)
+
+    @staticmethod
+    def describe_value(value):
+        return {LOSE: "loses (another player takes the pool)", SPOIL: "spoils (nobody takes three tricks)",
+                WIN: "wins the pool", JINK: "jinks: takes all five and the pool"}[value]
+
+    def seat_score(self, outcome, seat, side_of):
+        if outcome.team is None:
+            return 0, 0
+        return (1, 0) if outcome.team == side_of(seat) else (0, 1)
+
+    def collect(self, match):
+        s = self.setting
+        for seat in range(match.players):
+            if seat == match.dealer:
+                match.pay(seat, s["dealer_stake"] + (0 if match.carried else s["ante"]))
+            else:
+                match.pay(seat, s["spoil_addition"] if match.carried else s["ante"])
+
+    def settle(self, match, outcome):
+        if outcome.winner is None:
+            match.carried = True
+            return
+        match.chips[outcome.winner] += match.pool
+        match.pool = 0
+        match.carried = False
+        if outcome.jinked:
+            bonus = self.setting["jink_bonus"]
+            for seat in range(match.players):
+                if seat != outcome.winner:
+                    match.chips[seat] -= bonus
+                    match.chips[outcome.winner] += bonus
+
+
+class PointsScoring(Scoring):
+    kind = "points"
+    points = True
+    keys = {"per_trick": "int", "best_trump": "int", "target": "int", "jink_wins_game": "bool",
+            "turnup_ace_of_hearts": "int"}
+
+    def __init__(self, variant):
+        super().__init__(variant)
+        s = self.setting
+        self.per_trick = s["per_trick"]
+        self.bonus = s["best_trump"]
+        self.target = s["target"]
+        self.jink_wins_game = bool(s["jink_wins_game"])
+        self.turnup_ace_of_hearts = s["turnup_ace_of_hearts"]
+
+    def trick_points(self, has_best_trump: bool) -> int:
+        """Points a trick scores for its side: the trick, and the bonus if the best trump in play
+        fell in it (it is counted when that trump's trick is taken)."""
+        return self.per_trick + (self.bonus if has_best_trump else 0)
+
+    def reaches_game(self, total: int) -> bool:
+        return total >= self.target
+
+    def result(self, side_tricks, claimed_by, jinker_side, jink_failed, game_won_by):
+        jinked = max(side_tricks) == TRICKS
+        if jinked and game_won_by is None and self.jink_wins_game:
+            game_won_by = side_tricks.index(TRICKS)
+        if game_won_by is not None:
+            return game_won_by, jinked, game_won_by
+        team = None
+        for side, k in enumerate(side_tricks):
+            if k >= TO_WIN:
+                team = side
+        return team, jinked, None
+
+    def _game(self, outcome, side) -> int:
+        if outcome.game_won_by is None:
+            return 0
+        return 1 if outcome.game_won_by == side else -1
+
+    def value(self, outcome, side, players, pool=None):
+        return float(outcome.points[side] + self._game(outcome, side) * self.target)
+
+    def solver_value(self, outcome, side):
+        return outcome.points[side] + self._game(outcome, side) * GAME
+
+    def from_solver(self, value, players, pool=None):
+        points, game = split_value(value)
+        return float(points + game * self.target)
+
+    @staticmethod
+    def describe_value(value):
+        points, game = split_value(value)
+        return f"{points} points" + {1: " and wins the game", -1: "; another side wins the game", 0: ""}[game]
+
+    def seat_score(self, outcome, seat, side_of):
+        mine = outcome.points[side_of(seat)]
+        return mine, sum(outcome.points) - mine
+
+    def settle(self, match, outcome):
+        for side, points in enumerate(outcome.points):
+            match.scores[side] += points
+        if outcome.game_won_by is not None:
+            match.over = True
+            match.game_won_by = outcome.game_won_by
+
+
+#: Every kind of account a variant file may name in ``scoring.kind``.
+SCORINGS = {"pool": PoolScoring, "points": PointsScoring}
+
+
+def scorer(variant) -> Scoring:
+    return SCORINGS[variant.settings["scoring"]["kind"]](variant)
