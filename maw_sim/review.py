@@ -225,6 +225,8 @@ class ReviewSession:
                 "tags": {str(k): str(val) for k, val in dict(rec.tags).items() if k != "Hands"},
                 "turnup": card_info(rec.turnup),
                 "solver": not rec.redacted,
+                # An unfinished record (an exercise, a deal in progress) opens where it stops.
+                "finished": rec.result != "*",
                 "note": (f"This is seat {observer}'s own record: the other hands are hidden, so the "
                          "solver cannot value the cards." if rec.redacted and rec.result != "*" else
                          f"This deal is still being played: it is shown as seat {observer} knows it, "

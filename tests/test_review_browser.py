@@ -159,3 +159,17 @@ def test_a_finished_deal_on_the_play_page_offers_review_and_download(page, serve
     # The same deal: the review's result is the engine's, and the table said the same in its words.
     assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
     assert outcome.strip()
+
+
+def test_an_exercise_position_opens_where_it_stops_with_marks(page, server):
+    deal = Deal.random("forty-five", 3, 12)
+    rng = random.Random(4)
+    for _ in range(4):
+        deal.apply(rng.choice(deal.legal_actions()))
+    assert deal.to_move is not None
+    open_link(page, server, "record=" + quote(deal.record().text()))
+    wait_step(page, len(deal.history))
+    wait_marks(page)
+    marked = dict(page.eval_on_selector_all(f"{BOARD} [data-verdict]:is(button)",
+                                            "bs => bs.map(b => [b.dataset.card || b.dataset.action, b.dataset.verdict])"))
+    assert marked == {x.action: x.verdict for x in analyse(deal).actions}

@@ -185,7 +185,8 @@ class ReviewBoard {
     this.opener.open = false;
     this.board.hidden = false;
     this.root.dataset.steps = String(s.steps);
-    await this.goTo(Number.isInteger(step) && step >= 0 && step <= s.steps ? step : 0);
+    // A finished deal opens at its start; an exercise or a deal in progress where it stops.
+    await this.goTo(Number.isInteger(step) && step >= 0 && step <= s.steps ? step : s.finished ? 0 : s.steps);
   }
 
   move(action) {
