@@ -27,6 +27,7 @@ import random
 from dataclasses import replace
 
 from .cards import DECK, SUIT_NAMES, SUIT_SYMBOLS, Card
+from .narration import card_info, choice_label
 
 #: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
 #: Early in a deal of many players the exact values need more; the reader may then ask again with
@@ -38,12 +39,6 @@ STAND_IN_TRIES = 400
 
 class ReviewError(ValueError):
     """A review request refused: the message says what was wrong; nothing changed."""
-
-
-def card_info(card) -> dict:
-    card = card if isinstance(card, Card) else Card.parse(card)
-    return {"code": card.code, "symbol": card.symbol, "name": card.name, "suit": card.suit,
-            "red": card.is_red}
 
 
 def seat_name(seat: int) -> str:
@@ -434,12 +429,7 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
 
 
 def _label(action: str) -> str:
-    if action.startswith("rob "):
-        return f"Rob, putting out {Card.parse(action.split()[1]).symbol}"
-    if _is_card(action):
-        return Card.parse(action).symbol
-    return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
-            "claim": "Claim (stop with three)"}.get(action, action)
+    return Card.parse(action).symbol if _is_card(action) else choice_label(action)
 
 
 # -- the browser protocol's ops (maw_sim.web dispatches them here) ----------------------------------
