@@ -316,7 +316,8 @@ class ReviewBoard {
         anyway = el("button", { type: "button", class: "maw-button", "data-action": "analyse-anyway", text: "Work it out anyway" });
         anyway.addEventListener("click", () => this.goTo(this.step, true));
       }
-      this.marks.replaceChildren(...(p.analysis_note ? [el("p", { class: "maw-review-note", text: p.analysis_note })] : []), anyway, this.marksNote);
+      const note = p.analysis_note ? el("p", { class: "maw-review-note", text: p.analysis_note }) : null;
+      this.marks.replaceChildren(...[note, anyway, this.marksNote].filter(Boolean));
     }
   }
 }
