@@ -1,6 +1,7 @@
-"""A deal: five cards each, a turned-up trump, robbing, five tricks, the jink.
+"""A deal: five cards each, a turned-up trump, the steps the ruleset has, five tricks.
 
-A :class:`Deal` is a state machine with explicit phases:
+A :class:`Deal` runs through the steps of its variant's pipeline (:mod:`maw_sim.phases`), each
+an explicit phase:
 
 ``"rob"``
     Before the first lead, the holder of the ace of trumps may *rob the pack*:
@@ -15,11 +16,12 @@ A :class:`Deal` is a state machine with explicit phases:
     chooses: ``"claim"`` the pool now, or ``"jink"`` — lead to the fourth and
     undertake to win all five.
 ``"over"``
-    :attr:`Deal.outcome` says who won.
+    :attr:`Deal.outcome` says who won (the scoring's rules: :mod:`maw_sim.scoring`).
 
 Every action the rules forbid is refused by :meth:`Deal.apply` with
-:class:`IllegalAction`, whose message is :meth:`Deal.explain`'s: the rule in
-plain words and where it comes from. A refused action changes nothing.
+:class:`IllegalAction`, which carries :meth:`Deal.refusal`'s structured reason: the rule, its
+sources and the words. A refused action changes nothing. Every action taken goes into one ordered
+history, which with the cards dealt is the deal's record (:meth:`Deal.record`).
 
 The engine keeps each hand as an integer bit mask and each rule as a table of
 integers indexed by card (see :class:`maw_sim.variants.RankTables`), so a
@@ -34,6 +36,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import CODES, DECK, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
+from .phases import JINKING
 from .refusals import refuse
 from .scoring import TO_WIN, TRICKS
 from .variants import PARTNERSHIP_FORMS, Variant, load_variant
@@ -204,7 +207,7 @@ class Deal:
     """
 
     __slots__ = ("variant", "players", "dealer", "trump", "turnup", "teams", "scores",
-                 "_t", "_hands", "_phase", "_to_move", "_robber", "_robbed", "_tricks",
+                 "_t", "_hands", "_phase", "_to_move", "_step", "_step_index", "_robbed", "_tricks",
                  "_leader", "_plays", "_best_power", "_best_seat", "_won", "_jinker",
                  "_points", "_best_trump", "_outcome", "_trick_count", "_first3",
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
@@ -306,22 +309,22 @@ class Deal:
         self._points = [0] * sides if scorer.points else None
         if self._points is not None and scorer.turnup_ace_of_hearts and self.turnup.code == "AH":
             self._points[self._side(dealer)] += scorer.turnup_ace_of_hearts
-        self._robber = self._find_robber()
-        if self._robber is None:
-            self._start_play()
-        else:
-            self._phase, self._to_move = ROB, self._robber
+        self._step = None
+        self._advance(0)
 
-    def _find_robber(self):
-        if self.variant.robbing == "none":
-            return None
-        if self.turnup.rank == 1:
-            return self.dealer if self.variant.turned_ace_to_dealer else None
-        ace = 1 << Card(1, self.trump).index
-        for seat, mask in enumerate(self._hands):
-            if mask & ace:
-                return seat
-        return None
+    def _advance(self, index: int) -> None:
+        """Open the first step of the variant's pipeline from ``index`` on that happens in this deal
+        (see :mod:`maw_sim.phases`); after the last, the play."""
+        steps = self.variant.pipeline
+        while index < len(steps):
+            seat = steps[index].begins(self)
+            if seat is not None:
+                self._step, self._step_index = steps[index], index
+                self._phase, self._to_move = steps[index].name, seat
+                return
+            index += 1
+        self._step, self._step_index = None, index
+        self._start_play()
 
     def _start_play(self):
         self._phase, self._to_move = PLAY, self._leader
@@ -434,12 +437,9 @@ class Deal:
                 mask = self._legal = self._legal_mask()
             t = _SUBSET_CODES or _build_subset_codes()
             return t[0][mask & 8191] + t[1][(mask >> 13) & 8191] + t[2][(mask >> 26) & 8191] + t[3][mask >> 39]
-        if phase == ROB:
-            robs = tuple("rob " + c for c in codes_of(self._hands[self._to_move]))
-            return robs if self.variant.robbing == "compulsory" else robs + ("pass",)
-        if phase == JINK:
-            return ("jink", "claim")
-        return ()
+        if phase == OVER:
+            return ()
+        return self._step.legal_actions(self)
 
     def is_legal(self, action) -> bool:
         return self.explain(action) is None
@@ -484,23 +484,12 @@ class Deal:
             if reason is not None:
                 raise IllegalAction(reason)
             action = action.strip().lower()
-        seat = self._to_move
-        if self._phase == ROB:
-            if action == "pass":
-                self._actions.append((seat, "pass"))
-            else:
-                give = Card.parse(action[4:]).index
-                self._actions.append((seat, "rob " + CODES[give]))
-                self._hands[seat] = (self._hands[seat] & ~(1 << give)) | (1 << self.turnup.index)
-                self._robbed = (seat, give)
-            self._start_play()
-        else:  # jink
-            self._actions.append((seat, action))
-            if action == "claim":
-                self._finish(claimed=True)
-            else:
-                self._jinker = seat
-                self._phase, self._to_move = PLAY, seat
+        seat, step = self._to_move, self._step
+        action = step.canonical(action)
+        self._actions.append((seat, action))
+        step.apply(self, seat, action)
+        if step is not JINKING:
+            self._advance(self._step_index + 1)
 
     def _parse_play(self, action) -> int:
         try:
@@ -536,6 +525,7 @@ class Deal:
             return
         if count == TO_WIN and self._first3 and self.variant.jinking and self.teams is None \
                 and self._jinker is None:
+            self._step = JINKING
             self._phase, self._to_move = JINK, winner
             return
         self._to_move = winner
@@ -591,38 +581,8 @@ class Deal:
         text = action.code if isinstance(action, Card) else action
         if not isinstance(text, str) or not text.strip():
             return refuse(v, "not-an-action", f"{action!r} is not an action: {self._what_now()}")
-        words = text.strip().split()
-        verb = words[0].lower()
-        if phase == ROB:
-            if verb == "pass" and len(words) == 1:
-                if v.robbing == "compulsory":
-                    return refuse(v, "robbing.compulsory",
-                                  f"Robbing is compulsory in {v.name}: seat {seat} must take the turn-up "
-                                  f"{self.turnup.symbol} and put out a card. [robbing: {v.describe_setting('robbing')}]",
-                                  "robbing")
-                return None
-            if verb == "rob" and len(words) == 2:
-                try:
-                    give = Card.parse(words[1])
-                except ValueError as exc:
-                    return refuse(v, "not-a-card", str(exc))
-                if not (self._hands[seat] >> give.index) & 1:
-                    return refuse(v, "robbing.not-in-hand",
-                                  f"To rob, put out a card from your own hand; {give.symbol} is not in seat "
-                                  f"{seat}'s hand ({self._cards_text(self._hands[seat])}).", "robbing")
-                return None
-            return refuse(v, "robbing.choose",
-                          f"Before the first lead, seat {seat} {self._rob_reason()} and must first "
-                          f"{'rob' if v.robbing == 'compulsory' else 'rob or pass'}: "
-                          f"'rob <card to put out>'{'' if v.robbing == 'compulsory' else ' or pass'}. "
-                          f"[robbing: {v.describe_setting('robbing')}]", "robbing")
-        if phase == JINK:
-            if verb in ("jink", "claim") and len(words) == 1:
-                return None
-            return refuse(v, "jinking.choose",
-                          f"Seat {seat} has won the first three tricks and must choose: 'claim' the pool now, "
-                          f"or 'jink' — lead to the fourth trick and undertake to win all five. "
-                          f"[jinking: {v.describe_setting('jinking')}]", "jinking")
+        if phase != PLAY:
+            return self._step.refusal(self, seat, text.strip().split())
         # play
         try:
             card = Card.parse(text)
@@ -641,10 +601,13 @@ class Deal:
             return f"play a card from your hand by its code, one of {', '.join(self.legal_actions())}."
         return f"choose one of {', '.join(self.legal_actions())}."
 
-    def _rob_reason(self) -> str:
-        if self.turnup.rank == 1:
-            return f"is the dealer and the turn-up is an ace ({self.turnup.symbol}), so may rob it"
-        return f"holds the ace of trumps ({Card(1, self.trump).symbol}), so may rob the turn-up {self.turnup.symbol}"
+    def hand_codes(self, seat: int) -> tuple:
+        """The codes of ``seat``'s cards, in index order (for the steps' legal actions)."""
+        return codes_of(self._hands[seat])
+
+    def cards_text(self, seat: int) -> str:
+        """``seat``'s cards with their symbols, strongest first (for refusals' words)."""
+        return self._cards_text(self._hands[seat])
 
     def _cards_text(self, mask: int) -> str:
         return ", ".join(c.symbol for c in self._sorted(mask)) or "none"

@@ -9,6 +9,7 @@ and is never named. The rules are the engine's; this module only says them.
 from __future__ import annotations
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from .phases import STEPS
 from .records import redact_action
 
 
@@ -155,9 +156,8 @@ class Narrator:
             return "The deal is over." + ("" if self.match.over else " Press “New deal” to play the next one.")
         if not your_turn:
             return f"{self.name(deal.to_move)} to move."
-        return {"rob": "You may rob the turn-up: choose a card to put out, or pass.",
-                "jink": "You have won three tricks: claim the deal now, or jink for all five.",
-                }.get(deal.phase, "Your turn: play a card.")
+        step = STEPS.get(deal.phase)
+        return step.prompt() if step else "Your turn: play a card."
 
 
 def display_order(trump: str):

@@ -81,6 +81,7 @@ class Source:
     label: str
     year: str
     primary: bool
+    reported_by: tuple = ()     # keys of the texts read that report a work the project has not read
 
 
 @lru_cache(maxsize=None)
@@ -88,7 +89,8 @@ def sources() -> dict:
     """The bibliography a variant may cite: key -> :class:`Source`."""
     path = _conf_dir() / "sources.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {key: Source(key, entry["label"], str(entry.get("year", "")), bool(entry.get("primary")))
+    return {key: Source(key, entry["label"], str(entry.get("year", "")), bool(entry.get("primary")),
+                        tuple(entry.get("reported_by", ())))
             for key, entry in data.items()}
 
 
@@ -253,6 +255,12 @@ class Variant:
     @cached_property
     def scoring_kind(self) -> str:
         return self.settings["scoring"]["kind"]
+
+    @cached_property
+    def pipeline(self) -> tuple:
+        """The decision steps of a deal before the first lead, in order (:mod:`maw_sim.phases`)."""
+        from .phases import pipeline
+        return pipeline(self)
 
     @cached_property
     def scorer(self):

@@ -471,3 +471,15 @@ def test_malformed_variant_file_fails_naming_the_file(tmp_path):
     assert code != 0
     assert str(broken) in output, output
     assert "trumps.top" in output, output
+
+
+def test_variant_pages_show_their_house_rules_with_each_readings_sources(site_html):
+    """A variant with options shows each reading and who gives it; one without shows none."""
+    for vid in maw_sim.variant_ids():
+        v = maw_sim.load_variant(vid)
+        page = (site_html / "variants" / f"{vid}.html").read_text(encoding="utf-8")
+        assert ("House rules" in page) == bool(v.options), vid
+        for option in v.options.values():
+            assert option.label in page
+            for value in option.values:
+                assert f"{value} (" in page, (vid, option.name, value)

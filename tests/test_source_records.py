@@ -34,3 +34,32 @@ def test_bruff_had_the_knave_been_the_best_trump_side_b_would_have_won_at_the_fi
     for _, action in record.actions[:6]:
         deal.apply(action)
     assert deal.outcome is not None and deal.outcome.game_won_by == 1     # 35 + 5 + 5 = 45, mid-deal
+
+
+def test_every_teaching_position_link_opens_its_exact_position(site_html):
+    """The teaching page's position names link to the review board with a record that the engine
+    replays to the exercise's moment: the student to move, with exactly the legal actions the
+    exercise's answer is checked against."""
+    import re
+    import tomllib
+    from urllib.parse import unquote
+
+    positions = tomllib.loads((RECORDS[0].parent.parent / "teaching" / "positions.toml").read_text(encoding="utf-8"))
+    by_record = {}
+    html = (site_html / "teaching" / "index.html").read_text(encoding="utf-8")
+    for url in re.findall(r'href="([^"]*review\.html\?record=[^"]*)"', html):
+        text = unquote(url.split("?record=", 1)[1].replace("&amp;", "&"))
+        by_record[text] = GameRecord.parse(text)
+    assert by_record, "no position links on the teaching page"
+    found = set()
+    for position in positions["position"]:
+        for record in by_record.values():
+            if (record.variant.id == position["variant"] and [sorted(h) for h in record.hands] == [sorted(h) for h in position["hands"]]
+                    and [a for _, a in record.actions] == position["actions"]):
+                deal = record.replay()
+                if "legal" in position:
+                    assert sorted(deal.legal_actions()) == sorted(position["legal"]), position["id"]
+                found.add(position["id"])
+    linked = {p["id"] for p in positions["position"] if f"`{p['id']}`" in
+              (RECORDS[0].parent.parent / "teaching" / "index.md").read_text(encoding="utf-8")}
+    assert linked and linked <= found, linked - found

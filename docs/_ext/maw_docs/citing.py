@@ -23,18 +23,39 @@ def cite(directive: SphinxDirective, keys) -> list:
     return [*result, *messages]
 
 
+def chain(directive: SphinxDirective, keys) -> list:
+    """Each source cited, and for a work the project knows only through a text it has read, the
+    chain to that text: ``(Cotton, 1674) as reported by (Parlett, 2022); (Survey, n.d.)``.
+
+    The chain comes from ``reported_by`` in conf/sources.toml (see :func:`maw_sim.sources`)."""
+    import maw_sim
+    known = maw_sim.sources()
+    result = []
+    for i, key in enumerate(keys):
+        if i:
+            result.append(nodes.Text("; "))
+        result += cite(directive, [key])
+        reporters = [k for k in getattr(known.get(key), "reported_by", ()) if k not in keys]
+        if reporters:
+            result.append(nodes.inline("", " as reported by ", classes=["maw-reported-by"]))
+            result += cite(directive, reporters)
+    return result
+
+
 def sources_line(directive: SphinxDirective, keys) -> list:
-    """``Sources: (Cotton, 1674)``, as inline nodes."""
-    return [nodes.emphasis("", "Sources: " if len(list(keys)) > 1 else "Source: "),
-            *cite(directive, keys)]
+    """``Sources: (Cotton, 1674) as reported by (Parlett, 2022)``, as inline nodes."""
+    keys = list(keys)
+    return [nodes.emphasis("", "Sources: " if len(keys) > 1 else "Source: "),
+            *chain(directive, keys)]
 
 
 def provenance_line(directive: SphinxDirective, setting, label_sources: bool = False) -> nodes.paragraph:
-    """A setting's evidence badge and its citation, as one paragraph: ``[attested] (Hoffmann,
-    1891)``, or with ``label_sources`` ``[attested] Source: (Hoffmann, 1891)``."""
+    """A setting's evidence badge and its citations with their chains, as one paragraph:
+    ``[attested] (Heather, 1876) as reported by (Encyclopedia, n.d.)``, or with ``label_sources``
+    ``[attested] Source: (Heather, 1876) as reported by (Encyclopedia, n.d.)``."""
     from .render import evidence_badge
     line = nodes.paragraph(classes=["maw-provenance"])
     line += evidence_badge(setting.evidence)
     line += nodes.Text(" ")
-    line += (sources_line if label_sources else cite)(directive, setting.sources)
+    line += (sources_line if label_sources else chain)(directive, list(setting.sources))
     return line

@@ -163,13 +163,32 @@ def target(variant) -> list:
 
 
 def deal(variant, hand_size: int, trick_count: int) -> list:
-    """The deal, the same in every variant of the family (the engine's hand size)."""
+    """The deal as the engine plays it in every variant of the family (its hand size)."""
     return [nodes.Text(
         f"Each player receives {_words(hand_size)} cards, dealt clockwise in two rounds (three "
         "then two, or two then three); the next card of the pack is turned up and its suit is "
         f"trumps. The player on the dealer's left leads to the first of {_words(trick_count)} "
         "tricks; the winner of each trick leads to the next. A trick goes to the highest trump in "
         "it, or, if there is none, to the highest card of the suit led.")]
+
+
+#: What the sources say about the deal beyond what the engine plays: the first dealer and the
+#: misdeal. (Text, sources, evidence); shown on every rules page under "The deal".
+DEAL_CUSTOMS = (
+    ("Who deals first: in the modern rules, cards are dealt round the table until "
+     "someone receives a knave, and that player deals first; Heather (1876) has the players cut "
+     "instead, the highest or the lowest card winning as agreed. The deal then passes to the "
+     "left.", ("parlett-maw", "spoil-five-sheet", "maw-website-summary", "heather-1876"),
+     "attested"),
+    ("A misdeal (too many or too few cards, a card exposed, a deal out of turn) costs the dealer "
+     "the deal, which passes on; or, if the table agrees, he pays a second dealer's stake and "
+     "deals again, which Parlett advises because the deal is worth having. A stricter custom, "
+     "reported by the encyclopedia article, takes the misdealer's stake instead. "
+     "In the Groom Porter's laws, law 4 already puts a price of four on losing the deal. The "
+     "engine does not play misdeals.",
+     ("parlett-maw", "maw-website-summary", "encyclopedia-twenty-five", "groom-porter"),
+     "attested"),
+)
 
 
 #: The rows of the comparison and the sections of a rules page: (title, section of the variant

@@ -1,9 +1,11 @@
-"""The ``maw-position`` directive: a teaching position opened on the review board.
+"""The ``maw-position`` directive and ``position`` role: a teaching position opened on the review board.
 
 ::
 
     ```{maw-position} ex1-cotton
     ```
+
+    ... (position {position}`ex1-cotton`) ...
 
 The position is read from ``docs/teaching/positions.toml`` (the page's exercises: variant, dealer,
 hands, turn-up, the actions so far). It is dealt and played up to the exercise's moment by the
@@ -19,7 +21,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
+from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from .record_block import REVIEW_PAGE
 
@@ -41,30 +43,50 @@ def position_record(position):
     return deal.record()
 
 
+def _review_url(env, key) -> str:
+    """The review board's URL for position ``key``, or a ValueError saying what is wrong."""
+    env.note_dependency(str(Path(env.srcdir) / POSITIONS))
+    try:
+        positions = load_positions(env.srcdir)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"cannot read {POSITIONS}: {exc}") from None
+    if key not in positions:
+        raise ValueError(f"no position {key!r} in {POSITIONS}; positions: {', '.join(positions)}")
+    record = position_record(positions[key])
+    target = env.app.builder.get_relative_uri(env.docname, REVIEW_PAGE)
+    return f"{target}?record={quote(record.text(), safe='')}"
+
+
 class MawPosition(SphinxDirective):
     required_arguments = 1
     has_content = False
 
     def run(self):
         key = self.arguments[0]
-        self.env.note_dependency(str(Path(self.env.srcdir) / POSITIONS))
         try:
-            positions = load_positions(self.env.srcdir)
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise self.error(f"{self.env.docname}: maw-position: cannot read {POSITIONS}: {exc}")
-        if key not in positions:
-            raise self.error(f"{self.env.docname}: maw-position: no position {key!r} in {POSITIONS}; "
-                             f"positions: {', '.join(positions)}")
-        try:
-            record = position_record(positions[key])
+            url = _review_url(self.env, key)
         except ValueError as exc:
             raise self.error(f"{self.env.docname}: maw-position {key}: {exc}")
-        target = self.env.app.builder.get_relative_uri(self.env.docname, REVIEW_PAGE)
-        link = nodes.reference("", f"Open position {key} on the review board",
-                               refuri=f"{target}?record={quote(record.text(), safe='')}",
+        link = nodes.reference("", f"Open position {key} on the review board", refuri=url,
                                classes=["maw-position-link"])
         return [nodes.paragraph("", "", link, classes=["maw-position"])]
 
 
+class PositionRole(SphinxRole):
+    """``{position}`ex4``: the position's name as a link that opens it on the review board."""
+
+    def run(self):
+        key = self.text.strip()
+        try:
+            url = _review_url(self.env, key)
+        except ValueError as exc:
+            msg = self.inliner.reporter.error(f"{self.env.docname}: position {key}: {exc}", line=self.lineno)
+            return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
+        link = nodes.reference(self.rawtext, "", nodes.literal(key, key), refuri=url,
+                               classes=["maw-position-link"], title="Open this position on the review board")
+        return [link], []
+
+
 def setup(app):
     app.add_directive("maw-position", MawPosition)
+    app.add_role("position", PositionRole())

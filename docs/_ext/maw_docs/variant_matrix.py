@@ -8,7 +8,9 @@
 
 Without ``:variants:`` every variant in conf/variants is shown, in historical order. Each cell
 says the rule in words (:mod:`maw_docs.describe`), its evidence level as a badge and its sources
-as citations that sphinxcontrib-bibtex resolves against ``docs/references.bib``.
+as citations that sphinxcontrib-bibtex resolves against ``docs/references.bib``; a source known
+only through another text is followed by "as reported by" and that text
+(:func:`maw_docs.citing.chain`, from ``reported_by`` in ``conf/sources.toml``).
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ class VariantMatrix(SphinxDirective):
             rows.append(row)
         caption = self.options.get("caption") or (
             "The rules compared: each rule with its evidence (✓ attested, ≈ reconstructed, "
-            "? conjectural) and its sources")
+            "? conjectural) and its sources; a work known only through a text we have read is "
+            "followed by \u201cas reported by\u201d and that text")
         table = simple_table(header, rows, classes=["maw-matrix"], caption=caption)
         return [scroll_wrapper(table, classes=["maw-matrix-wrap"], **{
             "maw-matrix": " ".join(v.id for v in variants)})]

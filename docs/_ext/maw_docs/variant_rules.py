@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from maw_sim.deal import HAND_SIZE, TRICKS
+from maw_sim.deal import HAND_SIZE
+from maw_sim.scoring import TRICKS
 from sphinx.util.docutils import SphinxDirective
 
 from . import citing, describe, loading
@@ -32,6 +33,13 @@ SECTIONS = (
     ("Jinking", "jinking", (describe.jinking,)),
     ("Scoring", "scoring", (describe.scoring, describe.target)),
 )
+
+
+class _Custom:
+    """A rule of the deal that is the same in every variant: its sources and evidence."""
+
+    def __init__(self, sources, evidence):
+        self.sources, self.evidence = tuple(sources), evidence
 
 
 class VariantRules(SphinxDirective):
@@ -54,12 +62,43 @@ class VariantRules(SphinxDirective):
             container += rubric
             if section is None:
                 container += nodes.paragraph("", "", *describe.deal(variant, HAND_SIZE, TRICKS))
+                for text, keys, evidence in describe.DEAL_CUSTOMS:
+                    container += nodes.paragraph("", text)
+                    container += citing.provenance_line(self, _Custom(keys, evidence),
+                                                        label_sources=True)
                 continue
             setting = variant.settings[section]
             for words in describers:
                 container += nodes.paragraph("", "", *words(variant))
             container += self.provenance(setting)
+        if variant.options:
+            container += self.house_rules(variant, level)
         return [container]
+
+    def house_rules(self, variant, level) -> list:
+        """The options the file declares (where the sources disagree), each reading with its
+        sources, and the presets: what a reader may choose on the play page."""
+        rubric = nodes.rubric("House rules", "House rules")
+        rubric["heading-level"] = min(level, 6)
+        out = [rubric, nodes.paragraph("", "Where the sources disagree, the play page lets you choose; "
+                                           "the reading played by default comes first.")]
+        for option in variant.options.values():
+            para = nodes.paragraph()
+            para += nodes.strong("", option.label + ": ")
+            for k, value in enumerate(option.values):
+                para += nodes.Text(("" if k == 0 else "; ") + f"{value} (")
+                para += citing.chain(self, list(option.sources_for(value)))
+                para += nodes.Text(")")
+            para += nodes.Text(".")
+            out.append(para)
+            out.append(self.provenance(option))
+        for preset in variant.presets.values():
+            para = nodes.paragraph()
+            para += nodes.strong("", f"Preset “{preset.label}”: ")
+            para += nodes.Text(", ".join(f"{variant.options[k].label.lower()}: {v}" for k, v in preset.options.items()) + ".")
+            out.append(para)
+            out.append(self.provenance(preset))
+        return out
 
     def provenance(self, setting) -> nodes.Element:
         """The note in the variant file, then the evidence badge and the sources."""

@@ -135,7 +135,7 @@ class Table {
     // (lenient mode). "game" is a whole game so far (maw_sim.records.to_link): it wins over the rest.
     const params = new URLSearchParams(location.search);
     const out = {};
-    for (const key of ["variant", "players", "seed", "bot", "teams", "seat", "game"]) if (params.has(key)) out[key] = params.get(key);
+    for (const key of ["variant", "players", "seed", "bot", "teams", "seat", "game", "options", "preset"]) if (params.has(key)) out[key] = params.get(key);
     return out;
   }
 
@@ -157,12 +157,14 @@ class Table {
         teams: params.teams ?? this.config.teams,
         seat: params.seat ?? 0,
         game: params.game ?? null,
+        options: params.options ?? null,
+        preset: params.preset ?? null,
         default_variant: this.config.variant,
         default_seed: randomSeed(),
       };
       if (request.players === null) delete request.players;
       if (request.teams === null) delete request.teams;
-      if (request.game === null) delete request.game;
+      for (const key of ["game", "options", "preset"]) if (request[key] === null) delete request[key];
       const reply = await this.bridge.call(request);
       if (!reply.ok) throw new Error(reply.error);
       if (reply.warnings.length) {

@@ -1,0 +1,342 @@
+"""Own words: no page of the site shares a run of 8 words with a modern text it was built from.
+
+The project's founding texts are in ``../shared/sources`` (beside the repository: in CI the
+repository is cloned with ``shared/`` next to it). Every one of them is a *modern* text: the site
+may take facts from them, never sentences. The rule checked here:
+
+    No docs page (``docs/**/*.md``, not the build output, not the generated ``docs/play/*.md``),
+    no notebook (``notebooks/*.md``) and no variant file (``conf/variants/*.toml``) shares a run
+    of ``RUN`` (8) or more words with a modern text, after case, punctuation and whitespace are
+    normalised.
+
+Two exceptions, both narrow:
+
+1. **Primary quotations.** The modern texts quote primary sources (written before c. 1900): the
+   Groom Porter's laws, Forrest, Hall, Rich, Chatto, the engraving's verse, Cotton, Carleton,
+   the Dublin Penny Journal, Baxter-Wray and the American Hoyle. Those passages are listed below
+   (``PRIMARY``) by where they begin and end in the source files, so that the list is checked
+   against the files and cannot drift. A run of words is excused only if (a) on the site it
+   stands *inside a quotation* (a blockquote, or between quotation marks) and (b) it is a run of
+   one of those primary passages. A quotation mark breaks a run (the quoted words and the words
+   around them are counted apart). A primary text copied without quotation marks is still caught,
+   and so is a modern sentence put between quotation marks.
+2. **Titles of works** listed in ``TITLES`` (a title is a name, not prose): a title breaks a run,
+   on the site and in the sources alike, so the words around it are counted on their own. And a
+   card order (``K Q J 10 9 8 7 6``) is a list of facts, not a sentence: a run made only of ranks
+   is not counted.
+
+If the sources directory is missing the test fails: a check that cannot run has not passed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ROOT.parent / "shared" / "sources"
+RUN = 8
+
+#: The primary passages the modern texts quote: (file name prefix, first words, last words).
+#: Each is located in the file; a marker that is not found fails the test.
+PRIMARY = [
+    ("000", "At ale howse too sitt", "at mack or at mall"),                     # Forrest 1548
+    ("000", "A playe at cardes grown", "credit at court with the greatest"),    # Hall 1576
+    ("000", "Although the knave of trumpes", "all the rest of the pack."),      # Rich 1593
+    ("000", "His Majesty appears to have played", "prompt him what to play."),  # Chatto 1848
+    ("000", "Denmarke being bold", "could shew him nothing but the Knave."),    # the engraving's verse
+    ("000", "An Irish game, much play'd", "the next is the Ace of trumps, then the Knave."),  # Cotton 1674
+    ("000", "There are but two can play at it", "There are but two can play at it"),          # Cotton 1674
+    ("000", "It's the worst ace and the poorest", "the poorest nobleman in Ireland."),       # Carleton 1830
+    ("000", "A very good game may he played", "more suitable for family play."),             # Baxter-Wray
+    ("000", "The Groome-porters lawes at Mawe,\nto be obserued", "before his owne carde be played."),  # the laws
+    ("000", "If the ace of hearts is led, and another suit", "the rules governing them are enforced."),  # Baxter-Wray
+    ("000", "If the Ace of Hearts is led when Hearts", "need not play a Heart"),                 # American Hoyle 1882
+    ("002", "...rustic gambling is conducted", "carries off the prize..."),                     # Dublin Penny Journal 1833
+    ("002", "our own old games", "our own old games"),                                          # Irish periodical 1858
+]
+
+#: Titles of works, which a page may name in full.
+TITLES = [
+    "Ancient Ballads and Broadsides published in England in the sixteenth Century",
+    "The Groome-porters lawes at Mawe, to be obserued in fulfilling the due orders of the game",
+    "Greene's Newes from Heaven & Hell to the Reader",
+    "Greenes Newes both from Heaven and Hell",
+    "The pleasant poesye of princely practice",
+    "The Court and Character of King James",
+    "Traits and Stories of the Irish Peasantry",
+    "The Cyclopaedia of Card and Table Games",
+    "The modern pocket Hoyle: containing all the games of skill and chance",
+    "The Bivouac, Or, Stories of the Peninsular War",
+    "Andrew Murray, or the Effects of Gambling",
+    "Two Card Games from Tudor England and How to Play Them",
+    "Twenty-Five, Fifty-Five, One Hundred and Ten",
+    "The Little Giant Encyclopedia of Card Games",
+    "The Westminster Chess Club Papers",
+    "Here is a brief rundown of Forty Fives, Merrimack Valley Style",
+    "The First Computerized 45s Game is Now Available",
+    "Would 25 be considered an Irish card game?",
+    "The Compleat Gamester",
+    "A History of Card Games",
+    "Oxford Dictionary of Card Games",
+    "The Penguin Book of Card Games",
+]
+
+#: A card order (K Q J 10 9 ...) is a list of facts, not a sentence: runs made only of ranks are
+#: not counted.
+CARD_WORDS = {"a", "k", "q", "j", *map(str, range(2, 11))}
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def normalise(text: str) -> str:
+    """Lower case; long s as s; accents, apostrophes and markup characters dropped."""
+    text = unicodedata.normalize("NFKD", text.replace("ſ", "s"))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.lower().replace("'", "").replace("’", "")
+    return text
+
+
+_RAW_WORD = re.compile(r"[\w'’]+")
+
+
+def words(text: str) -> list[tuple[str, int, int]]:
+    """The normalised words of ``text``, each with its character span in ``text`` itself (so that
+    quotation marks found in the raw text can be matched against the words)."""
+    found = []
+    for m in _RAW_WORD.finditer(text):
+        for w in _WORD.findall(normalise(m.group())):
+            found.append((w, m.start(), m.end()))
+    return found
+
+
+def ngrams(tokens: list[str], n: int = RUN) -> set[tuple[str, ...]]:
+    return {tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)}
+
+
+# -- the modern texts and the primary passages inside them ---------------------------------------
+
+def source_files(directory: Path = SOURCES) -> list[Path]:
+    if not directory.is_dir():
+        pytest.fail(f"the source texts are missing: expected them in {directory} (the shared/ "
+                    "directory beside the repository). The own-words check cannot run without "
+                    "them, so it fails rather than skips.")
+    files = sorted(p for p in directory.iterdir() if p.suffix == ".txt" and p.name[:3].isdigit())
+    if not files:
+        pytest.fail(f"no source texts (NNN_*.txt) in {directory}")
+    return files
+
+
+def primary_passages(files: list[Path]) -> list[str]:
+    by_prefix = {p.name[:3]: p.read_text(encoding="utf-8") for p in files}
+    passages = []
+    for prefix, first, last in PRIMARY:
+        text = by_prefix.get(prefix)
+        assert text is not None, f"no source file {prefix}_*.txt for a primary passage"
+        start = text.find(first)
+        assert start >= 0, f"primary passage not found in {prefix}: {first!r}"
+        end = text.find(last, start)
+        assert end >= 0, f"end of primary passage not found in {prefix}: {last!r}"
+        passages.append(text[start:end + len(last)])
+    return passages
+
+
+def modern_ngrams(files: list[Path]) -> dict[tuple[str, ...], str]:
+    """Every run of RUN words in the modern texts -> the file it comes from."""
+    grams = {}
+    for path in files:
+        tokens = [w for w, _, _ in words(path.read_text(encoding="utf-8"))]
+        titles = title_positions(tokens)
+        for i in range(len(tokens) - RUN + 1):
+            if not any(j in titles for j in range(i, i + RUN)):
+                grams.setdefault(tuple(tokens[i:i + RUN]), path.name)
+    return grams
+
+
+def primary_ngrams(passages: list[str]) -> set[tuple[str, ...]]:
+    grams = set()
+    for passage in passages:
+        grams |= ngrams([w for w, _, _ in words(passage)])
+    return grams
+
+
+# -- the site's text, and what on it is a quotation or a title ------------------------------------
+
+QUOTED = [
+    re.compile(r'"[^"]*?"', re.S),      # "..."
+    re.compile(r"“[^”]*?”", re.S),      # “...”
+    re.compile(r"‘[^’]*?’", re.S),      # ‘...’
+    re.compile(r"(?<![\w])'(?!s\b)[^'\n]*(?:'(?=\w)[^'\n]*)*'(?![\w])"),   # '...' (apostrophes inside allowed)
+    re.compile(r"^[ \t]*>.*(?:\n[ \t]*>.*)*", re.M),   # blockquote lines
+]
+
+
+_CARD_ROLE = re.compile(r"\{card\}`(10|[2-9AKQJT]|JK)[CDHS]?`")
+
+
+def site_text(path: Path) -> str:
+    """The text of a page; for a variant file, its strings joined (quotes are then the text's)."""
+    raw = path.read_text(encoding="utf-8")
+    if path.suffix == ".toml":
+        strings = []
+
+        def walk(value):
+            if isinstance(value, str):
+                strings.append(value)
+            elif isinstance(value, dict):
+                for v in value.values():
+                    walk(v)
+            elif isinstance(value, list):
+                for v in value:
+                    walk(v)
+        walk(tomllib.loads(raw))
+        return "\n\n".join(strings)
+    # a card written with the site's role reads, once built, as its rank and a suit symbol
+    # ("A♦"): compare it as the sources write cards, the symbol being no word
+    return _CARD_ROLE.sub(lambda m: m.group(1), raw)
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for pattern in QUOTED:
+        spans += [(m.start(), m.end()) for m in pattern.finditer(text) if "\n\n" not in m.group()]
+    return spans
+
+
+def title_positions(tokens: list[str]) -> set[int]:
+    positions = set()
+    for title in TITLES:
+        t = [w for w, _, _ in words(title)]
+        for i in range(len(tokens) - len(t) + 1):
+            if tokens[i:i + len(t)] == t:
+                positions.update(range(i, i + len(t)))
+    return positions
+
+
+def copied_runs(text: str, modern: dict, primary: set) -> list[tuple[str, str]]:
+    """The runs of ``text`` shared with a modern text and not excused: (run, source file)."""
+    toks = words(text)
+    tokens = [w for w, _, _ in toks]
+    quotes = sorted(quoted_spans(text), key=lambda span: span[0] - span[1])   # longest first
+    # each word's zone: the (outermost) quotation it stands in, or None
+    zone = [next((q for q in quotes if q[0] <= start and end <= q[1]), None)
+            for _, start, end in toks]
+    titles = title_positions(tokens)
+    found = []
+    for i in range(len(tokens) - RUN + 1):
+        gram = tuple(tokens[i:i + RUN])
+        if gram not in modern:
+            continue
+        if any(j in titles for j in range(i, i + RUN)):
+            continue     # a title breaks the run: the words around it are counted on their own
+        if set(gram) <= CARD_WORDS:
+            continue     # a card order
+        if len({zone[j] for j in range(i, i + RUN)}) > 1:
+            continue     # a quotation mark breaks the run: quoted and own words are counted apart
+        if zone[i] is not None and gram in primary:
+            continue     # a primary text, quoted
+        found.append((" ".join(gram), modern[gram]))
+    return found
+
+
+def site_files() -> list[Path]:
+    files = []
+    for dirpath, dirnames, filenames in os.walk(ROOT / "docs"):   # does not follow the symlink
+        rel = Path(dirpath).relative_to(ROOT / "docs")
+        dirnames[:] = [d for d in dirnames if not d.startswith("_") and d != "jupyter_execute"]
+        if rel.parts[:1] == ("play",):
+            continue
+        files += [Path(dirpath) / f for f in filenames if f.endswith(".md")]
+    files += sorted((ROOT / "notebooks").glob("*.md"))
+    files += sorted((ROOT / "conf" / "variants").glob("*.toml"))
+    return sorted(set(files))
+
+
+# -- the tests -----------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def corpus():
+    files = source_files()
+    passages = primary_passages(files)
+    return modern_ngrams(files), primary_ngrams(passages)
+
+
+def test_the_site_is_in_its_own_words(corpus):
+    modern, primary = corpus
+    problems = []
+    for path in site_files():
+        for run, source in copied_runs(site_text(path), modern, primary):
+            problems.append(f"{path.relative_to(ROOT)}: '{run}' (from {source})")
+    assert not problems, ("runs of 8 or more words shared with a modern source text; say it in "
+                          "the project's own words:\n" + "\n".join(problems))
+
+
+def test_the_check_covers_every_kind_of_page():
+    files = site_files()
+    names = {str(p.relative_to(ROOT)) for p in files}
+    assert "docs/history/index.md" in names and "docs/teaching/index.md" in names
+    assert any(n.startswith("notebooks/") for n in names)
+    assert any(n.startswith("conf/variants/") for n in names)
+    assert not any(n.startswith("docs/play/") for n in names)
+
+
+def test_a_planted_copy_is_caught(corpus):
+    modern, primary = corpus
+    copied = ("Our own history. Maw became the chief game of the English court when James came "
+              "south, or so they say.")
+    assert copied_runs(copied, modern, primary), "a copied modern sentence was not caught"
+    # a modern sentence is not excused by putting it between quotation marks
+    quoted = 'As one writer put it, "each trick was worth five and twenty-five was game".'
+    assert copied_runs(quoted, modern, primary)
+    # nor is a primary text copied without quotation marks
+    unquoted = ("Rich tells us that although the knave of trumpes be the seconde carde at Mawe "
+                "the five finger wins.")
+    assert copied_runs(unquoted, modern, primary)
+    # case, punctuation and line breaks do not hide a copy
+    shuffled = "MAW -- became the chief\ngame, of the English:\n court!"
+    assert copied_runs(shuffled, modern, primary)
+
+
+def test_primary_quotations_and_titles_pass(corpus):
+    modern, primary = corpus
+    page = (
+        "Rich wrote:\n\n"
+        "> Although the knave of trumpes be the seconde carde at Mawe, yet the five-finger may\n"
+        "> commaunde both him and all the rest of the pack.\n\n"
+        'Cotton calls it "An Irish game, much play\'d in that Kingdom. The five fingers (alias, '
+        'five of trumps) is the best Card in the pack".\n\n'
+        "The laws were reprinted in *Ancient Ballads and Broadsides published in England in the "
+        "sixteenth Century*.\n\n"
+        "> 6. If you roub (not hauing the ace) you loſe fower and al the vied cardes, although you\n"
+        "> lay downe the ſame carde which you tooke vp.\n"
+    )
+    assert copied_runs(page, modern, primary) == []
+
+
+def test_the_sources_must_be_there(tmp_path):
+    with pytest.raises(pytest.fail.Exception, match="source texts are missing"):
+        source_files(tmp_path / "nowhere")
+
+
+# -- honest evidence: every cited work is a text read, or reported by one --------------------------
+
+def test_every_source_is_read_or_reported_by_a_text_read():
+    """conf/sources.toml names each text the project has read (``read``: its file in
+    shared/sources) and, for every other work, the read texts that report it (``reported_by``);
+    only the project's own ``reconstruction`` and works marked ``unverified`` are neither."""
+    files = {p.name for p in source_files()}
+    entries = tomllib.loads((ROOT / "conf" / "sources.toml").read_text(encoding="utf-8"))
+    read = {key for key, entry in entries.items() if "read" in entry}
+    assert {entries[k]["read"] for k in read} == files, "every source text read needs its entry"
+    for key, entry in entries.items():
+        if key in read or key == "reconstruction" or entry.get("unverified"):
+            assert not entry.get("reported_by"), key
+            continue
+        reporters = entry.get("reported_by")
+        assert reporters, f"{key}: say which text read reports it (reported_by), or mark it unverified"
+        assert set(reporters) <= read, f"{key}: reported_by must name texts the project has read"
