@@ -9,7 +9,7 @@
 // Stable hooks (tests and assistive technology rely on them):
 //   root:     [data-maw-review] with data-state = loading | empty | ready | error, data-step,
 //             data-steps, data-marks = none | pending | done | too-long, data-busy
-//   cards:    <button data-card="5H" data-legal="true|false" data-verdict="best|points|result">
+//   cards:    <button data-card="5H" data-legal="true|false" data-verdict="best|tricks|points|result">
 //             (data-verdict only on the legal cards of the player to move, hands open)
 //   other:    <button data-action="first|back|forward|last|open-text|analyse-anyway"> and, for a decision such as
 //             robbing, <button data-action="rob 7C" data-verdict="…">
@@ -17,8 +17,9 @@
 
 import { Bridge, el, SERVE_HINT } from "./bridge.js";
 
-const VERDICT_WORDS = { best: "keeps the best result", points: "costs points", result: "changes the result" };
-const VERDICT_SIGN = { best: "✓", points: "−", result: "✕" };   // a shape as well as a colour
+const VERDICT_WORDS = { best: "keeps the best result", tricks: "the same result, fewer tricks made sure of",
+  points: "costs points", result: "changes the result" };
+const VERDICT_SIGN = { best: "✓", tricks: "↓", points: "−", result: "✕" };   // a shape as well as a colour
 
 function cardFace(card) {
   return el("span", { class: `maw-card ${card.red ? "maw-red" : "maw-black"}`, text: card.symbol });
