@@ -405,7 +405,8 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
         return reply
     if not analyse:
         return reply
-    from .analysis import CAVEAT, NotAnalysable, TooLong, analyse as value_actions
+    from .analysis import (CAVEAT, POINTS, TRICKS, VERDICTS, NotAnalysable, TooLong,
+                           analyse as value_actions)
     key = ("analysis", step)
     try:
         a = cache[key] if cache is not None and key in cache else value_actions(deal, node_limit)
@@ -424,7 +425,9 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
         entry.update({"value": x.value, "words": x.words, "verdict": x.verdict, "cost": x.cost,
                       "text": x.text, "tricks": x.tricks})
     reply["analysis"] = {"seat": a.seat, "best_words": a.best_words, "caveat": CAVEAT,
-                         "best": list(a.best_actions)}
+                         "best": list(a.best_actions), "kind": a.kind,
+                         # The marks this kind of game can show, for the page's legend.
+                         "verdicts": [v for v in VERDICTS if v != (POINTS if a.kind == "pool" else TRICKS)]}
     return reply
 
 

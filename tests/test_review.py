@@ -273,3 +273,10 @@ def test_an_unfinished_record_says_so_for_the_page_to_open_where_it_stops():
     s = opened(deal.record()).summary()
     assert s["finished"] is False and s["steps"] == len(deal.history)
     assert opened(played_deal("spoil-five", 3, 6).record()).summary()["finished"] is True
+
+
+def test_the_legend_offers_the_marks_of_the_game():
+    pool = opened(played_deal("spoil-five", 3, 2).record()).at({"step": 1, "open": True, "analyse": True})
+    points = opened(played_deal("forty-five", 3, 2).record()).at({"step": 1, "open": True, "analyse": True})
+    assert pool["analysis"]["verdicts"] == ["best", "tricks", "result"]
+    assert points["analysis"]["verdicts"] == ["best", "points", "result"]

@@ -305,7 +305,7 @@ class ReviewBoard {
     if (p.analysis) {
       this.root.dataset.marks = "done";
       const legend = el("ul", { class: "maw-review-legend" },
-        ...Object.entries(VERDICT_WORDS).map(([verdict, words]) => el("li", { "data-verdict": verdict },
+        ...Object.entries(VERDICT_WORDS).filter(([verdict]) => p.analysis.verdicts.includes(verdict)).map(([verdict, words]) => el("li", { "data-verdict": verdict },
           el("span", { class: "maw-verdict", "aria-hidden": "true", text: VERDICT_SIGN[verdict] }), ` ${words}`)));
       this.marks.replaceChildren(
         el("p", { text: `Seat ${p.to_move} to move. The best its side can make sure of, against every other seat: ${p.analysis.best_words}.` }),
