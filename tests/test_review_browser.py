@@ -181,3 +181,15 @@ def test_an_exercise_position_opens_where_it_stops_with_marks(page, server):
     marked = dict(page.eval_on_selector_all(f"{BOARD} [data-verdict]:is(button)",
                                             "bs => bs.map(b => [b.dataset.card || b.dataset.action, b.dataset.verdict])"))
     assert marked == {x.action: x.verdict for x in analyse(deal).actions}
+
+
+def test_without_a_record_the_page_opens_its_example(page, server):
+    from maw_sim import GameRecord
+    from conftest import ROOT
+    example = GameRecord.parse((ROOT / "docs" / "records" / "spoil-five-jink.maw").read_text(encoding="utf-8"))
+    open_link(page, server, "")
+    wait_step(page, 0)
+    assert page.get_attribute(BOARD, "data-steps") == str(len(example.actions))
+    page.keyboard.press("End")
+    wait_step(page, len(example.actions))
+    assert page.inner_text("[data-maw-outcome]").strip() == example.replay().outcome.reason
