@@ -193,3 +193,26 @@ def test_without_a_record_the_page_opens_its_example(page, server):
     page.keyboard.press("End")
     wait_step(page, len(example.actions))
     assert page.inner_text("[data-maw-outcome]").strip() == example.replay().outcome.reason
+
+
+def test_a_match_link_reviews_any_of_its_deals(page, server):
+    match = Match("twenty-five", 3, seed=4)
+    rng = random.Random(2)
+    deals = []
+    for _ in range(2):
+        deal = match.new_deal()
+        while deal.phase != "over":
+            deal.apply(rng.choice(deal.legal_actions()))
+        match.settle(deal)
+        deals.append(deal)
+    open_link(page, server, f"game={to_link(match)}")
+    wait_step(page, 0)
+    assert page.get_attribute(BOARD, "data-steps") == str(len(deals[1].history))
+    assert "deal 2 of 2" in page.inner_text(f"{BOARD} .maw-title")
+    page.select_option(f'{BOARD} select[name="deal"]', "1")
+    page.wait_for_function("s => document.querySelector(s + ' .maw-title').textContent.includes('deal 1 of 2')",
+                           arg=BOARD, timeout=STEP_MS)
+    wait_step(page, 0)
+    assert page.get_attribute(BOARD, "data-steps") == str(len(deals[0].history))
+    shown = page.eval_on_selector_all(f'{BOARD} li[data-seat="0"] button[data-card]', "bs => bs.map(b => b.dataset.card)")
+    assert sorted(shown) == sorted(c.code for c in deals[0].dealt[0])

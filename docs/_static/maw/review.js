@@ -96,11 +96,15 @@ class ReviewBoard {
     };
     this.seatSelect = el("select", { name: "seat", "aria-label": "Seen from" });
     this.seatSelect.addEventListener("change", () => { this.view = this.seatSelect.value; this.goTo(this.step); });
+    // A record of a match holds several deals: one is reviewed at a time.
+    this.dealSelect = el("select", { name: "deal", "aria-label": "Deal" });
+    this.dealSelect.addEventListener("change", () => this.open({ ...this.source, deal: Number(this.dealSelect.value) }));
+    this.dealLabel = el("label", { hidden: true }, this.dealSelect);
     this.controls = el("div", { class: "maw-controls maw-review-controls" },
       control("first", "«", "To the start (Home)"), control("back", "◀", "Back one card (←)"),
       this.stepLabel,
       control("forward", "▶", "Forward one card (→)"), control("last", "»", "To the end (End)"),
-      el("label", {}, "Seen from ", this.seatSelect));
+      el("label", {}, "Seen from ", this.seatSelect), this.dealLabel);
     this.seats = el("ol", { class: "maw-seats maw-review-seats", "aria-label": "Players" });
     this.turnup = el("div", { class: "maw-turnup" });
     this.trick = el("div", { class: "maw-trick", "data-maw-trick": "", role: "group", "aria-label": "The trick on the table" });
@@ -170,7 +174,12 @@ class ReviewBoard {
     }
     this.showMessage("");
     this.summary = reply.review;
+    this.source = request;             // kept to open another deal of the same match
     const s = this.summary;
+    this.dealSelect.replaceChildren(...Array.from({ length: s.deals }, (_, k) =>
+      el("option", { value: String(k + 1), text: `Deal ${k + 1} of ${s.deals}` })));
+    this.dealSelect.value = String(s.deal);
+    this.dealLabel.hidden = s.deals < 2;
     const options = [];
     if (!s.redacted) options.push(el("option", { value: "open", text: "All hands open (solver marks)" }));
     for (let seat = 0; seat < s.players; seat++) {
@@ -180,8 +189,8 @@ class ReviewBoard {
     this.seatSelect.replaceChildren(...options);
     this.view = s.redacted ? String(s.observer) : "open";
     this.seatSelect.value = this.view;
-    const deal = s.deals > 1 ? ` · deal ${s.deal} of ${s.deals}` : "";
-    this.title.textContent = `${s.variant.name} · ${s.players} players${deal} · seat ${s.dealer} deals`;
+    this.title.textContent = `${s.variant.name} · ${s.players} players · seat ${s.dealer} deals`
+      + (s.deals > 1 ? ` · deal ${s.deal} of ${s.deals}` : "");
     if (s.note) this.showMessage(s.note, "warning");
     this.opener.open = false;
     this.board.hidden = false;
