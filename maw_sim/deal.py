@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import CODES, DECK, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
+from .cards import CARDS, CODES, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
 from .phases import JINKING
 from .refusals import refuse
 from .scoring import TO_WIN, TRICKS
@@ -45,6 +45,7 @@ ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
 HAND_SIZE = 5
 
 _CODE_INDEX = {code: i for i, code in enumerate(CODES)}
+_JOKER_INDEX = Card.parse("JK").index
 
 
 class IllegalAction(ValueError):
@@ -225,6 +226,14 @@ class Deal:
             if len(hand) != HAND_SIZE:
                 raise ValueError(f"seat {seat}'s hand has {len(hand)} cards; every hand has {HAND_SIZE}")
         turnup = Card.parse(turnup)
+        pack = variant.pack
+        for card in [turnup, *(c for hand in parsed for c in hand)]:
+            if card not in pack:
+                raise ValueError(f"{card.code} is not in the pack of {variant.name}: it plays with "
+                                 f"{pack.describe()}")
+        if turnup.is_joker:
+            raise ValueError("the Joker cannot be the turn-up: it has no suit to name trumps (a Joker "
+                             "turned is laid aside and the next card turned; see Deal.random)")
         seen = {}
         for seat, hand in enumerate(parsed):
             for card in hand:
@@ -241,26 +250,40 @@ class Deal:
                scores=None) -> "Deal":
         """Shuffle by the seed and deal three, then two, to each seat from the dealer's left,
         then turn the next card. The same seed gives the same deal everywhere (CPython and
-        Pyodide alike): see :func:`shuffled`."""
+        Pyodide alike): see :func:`shuffled`. The variant's pack is shuffled: 52 cards, or 53
+        with the Joker.
+
+        A Joker turned up cannot name trumps. Until the rulesets that play with a Joker bring
+        their sources' rule for it, this is a *reconstruction*: the Joker is laid aside in the
+        stock, out of play, and the next card is turned (so it depends on the seed alone)."""
         variant = load_variant(variant)
         _check_players(variant, players)
         check_seed(seed)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
         # shuffled() and the dealing order, fused into one loop: each card goes straight into its
-        # seat's bit mask (the same cards as dealing from shuffled(seed); a test checks it).
+        # seat's bit mask (the same cards as dealing from shuffled(seed, size=size); tests/test_pack.py
+        # checks it, and pins the 52-card deals of old seeds).
+        size = variant.pack.size
         x = int.from_bytes(hashlib.sha512(b"maw-deal:%d" % seed).digest(), "big")
-        deck = list(range(52))
+        deck = list(range(size))
         masks = [0] * players
         i = 0
         for seat in _dealing_order(players, dealer):
-            x, j = divmod(x, 52 - i)
+            x, j = divmod(x, size - i)
             j += i
             card = deck[j]
             deck[j] = deck[i]
             masks[seat] |= 1 << card
             i += 1
-        turnup = deck[i + x % (52 - i)]
+        while True:
+            x, j = divmod(x, size - i)
+            turnup = deck[i + j]
+            if turnup != _JOKER_INDEX:
+                break
+            # Reconstruction (see the docstring): the turned Joker is laid aside, the next card turned.
+            deck[i + j] = deck[i]
+            i += 1
         deal = cls.__new__(cls)
         deal._setup(variant, masks, turnup, dealer,
                     None if teams is None else _teams_for(variant, players, teams), scores)
@@ -273,7 +296,7 @@ class Deal:
         self._dealt = tuple(masks)     # the chance event "the deal", kept for the record
         self.players = n = len(masks)
         self.dealer = dealer
-        self.turnup = DECK[turnup_index]
+        self.turnup = CARDS[turnup_index]
         self.trump = self.turnup.suit
         self.teams = teams
         sides = n if teams is None else max(teams) + 1
@@ -371,7 +394,7 @@ class Deal:
         """(seat, Card put out) once someone has robbed, else None."""
         if self._robbed is None:
             return None
-        return self._robbed[0], DECK[self._robbed[1]]
+        return self._robbed[0], CARDS[self._robbed[1]]
 
     @property
     def jinker(self):
@@ -400,11 +423,11 @@ class Deal:
     def tricks(self) -> list:
         """Finished tricks, then the trick in progress (if any cards are on the table)."""
         n = self.players
-        out = [Trick(leader, tuple(((leader + k) % n, DECK[i]) for k, i in enumerate(plays)), winner)
+        out = [Trick(leader, tuple(((leader + k) % n, CARDS[i]) for k, i in enumerate(plays)), winner)
                for leader, plays, winner in self._tricks]
         if self._plays:
             leader = self._leader
-            out.append(Trick(leader, tuple(((leader + k) % n, DECK[i]) for k, i in enumerate(self._plays)),
+            out.append(Trick(leader, tuple(((leader + k) % n, CARDS[i]) for k, i in enumerate(self._plays)),
                              None))
         return out
 
@@ -616,7 +639,7 @@ class Deal:
         v, t = self.variant, self._t
         hand = self._hands[self._to_move]
         lead = self._plays[0]
-        lead_card = DECK[lead]
+        lead_card = CARDS[lead]
         suit = t.lead_suit_of[lead]
         trump_name = SUIT_NAMES[self.trump]
         if suit == t.trump_index:
@@ -715,18 +738,20 @@ def legal_mask(t, may_trump: bool, hand: int, lead: int) -> int:
     return follow
 
 
-def shuffled(seed: int, count: int = 52) -> list:
-    """The pack (card indices) shuffled by ``seed``: the first ``count`` places are random.
+def shuffled(seed: int, count: int = 52, size: int = 52) -> list:
+    """The pack of ``size`` cards (card indices; 53 with the Joker) shuffled by ``seed``: the
+    first ``count`` places are random.
 
     A Fisher-Yates shuffle driven by one 512-bit number, the SHA-512 digest of the seed, read
     digit by digit in a mixed radix (52, 51, 50, …). It is exact integer arithmetic, so it is
     the same on every Python and in Pyodide, and it is several times faster than seeding a
-    Mersenne Twister for every deal. A full shuffle needs 226 bits, so the bias is below 2**-280.
+    Mersenne Twister for every deal. A full shuffle needs 226 bits (232 with the Joker), so the
+    bias is below 2**-280.
     """
     x = int.from_bytes(hashlib.sha512(b"maw-deal:%d" % seed).digest(), "big")
-    deck = list(range(52))
-    for i in range(min(count, 51)):
-        x, j = divmod(x, 52 - i)
+    deck = list(range(size))
+    for i in range(min(count, size - 1)):
+        x, j = divmod(x, size - i)
         j += i
         deck[i], deck[j] = deck[j], deck[i]
     return deck
@@ -742,7 +767,9 @@ def cards_of_indices(mask: int) -> list:
 
 
 # Codes of every subset of one suit's 13 cards, built on first use: mask -> tuple of codes is then
-# four table look-ups, which keeps legal_actions() cheap in the inner loop of a simulation.
+# four table look-ups, which keeps legal_actions() cheap in the inner loop of a simulation. The last
+# table covers the spades and the Joker above them (bits 39..52), so `mask >> 39` needs no mask and
+# a pack with the Joker costs nothing more.
 _SUBSET_CODES = None
 
 
@@ -750,9 +777,9 @@ def _build_subset_codes():
     global _SUBSET_CODES
     tables = []
     for s in range(4):
-        codes = CODES[13 * s:13 * s + 13]
-        table = [()] * 8192
-        for m in range(1, 8192):
+        codes = CODES[13 * s:13 * s + 13 + (s == 3)]
+        table = [()] * (1 << len(codes))
+        for m in range(1, len(table)):
             low = m & -m
             table[m] = table[m ^ low] + (codes[low.bit_length() - 1],)
         tables.append(table)
@@ -761,6 +788,8 @@ def _build_subset_codes():
 
 
 def codes_of(mask: int) -> tuple:
-    """The codes of the cards in a bit mask, in index order."""
+    """The codes of the cards in a bit mask: suit by suit (clubs, diamonds, hearts, spades, then
+    the Joker's place beside the spades), each suit from its highest index down. The order is fixed
+    because a link records an action by its place among the legal actions."""
     t = _SUBSET_CODES or _build_subset_codes()
     return t[0][mask & 8191] + t[1][(mask >> 13) & 8191] + t[2][(mask >> 26) & 8191] + t[3][mask >> 39]

@@ -14,10 +14,11 @@ from .records import redact_action
 
 
 def card_info(card) -> dict:
-    """A card as the page draws it: code, symbol, name (for aria-label), suit and colour."""
+    """A card as the page draws it: code, symbol, name (for aria-label), suit and colour. The
+    Joker has no suit (``None``): which suit it follows is the variant's rule, not the card's."""
     card = Card.parse(card) if not isinstance(card, Card) else card
-    return {"code": card.code, "symbol": card.symbol, "name": card.name, "suit": card.suit,
-            "red": card.is_red}
+    return {"code": card.code, "symbol": card.symbol, "name": card.name,
+            "suit": None if card.is_joker else card.suit, "red": card.is_red}
 
 
 def seat_name(seat: int, you: int) -> str:
@@ -163,7 +164,8 @@ class Narrator:
 def display_order(trump: str):
     # Group the hand by suit, trumps last, for a stable, readable hand; not a ranking.
     suits = [s for s in "SHCD" if s != trump] + [trump]
-    return lambda c: (suits.index(c.suit), c.rank)
+    # The Joker is always a trump: it goes with the trumps, after them.
+    return lambda c: (len(suits) - 1, 14) if c.is_joker else (suits.index(c.suit), c.rank)
 
 
 def choice_label(action: str) -> str:

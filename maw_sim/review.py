@@ -26,7 +26,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .cards import DECK, SUIT_NAMES, SUIT_SYMBOLS, Card
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+# One statement of how the page draws a card (the Joker has no suit) and names a choice.
 from .narration import card_info, choice_label
 
 #: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
@@ -108,7 +109,7 @@ def _stand_in(rec):
         held[seat] = start
         missing[seat] = len(hands[seat]) - len(start)
     trumps = {c.code for c in rec.variant.trump_ranking(Card.parse(rec.turnup).suit)}
-    pool = [c.code for c in DECK if c.code not in known]
+    pool = [c.code for c in rec.variant.pack.cards if c.code not in known]
     rng = random.Random(0)        # the same stand-in every time: the review is reproducible
     plain = [c for c in pool if c not in trumps]
     rest = [c for c in pool if c in trumps]

@@ -56,9 +56,10 @@ class _Renumbered:
     :func:`legal_mask` reads them unchanged."""
 
     def __init__(self, variant, t: RankTables):
-        order = sorted(range(52), key=lambda i: (t.suit_of[i], t.power[i]))
+        size = len(t.power)           # the variant's pack: 52 cards, or 53 with the Joker
+        order = sorted(range(size), key=lambda i: (t.suit_of[i], t.power[i]))
         self.back = tuple(order)
-        self.to = to = [0] * 52
+        self.to = to = [0] * size
         for p, i in enumerate(order):
             to[i] = p
 
@@ -87,7 +88,7 @@ class _Renumbered:
         for p, i in enumerate(order):
             key = (t.suit_of[i], t.lead_suit_of[i], bool(privileged >> p & 1))
             classes[key] = classes.get(key, 0) | 1 << p
-        self.class_mask = [0] * 52
+        self.class_mask = [0] * size
         for members in classes.values():
             m = members
             while m:
@@ -165,7 +166,7 @@ class _Search:
         cm = list(r.class_mask)
         if self.best_bit:
             b = self.best_bit.bit_length() - 1
-            for p in range(52):
+            for p in range(len(cm)):
                 cm[p] &= ~self.best_bit
             cm[b] = self.best_bit
         self.cmask = cm

@@ -17,22 +17,58 @@ suit's plain order. So in Spoil Five with clubs trumps::
 
 and the plain diamonds run K Q J 10 … 2 A: "high in red, low in black", which
 makes the ace of diamonds, when not trumps, the worst card in the pack.
+
+The top-trump tokens are an open vocabulary (:func:`register_top_trump`): a token names the card
+it stands for once the trump suit is known. ``JK`` is the Joker, which a variant puts in its pack
+with a ``[pack]`` section (``jokers = 1``) and places among its top trumps, e.g. Forty-Five at
+Bruff, ``top = ["5", "J", "JK", "AH", "A"]``. The Joker then *is* a trump of whatever suit is
+turned — it follows, wins and reneges as one — so the rules of play need nothing new for it.
 """
 
 from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from .cards import RED_SUITS, SUITS, Card
+from .cards import JOKER, PACK_52, RED_SUITS, SUITS, Card, Pack
 from .scoring import SCORINGS, scorer as _scorer
 
 EVIDENCE_LEVELS = ("attested", "reconstructed", "conjectural")
-TOP_TRUMP_TOKENS = {"5": "the five of trumps", "J": "the knave of trumps",
-                    "AH": "the ace of hearts", "A": "the ace of trumps"}
+
+
+@dataclass(frozen=True)
+class TopTrump:
+    """A token that ``trumps.top`` (and ``renege.cards``) may use: ``card(trump)`` is the card it
+    names when ``trump`` is the trump suit; ``jokers`` how many Jokers the pack must hold for it."""
+    token: str
+    words: str
+    card: Callable[[str], Card]
+    jokers: int = 0
+
+
+#: The top-trump vocabulary: token -> :class:`TopTrump` (filled by :func:`register_top_trump`).
+TOP_TRUMPS: dict = {}
+#: The same vocabulary in words, token -> what it names (for the docs and for error messages).
+TOP_TRUMP_TOKENS: dict = {}
+
+
+def register_top_trump(token: str, words: str, card: Callable[[str], Card], *, jokers: int = 0) -> None:
+    """Add a token to the top-trump vocabulary. A ruleset with a new kind of top trump (another
+    Joker, a "best bower") registers its token here; the loader, the tables and the docs follow."""
+    TOP_TRUMPS[token] = TopTrump(token, words, card, jokers)
+    TOP_TRUMP_TOKENS[token] = words
+
+
+register_top_trump("5", "the five of trumps", lambda trump: Card(5, trump))
+register_top_trump("J", "the knave of trumps", lambda trump: Card(11, trump))
+register_top_trump("AH", "the ace of hearts", lambda trump: Card(1, "H"))
+register_top_trump("A", "the ace of trumps", lambda trump: Card(1, trump))
+register_top_trump("JK", "the Joker", lambda trump: JOKER, jokers=1)
+
 FOLLOWING_RULES = {
     "may-trump": "to a plain lead, follow suit or trump; never discard from another plain suit when able to follow",
     "must-follow": "whist rules: follow suit if able; trump only when void in the suit led",
@@ -57,6 +93,10 @@ _SECTIONS = {
     "robbing": {"rule": ROBBING_RULES, "turned_ace_to_dealer": "bool"},
     "jinking": {"allowed": "bool"},
     "scoring": {"kind": SCORING_KINDS},
+}
+# Sections a file may leave out; absent, the rule is the ordinary one (here: the 52 cards).
+_OPTIONAL_SECTIONS = {
+    "pack": {"jokers": "jokers"},
 }
 #: Each kind of scoring names its own keys (maw_sim.scoring).
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
@@ -221,6 +261,13 @@ class Variant:
         return tuple(PARTNERSHIP_FORMS[p] for p in self.settings["players"]["partnerships"])
 
     @cached_property
+    def pack(self) -> Pack:
+        """The cards this ruleset plays with: the 52, or 53 with the Joker (``[pack] jokers = 1``)."""
+        if "pack" not in self.settings:
+            return PACK_52
+        return Pack.of(self.settings["pack"]["jokers"])
+
+    @cached_property
     def top_trumps(self) -> tuple:
         return tuple(self.settings["trumps"]["top"])
 
@@ -269,7 +316,7 @@ class Variant:
 
     # -- rankings ------------------------------------------------------------------
     def top_trump_card(self, token: str, trump: str) -> Card:
-        return {"5": Card(5, trump), "J": Card(11, trump), "AH": Card(1, "H"), "A": Card(1, trump)}[token]
+        return TOP_TRUMPS[token].card(trump)
 
     def _plain_ranks(self, suit: str) -> list:
         order = self.settings["plain"]["red" if suit in RED_SUITS else "black"]
@@ -327,11 +374,12 @@ def _check_suit(suit) -> str:
 
 @dataclass(frozen=True)
 class RankTables:
-    """A variant's rules for one trump suit, as integers indexed by card index (0..51).
+    """A variant's rules for one trump suit, as integers indexed by card index (0 to the pack's
+    size less one: 52 entries, or 53 with the Joker).
 
     ``power[i]``: strength of card i; trumps are 100 and above, so any trump beats any plain card.
     ``suit_of[i]``: the suit the card belongs to in play (0..3): the trump suit for every trump,
-    so the ace of hearts follows trumps, not hearts.
+    so the ace of hearts follows trumps, not hearts, and the Joker is a trump like any other.
     ``suit_mask[s]``: the cards that belong to suit s in play; ``trump_mask`` the trumps.
     ``renege_over[i]``: for a trump i led, the privileged trumps higher than i (they may renege).
     """
@@ -348,8 +396,9 @@ class RankTables:
 
 
 def _tables(variant: Variant, trump: str) -> RankTables:
-    power = [0] * 52
-    suit_of = [0] * 52
+    size = variant.pack.size
+    power = [0] * size
+    suit_of = [0] * size
     trumps = variant.trump_ranking(trump)
     t_index = SUITS.index(trump)
     for pos, card in enumerate(trumps):
@@ -361,11 +410,11 @@ def _tables(variant: Variant, trump: str) -> RankTables:
             power[card.index] = len(plain) - pos
             suit_of[card.index] = SUITS.index(s)
     suit_mask = [0, 0, 0, 0]
-    for i in range(52):
+    for i in range(size):
         suit_mask[suit_of[i]] |= 1 << i
     trump_mask = suit_mask[t_index]
     renege = variant.renege_cards(trump)
-    renege_over = [0] * 52
+    renege_over = [0] * size
     for card in trumps:
         for r in renege:
             if power[r.index] > power[card.index]:
@@ -374,7 +423,7 @@ def _tables(variant: Variant, trump: str) -> RankTables:
     ace_hearts = Card(1, "H").index
     if variant.ace_of_hearts_lead == "hearts" and suit_of[ace_hearts] == t_index and trump != "H":
         lead_suit_of[ace_hearts] = SUITS.index("H")
-    win_key = tuple(tuple(power[i] if suit_of[i] in (s, t_index) else -1 for i in range(52))
+    win_key = tuple(tuple(power[i] if suit_of[i] in (s, t_index) else -1 for i in range(size))
                     for s in range(4))
     return RankTables(trump, t_index, tuple(power), tuple(suit_of), tuple(suit_mask), trump_mask,
                       tuple(renege_over), tuple(lead_suit_of), tuple(trumps), win_key)
@@ -398,9 +447,13 @@ def _check_value(path, key, kind, value):
         if not isinstance(value, bool):
             _fail(path, key, "true or false", value)
     elif kind == "top":
-        if (not isinstance(value, list) or any(t not in TOP_TRUMP_TOKENS for t in value)
+        if (not isinstance(value, list) or any(not isinstance(t, str) or t not in TOP_TRUMPS for t in value)
                 or len(set(value)) != len(value)):
-            _fail(path, key, "a list of distinct top-trump tokens from '5', 'J', 'AH', 'A'", value)
+            _fail(path, key, "a list of distinct top-trump tokens from "
+                  + ", ".join(repr(t) for t in TOP_TRUMPS), value)
+    elif kind == "jokers":
+        if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1):
+            _fail(path, key, "0 (the 52 cards) or 1 (the 52 and a Joker)", value)
     elif kind == "ranks":
         if not isinstance(value, list) or sorted(value, key=str) != sorted(RANK_TOKENS, key=str):
             _fail(path, key, "a list of the thirteen ranks A, 2 … 10, J, Q, K, each once, highest first", value)
@@ -424,7 +477,7 @@ def _option_value(option: Option, value):
 def _option_kind(section: str, key: str, scoring_kind: str):
     if section == "scoring" and key != "kind":
         return _SCORING_KEYS[scoring_kind].get(key)
-    return _SECTIONS.get(section, {}).get(key)
+    return (_SECTIONS.get(section) or _OPTIONAL_SECTIONS.get(section, {})).get(key)
 
 
 def _parse_options(path, data, settings) -> dict:
@@ -505,6 +558,18 @@ def _check_consistency(path, settings) -> None:
         _fail(path, "players", "2 <= min <= default <= max <= 10", dict(players.values))
     if not set(settings["renege"]["cards"]) <= set(settings["trumps"]["top"]):
         _fail(path, "renege.cards", "top trumps listed in trumps.top", settings["renege"]["cards"])
+    # The Joker has no suit of its own: it is in play only as a placed top trump, and a top trump
+    # can only be a card the pack holds.
+    top = settings["trumps"]["top"]
+    jokers = settings["pack"]["jokers"] if "pack" in settings else 0
+    for token in top:
+        if TOP_TRUMPS[token].jokers > jokers:
+            _fail(path, "trumps.top", f"top trumps the pack holds: {token!r} ({TOP_TRUMPS[token].words}) "
+                  "needs a [pack] section with jokers = 1", top)
+    placed = sum(1 for token in top if TOP_TRUMPS[token].jokers)
+    if jokers and not placed:
+        _fail(path, "pack.jokers", "the Joker placed among the top trumps too: add 'JK' to trumps.top "
+              "where it ranks, e.g. [\"5\", \"J\", \"JK\", \"AH\", \"A\"]", jokers)
 
 
 def _provenance(path, section, table):
@@ -537,7 +602,9 @@ def parse_variant(text: str, path: Path) -> Variant:
     if not isinstance(data.get("order", 0), int):
         _fail(path, "order", "a whole number (its place in lists)", data.get("order"))
     settings = {}
-    for section, keys in _SECTIONS.items():
+    sections = dict(_SECTIONS)
+    sections.update({s: keys for s, keys in _OPTIONAL_SECTIONS.items() if s in data})
+    for section, keys in sections.items():
         table = data.get(section)
         if not isinstance(table, dict):
             _fail(path, section, f"a table [{section}] with keys {', '.join(keys)}, source, evidence", table)
@@ -557,10 +624,11 @@ def parse_variant(text: str, path: Path) -> Variant:
         values = {k: table[k] for k in wanted}
         settings[section] = Setting(section, values, src, evidence, note)
     _check_consistency(path, settings)
-    unknown = set(data) - set(_SECTIONS) - {"id", "name", "era", "summary", "order", "options", "presets"}
+    unknown = set(data) - set(_SECTIONS) - set(_OPTIONAL_SECTIONS) - {
+        "id", "name", "era", "summary", "order", "options", "presets"}
     if unknown:
         _fail(path, sorted(unknown)[0], "no such key; allowed: id, name, era, summary, order, "
-              + ", ".join(_SECTIONS) + ", options, presets", data[sorted(unknown)[0]])
+              + ", ".join([*_SECTIONS, *_OPTIONAL_SECTIONS]) + ", options, presets", data[sorted(unknown)[0]])
     options = _parse_options(path, data, settings)
     presets = _parse_presets(path, data, options)
     variant = Variant(data["id"], data["name"], data["era"], data["summary"], data.get("order", 99),

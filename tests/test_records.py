@@ -12,7 +12,7 @@ from maw_sim.bots import get_bot, play_deal
 from maw_sim.records import replay_link, to_link, from_link, _check
 
 VARIANTS = maw_sim.variant_ids()
-CARD = re.compile(r"\b(?:10|[2-9AJQKT])[CDHS]\b")
+CARD = re.compile(r"\b(?:(?:10|[2-9AJQKT])[CDHS]|JK)\b")    # any card code, the Joker's too
 
 
 def _play(deal, rng, stop=None):

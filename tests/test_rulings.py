@@ -423,6 +423,92 @@ PINNED_SEED_1 = [['5C', 'JD', '4D', 'AS', '7S'], ['4C', '7C', 'QH', '3S', '8S'],
 PINNED_TURNUP_1 = '10C'
 
 
+# -- the Joker (a 53rd card placed among the top trumps, as at Bruff) ------------------------
+
+_JOKER_VARIANT = []
+
+
+def joker_forty_five():
+    """Forty-Five with a Joker between the knave and the ace of hearts — 5, J, Joker, A♥, A — the
+    Joker privileged to renege like the other top trumps. A test variant built from the shipped
+    file's text (the Bruff ruleset arrives with its sources); made once, so its tables are too."""
+    if not _JOKER_VARIANT:
+        base = maw_sim.load_variant("forty-five")
+        text = base.path.read_text(encoding="utf-8")
+        for old, new in (('id = "forty-five"', 'id = "forty-five-joker"'),
+                         ('top = ["5", "J", "AH", "A"]', 'top = ["5", "J", "JK", "AH", "A"]'),
+                         ('cards = ["5", "J", "AH"]', 'cards = ["5", "J", "JK", "AH"]')):
+            assert text.count(old) == 1, old
+            text = text.replace(old, new)
+        text += ('\n[pack]\njokers = 1\nsource = ["bruffsite"]\nevidence = "attested"\n'
+                 'note = "The pack has a Joker, a trump ranking below the knave."\n')
+        _JOKER_VARIANT.append(parse_variant(text, base.path.with_name("forty-five-joker.toml")))
+    return _JOKER_VARIANT[0]
+
+
+def test_the_joker_ranks_third_below_the_five_and_the_knave_above_the_ace_of_hearts():
+    v = joker_forty_five()
+    assert codes(v.trump_ranking("C"))[:5] == ["5C", "JC", "JK", "AH", "AC"]
+    assert codes(v.trump_ranking("H"))[:5] == ["5H", "JH", "JK", "AH", "KH"]
+    assert len(v.trump_ranking("S")) == 15    # thirteen spades, the ace of hearts and the Joker
+
+
+def test_the_joker_beats_the_ace_of_hearts_and_loses_to_the_knave():
+    v = joker_forty_five()
+    hands = ["AH 2D 3D 4D 6D", "JK 7D 8D 9D 10D", "JC 2H 3H 4H 6H"]
+    deal = play(make(v, hands, "9C"), "AH", "JK", "2H")
+    assert deal.tricks[0].winner == 1               # the Joker over the ace of hearts
+    deal = play(make(v, hands, "9C"), "AH", "JK", "JC")
+    assert deal.tricks[0].winner == 2               # the knave over the Joker
+
+
+def test_the_joker_may_renege_to_a_lower_trump_led():
+    # Clubs trumps; seat 0 leads the ace of hearts; seat 1's only trump is the Joker: it may be kept back.
+    v = joker_forty_five()
+    deal = play(make(v, ["AH 2D 3D 4D 6D", "JK 7S 8S 9S 10S", "2H 3H 4H 6H 7H"], "9C"), "AH")
+    assert set(deal.legal_actions()) == {"JK", "7S", "8S", "9S", "10S"}
+
+
+@pytest.mark.parametrize("lead", ["5C", "JC"])
+def test_the_joker_is_forced_by_the_five_or_the_knave_led(lead):
+    v = joker_forty_five()
+    deal = play(make(v, [f"{lead} 2D 3D 4D 6D", "JK 7S 8S 9S 10S", "2H 3H 4H 6H 7H"], "9C"), lead)
+    assert deal.legal_actions() == ("JK",)
+    reason = deal.explain("7S")
+    assert "ranks above it" in reason and "reneging" in reason
+
+
+def test_the_ace_of_hearts_is_forced_when_the_joker_is_led():
+    v = joker_forty_five()
+    deal = play(make(v, ["JK 2D 3D 4D 6D", "AH 7S 8S 9S 10S", "2H 3H 4H 6H 7H"], "9C"), "JK")
+    assert deal.legal_actions() == ("AH",)
+    # ... while the ace of trumps led lets it renege, as in every game with a privileged A♥.
+    deal = play(make(v, ["AC 2D 3D 4D 6D", "AH 7S 8S 9S 10S", "2H 3H 4H 6H 7H"], "9C"), "pass", "AC")
+    assert "7S" in deal.legal_actions()
+
+
+def test_the_joker_led_calls_for_trumps():
+    v = joker_forty_five()
+    deal = play(make(v, ["JK 2D 3D 4D 6D", "2C 7S 8S 9S 10S", "2H 3H 4H 6H 7H"], "9C"), "JK")
+    assert deal.legal_actions() == ("2C",)
+    assert deal.legal_actions() == ("2C",) and play(deal, "2C").to_move == 2
+    assert set(deal.legal_actions()) == {"2H", "3H", "4H", "6H", "7H"}   # void in trumps: anything
+
+
+def test_the_joker_trumps_a_plain_lead():
+    v = joker_forty_five()
+    deal = play(make(v, ["KD 2S 3S 4S 6S", "JK 7D 8H 9H 10H", "2H 3H 4H 6H 7H"], "9C"), "KD")
+    assert set(deal.legal_actions()) == {"JK", "7D"}    # follow suit or trump, as with any trump
+    assert play(deal, "JK", "2H").tricks[0].winner == 1
+
+
+def test_a_pack_without_the_joker_refuses_it():
+    with pytest.raises(ValueError, match="JK is not in the pack of Forty-Five: it plays with 52 cards"):
+        make("forty-five", ["JK 2D 3D 4D 6D", "2C 7S 8S 9S 10S"], "9C")
+    with pytest.raises(ValueError, match="the Joker cannot be the turn-up"):
+        make(joker_forty_five(), ["2C 2D 3D 4D 6D", "3C 7S 8S 9S 10S"], "JK")
+
+
 def test_an_illegal_action_raises_with_its_structured_refusal():
     import pytest
     from maw_sim.refusals import RULES

@@ -136,3 +136,45 @@ def test_an_edited_copy_of_a_variant_gets_its_own_tables():
     assert edited != original
     ace = maw_sim.Card.parse("AH").index
     assert original.tables("C").lead_suit_of[ace] != edited.tables("C").lead_suit_of[ace]
+
+
+# -- the pack: [pack] jokers, and the Joker placed among the top trumps ----------------------
+
+_PACK = '\n[pack]\njokers = {}\nsource = ["bruffsite"]\nevidence = "attested"\n'
+
+
+def _forty_five(top=None, renege=None, pack=None):
+    text = maw_sim.load_variant("forty-five").path.read_text(encoding="utf-8")
+    if top:
+        text = text.replace('top = ["5", "J", "AH", "A"]', f"top = {top}", 1)
+    if renege:
+        text = text.replace('cards = ["5", "J", "AH"]', f"cards = {renege}", 1)
+    if pack is not None:
+        text += _PACK.format(pack)
+    return parse_variant(text, Path("conf/variants/forty-five.toml"))
+
+
+def test_a_pack_section_is_optional_and_absent_means_the_52_cards():
+    for vid in maw_sim.variant_ids():
+        v = maw_sim.load_variant(vid)
+        assert "pack" not in v.settings and v.pack.size == 52 and v.pack.jokers == 0
+    v = _forty_five('["5", "J", "JK", "AH", "A"]', '["5", "J", "JK", "AH"]', 1)
+    assert v.pack.size == 53 and v.settings["pack"].sources == ("bruffsite",)
+    assert v.renege_cards("D")[2] is maw_sim.Card.parse("JK")
+    assert "JK" in maw_sim.variants.TOP_TRUMP_TOKENS     # the docs list the vocabulary from here
+
+
+@pytest.mark.parametrize("top,renege,pack,key,expected", [
+    ('["5", "J", "JK", "AH", "A"]', None, None, "trumps.top", "'JK' (the Joker) needs a [pack]"),
+    ('["5", "J", "JK", "AH", "A"]', None, 0, "trumps.top", "needs a [pack] section with jokers = 1"),
+    (None, None, 1, "pack.jokers", "the Joker placed among the top trumps too: add 'JK' to trumps.top"),
+    ('["5", "J", "JK", "AH", "A"]', None, 2, "pack.jokers", "0 (the 52 cards) or 1"),
+    ('["5", "J", "JK", "AH", "A"]', None, "true", "pack.jokers", "0 (the 52 cards) or 1"),
+    ('["5", "J", "JK", "JK", "A"]', None, 1, "trumps.top", "distinct top-trump tokens from '5', 'J', 'AH', 'A', 'JK'"),
+    ('["5", "J", "AH", "A"]', '["5", "J", "JK"]', 1, "renege.cards", "top trumps listed in trumps.top"),
+])
+def test_a_joker_must_be_in_the_pack_and_placed_among_the_top_trumps(top, renege, pack, key, expected):
+    with pytest.raises(VariantError) as info:
+        _forty_five(top, renege, pack)
+    message = str(info.value)
+    assert "forty-five.toml" in message and f"'{key}'" in message and expected in message

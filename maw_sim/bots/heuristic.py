@@ -26,7 +26,7 @@ def _unseen_trumps(view, tables) -> list:
         seen.update(card.index for _, card in trick.plays)
     if view.robbed_by is None:
         seen.add(view.turnup.index)        # the turn-up is out of play unless someone robbed it
-    return [tables.power[i] for i in range(52) if tables.power[i] >= 100 and i not in seen]
+    return [p for i, p in enumerate(tables.power) if p >= 100 and i not in seen]
 
 
 def _sure_winners(view, tables) -> list:

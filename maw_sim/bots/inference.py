@@ -35,7 +35,7 @@ def _ruled_out(tables, may_trump: bool, lead: int, card: int) -> int:
     if found is None:
         found = 0
         bit = 1 << card
-        for x in range(52):
+        for x in range(len(tables.power)):
             if x != card and x != lead and not legal_mask(tables, may_trump, bit | 1 << x, lead) & bit:
                 found |= 1 << x
         _PROBES[key] = found
@@ -49,6 +49,7 @@ class Knowledge:
         v = view.variant
         n = view.players
         t = v.tables(view.trump)
+        self.size = size = v.pack.size
         may_trump = v.following == "may-trump"
         self.view = view
         self.me = view.seat
@@ -86,7 +87,7 @@ class Knowledge:
             for s in range(n):
                 if s != robber:
                     self.excluded[s] |= 1 << ace
-        self.unseen = ((1 << 52) - 1) & ~(self.mine | played | dead)
+        self.unseen = v.pack.mask & ~(self.mine | played | dead)
         for s in range(n):
             self.excluded[s] &= ~self.forced[s]
 
@@ -99,7 +100,7 @@ class Knowledge:
         forced_all = 0
         for m in self.forced:
             forced_all |= m
-        free = [i for i in range(52) if (self.unseen & ~forced_all) >> i & 1]
+        free = [i for i in range(self.size) if (self.unseen & ~forced_all) >> i & 1]
         others = [s for s in range(n) if s != me and self.need[s] > 0]
         for attempt in range(tries + 1):
             strict = attempt < tries
@@ -153,7 +154,7 @@ class Knowledge:
             used = 0
             for h in start:
                 used |= h
-            stock = [i for i in range(52) if not (used >> i) & 1 and i != turnup]
+            stock = [i for i in range(self.size) if not (used >> i) & 1 and i != turnup]
             ace = Card(1, view.trump).index
             if view.turnup.rank != 1 and not start[robber] >> ace & 1 and ace in stock:
                 discard = ace                 # he robbed by holding the ace, so he put it out
@@ -164,7 +165,7 @@ class Knowledge:
         if view.teams is not None:
             sides = max(view.teams) + 1
             teams = (sides, n // sides)
-        deal = Deal(view.variant, [[CODES[i] for i in range(52) if h >> i & 1] for h in start],
+        deal = Deal(view.variant, [[CODES[i] for i in range(self.size) if h >> i & 1] for h in start],
                     CODES[turnup], view.dealer, teams=teams, scores=view.scores)
         while deal.phase == "rob" and view.phase != "rob":
             if deal.to_move == robber:

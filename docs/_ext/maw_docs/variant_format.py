@@ -27,6 +27,7 @@ KIND_WORDS = {
     "top": "a list of distinct top-trump tokens, highest first",
     "ranks": "a list of the thirteen ranks, each once, highest first",
     "partnerships": "a list of team layouts (may be empty)",
+    "jokers": "0 or 1",
 }
 PROVENANCE_KEYS = (
     ("source", "a source key, or a list of them, from conf/sources.toml (below)"),
@@ -48,6 +49,9 @@ def allowed_values(kind) -> list:
     elif kind == "partnerships":
         items = [(form, f"{teams} sides of {size}")
                  for form, (teams, size) in schema.PARTNERSHIP_FORMS.items()]
+    elif kind == "jokers":
+        return [nodes.literal("", "0"), nodes.Text(": the 52 cards; "),
+                nodes.literal("", "1"), nodes.Text(": the 52 and a Joker")]
     else:
         return [nodes.Text("—")]
     out = []
@@ -78,6 +82,8 @@ class VariantFormat(SphinxDirective):
             if section == "scoring":
                 for kind, extra in schema._SCORING_KEYS.items():
                     out.append(self.section_table(f'[scoring] with kind = "{kind}"', extra))
+        for section, keys in schema._OPTIONAL_SECTIONS.items():
+            out.append(self.section_table(f"[{section}] (optional)", keys))
         out.append(self.evidence_list())
         out.append(self.sources_table())
         return out
