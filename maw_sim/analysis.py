@@ -8,6 +8,10 @@ card. The verdicts:
     keeps the best result the side can guarantee;
 ``"points"``
     (points games) keeps the result — the game is still won, or still not won — but costs points;
+``"tricks"``
+    (pool games) keeps the result but makes sure of fewer tricks than the best card does — bridge's
+    "loses a trick", and what separates the cards at a big table, where against all the others
+    most seats cannot make sure of the pool;
 ``"result"``
     changes the result: e.g. from winning the pool to a spoil, or loses the game.
 
@@ -29,8 +33,8 @@ from dataclasses import dataclass
 
 from .solver import SearchBudget, describe, solve_moves, solve_tricks_moves, split_value
 
-BEST, POINTS, RESULT = "best", "points", "result"
-VERDICTS = (BEST, POINTS, RESULT)
+BEST, POINTS, TRICKS, RESULT = "best", "points", "tricks", "result"
+VERDICTS = (BEST, POINTS, TRICKS, RESULT)
 
 #: Said with every analysis: the values assume every card is known.
 CAVEAT = ("Double dummy: every hand is known and every other seat plays against this one. A card "
@@ -47,7 +51,8 @@ class ActionValue:
 
     ``value``: the solver's value; ``words``: that value in words; ``verdict``: ``"best"``,
     ``"points"`` or ``"result"``; ``cost``: points lost against the best action (points games; 0
-    in pool games and for the best action); ``text``: the verdict in words; ``tricks``: in a pool
+    in pool games and for the best action; tricks fewer than the best card's for ``"tricks"``);
+    ``text``: the verdict in words; ``tricks``: in a pool
     game, while cards are played and nobody has jinked, the most tricks the side can make sure of
     after this action (play run to the fifth trick), else None."""
     action: str
@@ -126,11 +131,17 @@ def analyse(deal, node_limit: int | None = None) -> Analysis:
         except SearchBudget:
             raise TooLong(f"counting the tricks of every card here takes more than {node_limit} "
                           "positions of search") from None
+    # Among the actions that keep the best result, the most tricks any of them makes sure of.
+    most = max((t for a, t in tricks_of.items() if t is not None and values[a] == best), default=None)
     actions = []
     for action, value in values.items():
         v, cost, text = verdict(value, best, kind)
         tricks = tricks_of.get(action)
         if tricks is not None:
+            if v == BEST and most is not None and tricks < most:
+                v, cost = TRICKS, most - tricks
+                text = (f"keeps the result but makes sure of {cost} trick{'s' if cost != 1 else ''} "
+                        "fewer than the best card")
             text += f" (makes sure of {tricks} trick{'s' if tricks != 1 else ''})"
         actions.append(ActionValue(action, value, describe(value, kind), v, cost, text, tricks))
     side = seat if deal.teams is None else deal.teams[seat]

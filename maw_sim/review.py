@@ -27,12 +27,13 @@ import random
 from dataclasses import replace
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from .narration import card_info   # one statement of how the page draws a card (the Joker has no suit)
+# One statement of how the page draws a card (the Joker has no suit) and names a choice.
+from .narration import card_info, choice_label
 
-#: The solver's budget for one position's marks, in positions searched: about a second in Pyodide.
+#: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
 #: Early in a deal of many players the exact values need more; the reader may then ask again with
 #: "patient" (no budget), or step on a card or two, where they come quickly.
-NODE_LIMIT = 120_000
+NODE_LIMIT = 25_000
 #: Attempts at made-up hidden cards consistent with a redacted record (each is one replay).
 STAND_IN_TRIES = 400
 
@@ -220,6 +221,8 @@ class ReviewSession:
                 "tags": {str(k): str(val) for k, val in dict(rec.tags).items() if k != "Hands"},
                 "turnup": card_info(rec.turnup),
                 "solver": not rec.redacted,
+                # An unfinished record (an exercise, a deal in progress) opens where it stops.
+                "finished": rec.result != "*",
                 "note": (f"This is seat {observer}'s own record: the other hands are hidden, so the "
                          "solver cannot value the cards." if rec.redacted and rec.result != "*" else
                          f"This deal is still being played: it is shown as seat {observer} knows it, "
@@ -403,7 +406,8 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
         return reply
     if not analyse:
         return reply
-    from .analysis import CAVEAT, NotAnalysable, TooLong, analyse as value_actions
+    from .analysis import (CAVEAT, POINTS, TRICKS, VERDICTS, NotAnalysable, TooLong,
+                           analyse as value_actions)
     key = ("analysis", step)
     try:
         a = cache[key] if cache is not None and key in cache else value_actions(deal, node_limit)
@@ -422,17 +426,14 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
         entry.update({"value": x.value, "words": x.words, "verdict": x.verdict, "cost": x.cost,
                       "text": x.text, "tricks": x.tricks})
     reply["analysis"] = {"seat": a.seat, "best_words": a.best_words, "caveat": CAVEAT,
-                         "best": list(a.best_actions)}
+                         "best": list(a.best_actions), "kind": a.kind,
+                         # The marks this kind of game can show, for the page's legend.
+                         "verdicts": [v for v in VERDICTS if v != (POINTS if a.kind == "pool" else TRICKS)]}
     return reply
 
 
 def _label(action: str) -> str:
-    if action.startswith("rob "):
-        return f"Rob, putting out {Card.parse(action.split()[1]).symbol}"
-    if _is_card(action):
-        return Card.parse(action).symbol
-    return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
-            "claim": "Claim (stop with three)"}.get(action, action)
+    return Card.parse(action).symbol if _is_card(action) else choice_label(action)
 
 
 # -- the browser protocol's ops (maw_sim.web dispatches them here) ----------------------------------

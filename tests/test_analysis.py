@@ -12,7 +12,7 @@ import random
 import pytest
 
 from maw_sim import Deal
-from maw_sim.analysis import BEST, CAVEAT, POINTS, RESULT, NotAnalysable, analyse
+from maw_sim.analysis import BEST, CAVEAT, POINTS, RESULT, TRICKS, NotAnalysable, analyse
 from maw_sim.solver import solve_tricks
 
 from test_solver import endgame
@@ -62,7 +62,10 @@ def check(deal):
     best = max(truth.values())
     for x in a.actions:
         t = truth[x.action]
-        if t == best:
+        if t == best and x.verdict == TRICKS:
+            # Same result, fewer tricks made sure of (checked against a brute force below).
+            assert x.cost > 0 and x.tricks is not None and x.text.startswith("keeps the result but"), x
+        elif t == best:
             assert (x.verdict, x.cost) == (BEST, 0) and x.text.startswith("keeps the best result"), x
         elif deal.variant.scoring_kind == "pool" or t[0] != best[0]:
             assert x.verdict == RESULT and x.text.startswith("changes the result"), (x, t, best)
@@ -70,7 +73,8 @@ def check(deal):
             assert x.verdict == POINTS and x.cost == best[1] - t[1] > 0, (x, t, best)
             assert x.text == f"costs {x.cost} point{'s' if x.cost != 1 else ''}"
             assert x.tricks is None                  # points games count points, not tricks
-    assert set(a.best_actions) == {k for k, v in truth.items() if v == best}
+    assert set(a.best_actions) | {x.action for x in a.actions if x.verdict == TRICKS} == {
+        k for k, v in truth.items() if v == best}
     return {x.verdict for x in a.actions}
 
 
@@ -162,7 +166,7 @@ def brute_tricks(deal, side):
 
 @pytest.mark.parametrize("vid,players", [("cotton-1674", 2), ("spoil-five", 3), ("spoil-five", 4), ("family", 3)])
 def test_tricks_made_sure_of_agree_with_brute_force(vid, players):
-    checked, counts, seed = 0, set(), 0
+    checked, counts, seed, seen_verdicts = 0, set(), 0, set()
     while checked < 40:
         seed += 1
         deal = endgame(vid, players, seed * 31 + players, 1 + seed % 3 if players > 2 else 5)
@@ -181,10 +185,18 @@ def test_tricks_made_sure_of_agree_with_brute_force(vid, players):
             assert x.tricks == truth, (vid, seed, x)
             assert f"makes sure of {truth} trick" in x.text
             counts.add(truth)
+        # "tricks": the result of the best card, fewer tricks than the most such a card makes sure of.
+        kept = [x for x in a.actions if x.value == a.best and x.tricks is not None]
+        if kept:
+            most = max(x.tricks for x in kept)
+            for x in kept:
+                assert (x.verdict, x.cost) == ((BEST, 0) if x.tricks == most else (TRICKS, most - x.tricks)), x
+                seen_verdicts.add(x.verdict)
         assert solve_tricks(deal) == max(x.tricks for x in a.actions if x.tricks is not None) or any(
             x.tricks is None for x in a.actions)
         checked += 1
     assert len(counts) > 1, counts
+    assert TRICKS in seen_verdicts or players == 2, seen_verdicts
 
 
 def test_tricks_are_not_counted_where_they_cannot_be():

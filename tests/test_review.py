@@ -265,3 +265,18 @@ def test_a_position_too_long_to_solve_says_so_and_can_be_asked_patiently(monkeyp
     patient = r.at({"step": 1, "open": True, "analyse": True, "patient": True})
     assert patient["analysis"] is not None and not patient["analysis_too_long"]
     assert [x["verdict"] for x in patient["legal"]] == [x.verdict for x in analyse(deal.record().replay(upto=1)).actions]
+
+
+def test_an_unfinished_record_says_so_for_the_page_to_open_where_it_stops():
+    deal = played_deal("spoil-five", 3, 6, finish=False)
+    assert deal.phase != "over"
+    s = opened(deal.record()).summary()
+    assert s["finished"] is False and s["steps"] == len(deal.history)
+    assert opened(played_deal("spoil-five", 3, 6).record()).summary()["finished"] is True
+
+
+def test_the_legend_offers_the_marks_of_the_game():
+    pool = opened(played_deal("spoil-five", 3, 2).record()).at({"step": 1, "open": True, "analyse": True})
+    points = opened(played_deal("forty-five", 3, 2).record()).at({"step": 1, "open": True, "analyse": True})
+    assert pool["analysis"]["verdicts"] == ["best", "tricks", "result"]
+    assert points["analysis"]["verdicts"] == ["best", "points", "result"]

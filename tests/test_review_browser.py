@@ -109,6 +109,13 @@ def test_a_seats_view_shows_no_other_hand_nor_the_face_down_card(page, server):
     assert sorted(shown) == sorted(c.code for c in truth.hand(seat))
     text = page.inner_text(BOARD)
     assert "face down" in text and put_out.symbol not in text
+    assert "null" not in text and "undefined" not in text
+    if truth.to_move != seat:
+        assert f"its cards are hidden from Seat {seat}" in text
+    else:
+        # Its own turn: its legal cards are shown as legal, without the solver's marks.
+        assert page.locator(f'{BOARD} button[data-card][data-legal="true"]').count() == len(truth.legal_actions())
+        assert "open the hands to see them" in text
     assert page.locator(f"{BOARD} [data-verdict]:not(li)").count() == 0
 
 
@@ -123,7 +130,8 @@ def test_a_pasted_record_and_a_bad_link(page, server):
     assert page.get_attribute(BOARD, "data-steps") == str(len(deal.history))
     # A damaged link: the engine's words, and the open record stays.
     page.click(f"{BOARD} details.maw-review-opener summary")
-    page.fill(f'{BOARD} input[name="link"]', "m1.spoil-five.4.s.0.3.0123.zzzzz")
+    code = to_link(a_match()[0])
+    page.fill(f'{BOARD} input[name="link"]', code[:-1] + ("0" if code[-1] != "0" else "1"))
     page.click(f'{BOARD} button[data-action="open-text"]')
     page.wait_for_function("s => !document.querySelector(s + ' .maw-message').hidden", arg=BOARD, timeout=STEP_MS)
     assert "damaged or was edited" in page.inner_text(f"{BOARD} .maw-message")
@@ -159,3 +167,52 @@ def test_a_finished_deal_on_the_play_page_offers_review_and_download(page, serve
     # The same deal: the review's result is the engine's, and the table said the same in its words.
     assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
     assert outcome.strip()
+
+
+def test_an_exercise_position_opens_where_it_stops_with_marks(page, server):
+    deal = Deal.random("forty-five", 3, 12)
+    rng = random.Random(4)
+    for _ in range(4):
+        deal.apply(rng.choice(deal.legal_actions()))
+    assert deal.to_move is not None
+    open_link(page, server, "record=" + quote(deal.record().text()))
+    wait_step(page, len(deal.history))
+    wait_marks(page)
+    marked = dict(page.eval_on_selector_all(f"{BOARD} [data-verdict]:is(button)",
+                                            "bs => bs.map(b => [b.dataset.card || b.dataset.action, b.dataset.verdict])"))
+    assert marked == {x.action: x.verdict for x in analyse(deal).actions}
+
+
+def test_without_a_record_the_page_opens_its_example(page, server):
+    from maw_sim import GameRecord
+    from conftest import ROOT
+    example = GameRecord.parse((ROOT / "docs" / "records" / "spoil-five-jink.maw").read_text(encoding="utf-8"))
+    open_link(page, server, "")
+    wait_step(page, 0)
+    assert page.get_attribute(BOARD, "data-steps") == str(len(example.actions))
+    page.keyboard.press("End")
+    wait_step(page, len(example.actions))
+    assert page.inner_text("[data-maw-outcome]").strip() == example.replay().outcome.reason
+
+
+def test_a_match_link_reviews_any_of_its_deals(page, server):
+    match = Match("twenty-five", 3, seed=4)
+    rng = random.Random(2)
+    deals = []
+    for _ in range(2):
+        deal = match.new_deal()
+        while deal.phase != "over":
+            deal.apply(rng.choice(deal.legal_actions()))
+        match.settle(deal)
+        deals.append(deal)
+    open_link(page, server, f"game={to_link(match)}")
+    wait_step(page, 0)
+    assert page.get_attribute(BOARD, "data-steps") == str(len(deals[1].history))
+    assert "deal 2 of 2" in page.inner_text(f"{BOARD} .maw-title")
+    page.select_option(f'{BOARD} select[name="deal"]', "1")
+    page.wait_for_function("s => document.querySelector(s + ' .maw-title').textContent.includes('deal 1 of 2')",
+                           arg=BOARD, timeout=STEP_MS)
+    wait_step(page, 0)
+    assert page.get_attribute(BOARD, "data-steps") == str(len(deals[0].history))
+    shown = page.eval_on_selector_all(f'{BOARD} li[data-seat="0"] button[data-card]', "bs => bs.map(b => b.dataset.card)")
+    assert sorted(shown) == sorted(c.code for c in deals[0].dealt[0])

@@ -9,7 +9,7 @@
 // Stable hooks (tests and assistive technology rely on them):
 //   root:     [data-maw-review] with data-state = loading | empty | ready | error, data-step,
 //             data-steps, data-marks = none | pending | done | too-long, data-busy
-//   cards:    <button data-card="5H" data-legal="true|false" data-verdict="best|points|result">
+//   cards:    <button data-card="5H" data-legal="true|false" data-verdict="best|tricks|points|result">
 //             (data-verdict only on the legal cards of the player to move, hands open)
 //   other:    <button data-action="first|back|forward|last|open-text|analyse-anyway"> and, for a decision such as
 //             robbing, <button data-action="rob 7C" data-verdict="…">
@@ -17,8 +17,9 @@
 
 import { Bridge, el, SERVE_HINT } from "./bridge.js";
 
-const VERDICT_WORDS = { best: "keeps the best result", points: "costs points", result: "changes the result" };
-const VERDICT_SIGN = { best: "✓", points: "−", result: "✕" };   // a shape as well as a colour
+const VERDICT_WORDS = { best: "keeps the best result", tricks: "the same result, fewer tricks made sure of",
+  points: "costs points", result: "changes the result" };
+const VERDICT_SIGN = { best: "✓", tricks: "↓", points: "−", result: "✕" };   // a shape as well as a colour
 
 function cardFace(card) {
   return el("span", { class: `maw-card ${card.red ? "maw-red" : "maw-black"}`, text: card.symbol });
@@ -95,11 +96,15 @@ class ReviewBoard {
     };
     this.seatSelect = el("select", { name: "seat", "aria-label": "Seen from" });
     this.seatSelect.addEventListener("change", () => { this.view = this.seatSelect.value; this.goTo(this.step); });
+    // A record of a match holds several deals: one is reviewed at a time.
+    this.dealSelect = el("select", { name: "deal", "aria-label": "Deal" });
+    this.dealSelect.addEventListener("change", () => this.open({ ...this.source, deal: Number(this.dealSelect.value) }));
+    this.dealLabel = el("label", { hidden: true }, this.dealSelect);
     this.controls = el("div", { class: "maw-controls maw-review-controls" },
       control("first", "«", "To the start (Home)"), control("back", "◀", "Back one card (←)"),
       this.stepLabel,
       control("forward", "▶", "Forward one card (→)"), control("last", "»", "To the end (End)"),
-      el("label", {}, "Seen from ", this.seatSelect));
+      el("label", {}, "Seen from ", this.seatSelect), this.dealLabel);
     this.seats = el("ol", { class: "maw-seats maw-review-seats", "aria-label": "Players" });
     this.turnup = el("div", { class: "maw-turnup" });
     this.trick = el("div", { class: "maw-trick", "data-maw-trick": "", role: "group", "aria-label": "The trick on the table" });
@@ -169,7 +174,12 @@ class ReviewBoard {
     }
     this.showMessage("");
     this.summary = reply.review;
+    this.source = request;             // kept to open another deal of the same match
     const s = this.summary;
+    this.dealSelect.replaceChildren(...Array.from({ length: s.deals }, (_, k) =>
+      el("option", { value: String(k + 1), text: `Deal ${k + 1} of ${s.deals}` })));
+    this.dealSelect.value = String(s.deal);
+    this.dealLabel.hidden = s.deals < 2;
     const options = [];
     if (!s.redacted) options.push(el("option", { value: "open", text: "All hands open (solver marks)" }));
     for (let seat = 0; seat < s.players; seat++) {
@@ -179,13 +189,14 @@ class ReviewBoard {
     this.seatSelect.replaceChildren(...options);
     this.view = s.redacted ? String(s.observer) : "open";
     this.seatSelect.value = this.view;
-    const deal = s.deals > 1 ? ` · deal ${s.deal} of ${s.deals}` : "";
-    this.title.textContent = `${s.variant.name} · ${s.players} players${deal} · seat ${s.dealer} deals`;
+    this.title.textContent = `${s.variant.name} · ${s.players} players · seat ${s.dealer} deals`
+      + (s.deals > 1 ? ` · deal ${s.deal} of ${s.deals}` : "");
     if (s.note) this.showMessage(s.note, "warning");
     this.opener.open = false;
     this.board.hidden = false;
     this.root.dataset.steps = String(s.steps);
-    await this.goTo(Number.isInteger(step) && step >= 0 && step <= s.steps ? step : 0);
+    // A finished deal opens at its start; an exercise or a deal in progress where it stops.
+    await this.goTo(Number.isInteger(step) && step >= 0 && step <= s.steps ? step : s.finished ? 0 : s.steps);
   }
 
   move(action) {
@@ -303,7 +314,7 @@ class ReviewBoard {
     if (p.analysis) {
       this.root.dataset.marks = "done";
       const legend = el("ul", { class: "maw-review-legend" },
-        ...Object.entries(VERDICT_WORDS).map(([verdict, words]) => el("li", { "data-verdict": verdict },
+        ...Object.entries(VERDICT_WORDS).filter(([verdict]) => p.analysis.verdicts.includes(verdict)).map(([verdict, words]) => el("li", { "data-verdict": verdict },
           el("span", { class: "maw-verdict", "aria-hidden": "true", text: VERDICT_SIGN[verdict] }), ` ${words}`)));
       this.marks.replaceChildren(
         el("p", { text: `Seat ${p.to_move} to move. The best its side can make sure of, against every other seat: ${p.analysis.best_words}.` }),
@@ -315,7 +326,8 @@ class ReviewBoard {
         anyway = el("button", { type: "button", class: "maw-button", "data-action": "analyse-anyway", text: "Work it out anyway" });
         anyway.addEventListener("click", () => this.goTo(this.step, true));
       }
-      this.marks.replaceChildren(...(p.analysis_note ? [el("p", { class: "maw-review-note", text: p.analysis_note })] : []), anyway, this.marksNote);
+      const note = p.analysis_note ? el("p", { class: "maw-review-note", text: p.analysis_note }) : null;
+      this.marks.replaceChildren(...[note, anyway, this.marksNote].filter(Boolean));
     }
   }
 }
