@@ -4,7 +4,7 @@ A :class:`Deal` runs through the steps of its variant's pipeline (:mod:`maw_sim.
 an explicit phase:
 
 ``"rob"``
-    Before the first lead, the holder of the ace of trumps may *rob the pack*:
+    Before the first lead, whoever holds the trump ace has the right to *rob*:
     take the turn-up into hand and put out another card face down
     (``"rob 7C"``), or decline (``"pass"``). When the turn-up is itself an ace,
     the dealer has that right.
