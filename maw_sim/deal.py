@@ -276,14 +276,13 @@ class Deal:
             deck[j] = deck[i]
             masks[seat] |= 1 << card
             i += 1
-        while True:
-            x, j = divmod(x, size - i)
-            turnup = deck[i + j]
-            if turnup != _JOKER_INDEX:
-                break
+        turnup = deck[i + x % (size - i)]
+        while turnup == _JOKER_INDEX:
             # Reconstruction (see the docstring): the turned Joker is laid aside, the next card turned.
+            x, j = divmod(x, size - i)
             deck[i + j] = deck[i]
             i += 1
+            turnup = deck[i + x % (size - i)]
         deal = cls.__new__(cls)
         deal._setup(variant, masks, turnup, dealer,
                     None if teams is None else _teams_for(variant, players, teams), scores)
@@ -327,7 +326,10 @@ class Deal:
         self._outcome = None
         self._trick_count = 0
         self._first3 = True
-        self._actions = []         # the one ordered history: (seat, action) for every action taken
+        # The one ordered history of the deal's actions. A card played is kept as the integer
+        # seat << 6 | card index (no tuple, no string in the inner loop); a decision as its
+        # (seat, action) tuple. :attr:`history` reads both back as (seat, action).
+        self._actions = []
         self._best_trump = None
         self._points = [0] * sides if scorer.points else None
         if self._points is not None and scorer.turnup_ace_of_hearts and self.turnup.code == "AH":
@@ -434,7 +436,7 @@ class Deal:
     @property
     def history(self) -> list:
         """Every action taken so far, in order, as (seat, action string)."""
-        return list(self._actions)
+        return [(a >> 6, CODES[a & 63]) if a.__class__ is int else a for a in self._actions]
 
     @property
     def dealt(self) -> tuple:
@@ -483,7 +485,7 @@ class Deal:
                 raise IllegalAction(self.refusal(action))
             self._legal = None
             seat = self._to_move
-            self._actions.append((seat, CODES[index]))
+            self._actions.append(seat << 6 | index)
             self._hands[seat] ^= 1 << index
             plays = self._plays
             if plays:

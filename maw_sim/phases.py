@@ -31,6 +31,9 @@ from .cards import Card
 from .refusals import refuse
 
 
+_ACE_OF_TRUMPS = {suit: Card(1, suit).bit for suit in "CDHS"}
+
+
 class Step:
     """One decision step of a deal. ``name`` is the deal's ``phase`` while the step is open."""
     name = ""
@@ -67,8 +70,11 @@ class Robbing(Step):
             return None
         if deal.turnup.rank == 1:
             return deal.dealer if v.turned_ace_to_dealer else None
-        ace = Card(1, deal.trump).bit
-        return next((seat for seat in range(deal.players) if deal._hands[seat] & ace), None)
+        ace = _ACE_OF_TRUMPS[deal.trump]
+        for seat, hand in enumerate(deal._hands):
+            if hand & ace:
+                return seat
+        return None
 
     def legal_actions(self, deal):
         robs = tuple("rob " + c for c in deal.hand_codes(deal.to_move))
