@@ -161,6 +161,27 @@ class Narrator:
         return step.prompt() if step else "Your turn: play a card."
 
 
+class PassNarrator(Narrator):
+    """The words for a table passed between several people (pass-and-play): every seat by its
+    number ("Seat 2", "Bot 3"), no "you" (whoever holds the device changes), and every card put
+    out in robbing face down, since the next reader of the log may be another player."""
+
+    def __init__(self, match, humans):
+        super().__init__(match, -1)       # -1: no seat's view, so redact_action hides every robbed card
+        self.humans = frozenset(humans)
+
+    def name(self, seat: int) -> str:
+        return f"Seat {seat}" if seat in self.humans else f"Bot {seat}"
+
+    def side_names(self) -> list:
+        match = self.match
+        if match.teams is None:
+            return [self.name(s) for s in range(match.players)]
+        return [f"Side {side + 1} (" + " & ".join(self.name(s) for s in range(match.players)
+                                                  if match.teams[s] == side) + ")"
+                for side in range(match.sides)]
+
+
 def display_order(trump: str):
     # Group the hand by suit, trumps last, for a stable, readable hand; not a ranking.
     suits = [s for s in "SHCD" if s != trump] + [trump]

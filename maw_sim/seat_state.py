@@ -64,7 +64,9 @@ def table_state(self) -> dict:
                    "points": list(getattr(o, "points", None) or []),
                    "text": self.narrator.outcome(deal)}
     sides = self.match.teams
-    seats = [{"seat": s, "name": seat_name(s, me), "you": s == me, "dealer": s == deal.dealer,
+    humans = getattr(self, "humans", frozenset({me}))
+    seats = [{"seat": s, "name": "You" if s == me else self.narrator.name(s), "you": s == me,
+              "human": s in humans, "dealer": s == deal.dealer,
               "to_move": s == deal.to_move, "cards": len(deal.hand(s)),
               "tricks": tricks_won[s],
               "side": None if sides is None else sides[s],
@@ -81,6 +83,7 @@ def table_state(self) -> dict:
                     "choices": dict(self.variant.choices), "options": options_info(self.variant),
                     "presets": [{"name": p.name, "label": p.label} for p in self.variant.presets.values()]},
         "players": self.players, "seed": self.seed, "seat": me, "bot": self.bot_name,
+        "humans": sorted(humans), "pass_and_play": len(humans) > 1,
         "deal_number": self.deal_number,
         "teams": self.teams, "link": link,
         "phase": deal.phase, "to_move": deal.to_move, "your_turn": your_turn,

@@ -27,6 +27,9 @@ Requests (``op`` says which)::
                                                     whole game as your seat knows them; the full
                                                     record (every hand) once the deal is over
     {"op": "new", ..., "game": "m1.…"}              restore a game from a link code (state.link.game)
+    {"op": "new", ..., "humans": [0, 2]}            pass-and-play: several people at one device ("0,2"
+                                                    from a link); bots play the other seats, and each
+                                                    state is built for the human seat to move
 
 Every request may carry ``"table": "<id>"``: each id has its own session, so one worker serves every
 widget on a page (a play table, a review board, an experiment).
@@ -48,7 +51,7 @@ from __future__ import annotations
 import json
 import random
 
-from .narration import Narrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
+from .narration import Narrator, PassNarrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
 from .records import MEDIA_TYPE, SUFFIX, RecordError, replay_link
 from .variants import load_variant, variant_ids
 
@@ -127,6 +130,17 @@ def _check_options(variant, options, preset):
         raise RequestError(str(exc)) from None
 
 
+def _check_humans(value, players: int, seat: int) -> frozenset:
+    """The seats people play at this device: a list of seats or text "0,2"; by default ``seat``."""
+    if value in (None, "", []):
+        return frozenset({seat})
+    if isinstance(value, str):
+        value = [part for part in value.replace(" ", ",").split(",") if part]
+    if not isinstance(value, list) or not value:
+        raise RequestError("humans must be a list of seats, such as [0, 2] or \"0,2\"")
+    return frozenset(_check_int(part, "each human seat", 0, players - 1) for part in value)
+
+
 def _check_bot(value) -> str:
     names = bot_names()
     if value not in names:
@@ -145,7 +159,8 @@ class Session:
         self.variant = None
         self.players = 0
         self.seed = 0
-        self.seat = 0
+        self.seat = 0              # whose view the state is: in pass-and-play, the human to move
+        self.humans = frozenset({0})
         self.bot_name = DEFAULT_BOT
         self.bot = None
         self.deal_number = 0
@@ -158,7 +173,7 @@ class Session:
     # -- requests ----------------------------------------------------------------------------------
     def new(self, variant=DEFAULT_VARIANT, players=None, seed=None, seat=0, bot=DEFAULT_BOT,
             lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1, teams=None, game=None,
-            options=None, preset=None):
+            options=None, preset=None, humans=None):
         """Start a match; returns (events, warnings). Strict: a bad parameter raises RequestError
         and the session is unchanged. Lenient: each bad parameter falls back to a default.
         ``game``: a link code (:func:`maw_sim.records.to_link`) restoring a game at its position;
@@ -195,6 +210,7 @@ class Session:
         me = checked(_check_int, lambda: 0, seat, "seat", 0, n - 1)
         b = checked(_check_bot, lambda: DEFAULT_BOT, bot)
         t = checked(_check_teams, lambda: None, teams, v, n)
+        people = checked(_check_humans, lambda: frozenset({me}), humans, n, me)
 
         from .bots import get_bot
         from .match import Match
@@ -202,9 +218,10 @@ class Session:
         # Everything validated and built: only now replace the old session.
         self.match, self.variant, self.players, self.seed, self.seat = match, v, n, s, me
         self.teams = t
+        self.humans = people
         self.bot_name, self.bot = b, get_bot(b)
         self.deal_number = 0
-        self.narrator = Narrator(match, me)
+        self.narrator = Narrator(match, me) if len(people) == 1 else PassNarrator(match, people)
         return self._start_deal(), warnings
 
     def _restore(self, code, seat, bot):
@@ -219,6 +236,7 @@ class Session:
         from .bots import get_bot
         self.match, self.variant, self.players, self.seed, self.seat = (
             match, match.variant, match.players, match.seed, me)
+        self.humans = frozenset({me})
         self.teams = None if match.teams is None else f"{match.sides}x{match.players // match.sides}"
         self.bot_name, self.bot = b, get_bot(b)
         self.deal = match.deals[-1]
@@ -261,8 +279,9 @@ class Session:
         deal = self.deal
         if deal.phase == "over":
             raise RequestError("the deal is over: ask for the next deal")
-        if deal.to_move != self.seat:
-            raise RequestError(f"it is {seat_name(deal.to_move, self.seat)}'s turn, not yours")
+        if deal.to_move not in self.humans:
+            raise RequestError(f"it is {self.narrator.name(deal.to_move)}'s turn, not yours")
+        self.seat = deal.to_move
         reason = deal.explain(action)
         if reason is not None:
             raise RequestError(reason)
@@ -275,8 +294,8 @@ class Session:
         deal = self.deal
         if deal.phase == "over":
             return "The deal is over."
-        if deal.to_move != self.seat:
-            return f"It is {seat_name(deal.to_move, self.seat)}'s turn, not yours."
+        if deal.to_move not in self.humans:
+            return f"It is {self.narrator.name(deal.to_move)}'s turn, not yours."
         if not isinstance(action, str):
             raise RequestError("action must be a string")
         return deal.explain(action)
@@ -296,13 +315,16 @@ class Session:
         events = []
         deal = self.deal
         for _ in range(MAX_BOT_MOVES):
-            if deal.phase == "over" or deal.to_move == self.seat:
+            if deal.phase == "over" or deal.to_move in self.humans:
                 break
             seat = deal.to_move
             action = self.bot(deal.view(seat), self.bot_rng())
             events += self._apply(seat, action)
         else:
             raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves without finishing: an engine bug")
+        # Pass-and-play: the next state is built for the human about to move (and only for them).
+        if deal.phase != "over":
+            self.seat = deal.to_move
         return events
 
     def _apply(self, seat: int, action: str) -> list:
@@ -410,7 +432,7 @@ def _dispatch(session: Session, request: dict) -> dict:
         return {"variants": variants_info(), "bots": bot_names(), "default": DEFAULT_VARIANT}
     if op == "new":
         allowed = {"op", "variant", "players", "seed", "seat", "bot", "teams", "lenient",
-                   "default_variant", "default_seed", "game", "options", "preset"}
+                   "default_variant", "default_seed", "game", "options", "preset", "humans"}
         extra = sorted(set(request) - allowed)
         if extra:
             raise RequestError(f"unknown field {extra[0]!r} for 'new'; allowed: {', '.join(sorted(allowed))}")
@@ -420,7 +442,8 @@ def _dispatch(session: Session, request: dict) -> dict:
             bot=request.get("bot", DEFAULT_BOT), lenient=bool(request.get("lenient", False)),
             default_variant=request.get("default_variant", DEFAULT_VARIANT),
             default_seed=request.get("default_seed", 1), teams=request.get("teams"),
-            game=request.get("game"), options=request.get("options"), preset=request.get("preset"))
+            game=request.get("game"), options=request.get("options"), preset=request.get("preset"),
+            humans=request.get("humans"))
         return {"events": events, "warnings": warnings, "state": session.state()}
     if op == "act":
         events = session.act(request.get("action"))
