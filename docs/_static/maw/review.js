@@ -16,14 +16,14 @@
 //   seats:    [data-seat]; the trick: [data-maw-trick]; the result: [data-maw-outcome]
 
 import { Bridge, el, SERVE_HINT } from "./bridge.js";
+import { cardImage, cardFaceSvg, seatDirection } from "./cards.js";
 
 const VERDICT_WORDS = { best: "keeps the best result", tricks: "the same result, fewer tricks made sure of",
   points: "costs points", result: "changes the result" };
 const VERDICT_SIGN = { best: "✓", tricks: "↓", points: "−", result: "✕" };   // a shape as well as a colour
 
-function cardFace(card) {
-  return el("span", { class: `maw-card ${card.red ? "maw-red" : "maw-black"}`, text: card.symbol });
-}
+// The same card faces as the play table (cards.js).
+const cardFace = (card, extraClass = "") => cardImage(card, extraClass);
 
 class ReviewBoard {
   constructor(root, useLinkParameters) {
@@ -115,7 +115,7 @@ class ReviewBoard {
     this.board = el("div", { class: "maw-board", hidden: true },
       el("div", { class: "maw-head" }, this.title),
       this.controls, this.seats,
-      el("div", { class: "maw-centre" }, this.turnup, this.trick),
+      el("div", { class: "maw-felt maw-review-felt" }, this.turnup, el("div", { class: "maw-centre" }, this.trick)),
       this.choices, this.marks, this.outcome,
       el("details", { class: "maw-log", open: true }, el("summary", { text: "Log of the deal (click a line to go there)" }), this.log));
     root.append(this.loading, this.message, this.board, this.opener);
@@ -259,12 +259,20 @@ class ReviewBoard {
       hand);
     }));
 
-    this.turnup.replaceChildren(el("span", { class: "maw-label", text: "Turn-up" }), cardFace(p.turnup),
-      el("span", { class: "maw-trump", text: `Trumps: ${p.trump.name} ${p.trump.symbol}` }));
+    this.turnup.replaceChildren(el("span", { class: "maw-label", text: "Turn-up" }), cardFace(p.turnup, "maw-small"),
+      el("span", { class: `maw-trump ${p.trump.red ? "maw-red" : "maw-black"}`, text: `Trumps ${p.trump.symbol}`, "aria-label": `Trumps: ${p.trump.name}`, title: `Trumps: ${p.trump.name}` }));
+    // The trick lies as round a table seen from the seat chosen (seat 0 with every hand open).
+    const me = /^\d+$/.test(this.view) ? Number(this.view) : 0;
     const t = p.trick || { plays: [], winner: null };
     this.trick.replaceChildren(
-      ...t.plays.map((play) => el("figure", { class: `maw-play${play.seat === t.winner ? " maw-winner" : ""}`, "data-seat": play.seat },
-        cardFace(play.card), el("figcaption", { text: `Seat ${play.seat}${play.seat === t.winner ? " ★" : ""}` }))),
+      ...t.plays.map((play) => {
+        const where = seatDirection(play.seat, me, p.seats.length);
+        const figure = el("figure", { class: `maw-play${play.seat === t.winner ? " maw-winner" : ""}`, "data-seat": play.seat },
+          cardFace(play.card), el("figcaption", { text: `Seat ${play.seat}${play.seat === t.winner ? " ★" : ""}` }));
+        figure.style.setProperty("--maw-x", String(where.x));
+        figure.style.setProperty("--maw-y", String(where.y));
+        return figure;
+      }),
       el("p", { class: "maw-trick-note", text: t.plays.length === 0 ? "No cards on the table."
         : t.winner !== null ? `Seat ${t.winner} won trick ${t.number}.` : `Trick ${t.number}.` }));
 
@@ -298,7 +306,7 @@ class ReviewBoard {
       type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${toMove && !legal ? " maw-illegal" : ""}`,
       "data-card": card.code, "data-legal": String(Boolean(legal)), "data-verdict": verdict || null,
       "aria-label": card.name + (verdict ? `: ${legal.text}` : ""), title: verdict ? legal.text : card.name,
-    }, el("span", { class: "maw-rank", text: card.symbol }),
+    }, cardFaceSvg(card),
     verdict ? el("span", { class: "maw-verdict", "aria-hidden": "true", text: VERDICT_SIGN[verdict] }) : null);
     if (legal) button.addEventListener("click", () => this.explainMark(legal));
     return button;
