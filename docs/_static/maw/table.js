@@ -13,8 +13,12 @@
 //   other:  <button data-action="pass|rob 7C|jink|claim|new-deal|new-game|download-record">
 //   review: <a data-maw-review-link> (a finished deal, on the review page)
 //   result: [data-maw-outcome]
+//   table:  [data-maw-hand] (the human's hand), [data-maw-trick] (the cards on the table),
+//           [data-seat] on each seat; [data-maw-pass] the cover shown between two people's turns
+//           (pass-and-play), with <button data-action="reveal">
 
 import { Bridge, el, SERVE_HINT } from "./bridge.js";
+import { cardImage, cardFaceSvg, cardBackSvg, seatDirection } from "./cards.js";
 
 // The review page, at the site's root (this file is in _static/maw/).
 const REVIEW_PAGE = new URL("../../review.html", import.meta.url);
@@ -30,8 +34,17 @@ window.mawStats = window.mawStats || { requests: [] };
 // -- small DOM helpers ----------------------------------------------------------------------------
 
 function cardFace(card, extraClass = "") {
-  // Symbol and colour both: colour is never the only signal.
-  return el("span", { class: `maw-card ${card.red ? "maw-red" : "maw-black"} ${extraClass}`.trim(), text: card.symbol });
+  // Rank and suit drawn on the face (cards.js), and named for a screen reader.
+  return cardImage(card, extraClass);
+}
+
+
+// People at one device (pass-and-play): k people spread round n seats, the first at seat 0, so
+// two people at a four-hand partnership table are partners (seats 0 and 2).
+function spreadSeats(people, players) {
+  const seats = [];
+  for (let i = 0; i < people; i++) seats.push(Math.round((i * players) / people));
+  return seats;
 }
 
 // -- one table ----------------------------------------------------------------------------------------
@@ -45,7 +58,10 @@ class Table {
       seed: root.dataset.seed ? Number(root.dataset.seed) : null,
       bot: root.dataset.bot || "heuristic",
       teams: root.dataset.teams || null,
+      humans: root.dataset.humans || null,
     };
+    // Pass-and-play: the seat whose player has tapped to see their hand (null: nobody yet).
+    this.revealedSeat = null;
     this.useLinkParameters = useLinkParameters;
     this.state = null;
     this.busy = false;
@@ -66,12 +82,17 @@ class Table {
     this.title = el("p", { class: "maw-title" });
     this.link = el("a", { class: "maw-link", text: "Link to this deal" });
     this.message = el("p", { class: "maw-message", role: "alert", hidden: true });
-    this.seats = el("ol", { class: "maw-seats", "aria-label": "Players" });
+    this.seats = el("ol", { class: "maw-seats", "aria-label": "Players round the table" });
     this.turnup = el("div", { class: "maw-turnup" });
-    this.trick = el("div", { class: "maw-trick", "aria-label": "The trick on the table", role: "group" });
+    this.trick = el("div", { class: "maw-trick", "data-maw-trick": "", "aria-label": "The trick on the table", role: "group" });
     this.scores = el("div", { class: "maw-scores" });
     this.prompt = el("p", { class: "maw-prompt", "aria-live": "polite" });
-    this.hand = el("div", { class: "maw-hand", role: "group", "aria-label": "Your hand" });
+    this.hand = el("div", { class: "maw-hand", "data-maw-hand": "", role: "group", "aria-label": "Your hand" });
+    // Pass-and-play: between two people's turns the hand is covered until its player taps.
+    this.passText = el("span", { class: "maw-pass-text" });
+    this.passButton = el("button", { type: "button", class: "maw-button maw-pass-button", "data-action": "reveal" }, this.passText);
+    this.passButton.addEventListener("click", () => this.reveal());
+    this.passCover = el("div", { class: "maw-pass", "data-maw-pass": "", hidden: true }, this.passButton);
     this.choices = el("div", { class: "maw-choices", role: "group", "aria-label": "Your choices" });
     this.outcome = el("p", { class: "maw-outcome", "data-maw-outcome": "", "aria-live": "polite", hidden: true });
     this.newDeal = el("button", { type: "button", class: "maw-button", "data-action": "new-deal", text: "New deal", hidden: true });
@@ -86,25 +107,33 @@ class Table {
     this.playersSelect = el("select", { name: "players", "aria-label": "Players" });
     this.botSelect = el("select", { name: "bot", "aria-label": "Bot level" });
     this.teamsSelect = el("select", { name: "teams", "aria-label": "Partnerships" });
-    this.playersSelect.addEventListener("change", () => this.fillTeams(this.state && this.state.teams));
+    this.peopleSelect = el("select", { name: "people", "aria-label": "People at this device" });
+    this.playersSelect.addEventListener("change", () => { this.fillTeams(this.state && this.state.teams); this.fillPeople(1); });
     const newGame = el("button", { type: "submit", class: "maw-button", "data-action": "new-game", text: "New game" });
     this.form = el("form", { class: "maw-form" },
       el("label", {}, "Seed ", this.seedInput), " ",
       el("label", {}, "Players ", this.playersSelect), " ",
       el("label", {}, "Partners ", this.teamsSelect), " ",
-      el("label", {}, "Bots ", this.botSelect), " ", newGame);
+      el("label", {}, "Bots ", this.botSelect), " ",
+      el("label", {}, "People at this device ", this.peopleSelect), " ", newGame);
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.newGameFromForm(); });
 
     this.log = el("ol", { class: "maw-log-list" });
-    const log = el("details", { class: "maw-log", open: true }, el("summary", { text: "Log of the deal" }), this.log);
+    // Folded: the table, not the log, is what a player looks at (on a phone, above all).
+    const log = el("details", { class: "maw-log" }, el("summary", { text: "Log of the deal" }), this.log);
+    const settings = el("details", { class: "maw-settings" },
+      el("summary", { text: "New game: seed, players, partners, bots, people at this device" }), this.form);
 
+    this.felt = el("div", { class: "maw-felt" },
+      this.seats, el("div", { class: "maw-centre" }, this.trick));
+    // The turn-up and the score beside the table, not on it: on a small table they would sit
+    // under a seat; here they are always in view, whatever the number of players.
     this.board = el("div", { class: "maw-board", hidden: true },
       el("div", { class: "maw-head" }, this.title, this.link),
-      this.seats,
-      el("div", { class: "maw-centre" }, this.turnup, this.trick, this.scores),
-      this.prompt, this.hand, this.choices, this.outcome,
-      el("div", { class: "maw-controls" }, this.newDeal, this.reviewLink, this.download, this.form),
-      log);
+      this.felt, el("div", { class: "maw-status" }, this.turnup, this.scores),
+      this.prompt, this.passCover, this.hand, this.choices, this.outcome,
+      el("div", { class: "maw-controls" }, this.newDeal, this.reviewLink, this.download),
+      settings, log);
     root.append(this.loading, this.message, this.board);
     // Remember that the reader uses the table, so redraws may move focus within it (never before).
     root.addEventListener("focusin", () => { root.dataset.focused = "true"; });
@@ -135,7 +164,7 @@ class Table {
     // (lenient mode). "game" is a whole game so far (maw_sim.records.to_link): it wins over the rest.
     const params = new URLSearchParams(location.search);
     const out = {};
-    for (const key of ["variant", "players", "seed", "bot", "teams", "seat", "game", "options", "preset"]) if (params.has(key)) out[key] = params.get(key);
+    for (const key of ["variant", "players", "seed", "bot", "teams", "seat", "game", "options", "preset", "humans"]) if (params.has(key)) out[key] = params.get(key);
     return out;
   }
 
@@ -159,12 +188,13 @@ class Table {
         game: params.game ?? null,
         options: params.options ?? null,
         preset: params.preset ?? null,
+        humans: params.humans ?? this.config.humans,
         default_variant: this.config.variant,
         default_seed: randomSeed(),
       };
       if (request.players === null) delete request.players;
       if (request.teams === null) delete request.teams;
-      for (const key of ["game", "options", "preset"]) if (request[key] === null) delete request[key];
+      for (const key of ["game", "options", "preset", "humans"]) if (request[key] === null) delete request[key];
       const reply = await this.bridge.call(request);
       if (!reply.ok) throw new Error(reply.error);
       if (reply.warnings.length) {
@@ -222,6 +252,14 @@ class Table {
     this.send({ op: "act", action });
   }
 
+  reveal() {
+    if (!this.state) return;
+    this.revealedSeat = this.state.seat;
+    this.render();
+    const target = this.choices.querySelector("button") || this.hand.querySelector('button[tabindex="0"]');
+    if (target) target.focus();
+  }
+
   nextDeal() {
     this.showMessage("");
     this.log.replaceChildren();
@@ -232,11 +270,15 @@ class Table {
     const seedText = this.seedInput.value.trim();
     this.showMessage("");
     this.log.replaceChildren();
+    const players = Number(this.playersSelect.value);
+    const people = Number(this.peopleSelect.value) || 1;
+    this.revealedSeat = null;
     this.send({
       op: "new", variant: this.state ? this.state.variant.id : this.config.variant,
-      players: Number(this.playersSelect.value), bot: this.botSelect.value,
+      players, bot: this.botSelect.value,
       teams: this.teamsSelect.value || null,
       seed: seedText === "" ? randomSeed() : seedText,
+      humans: spreadSeats(people, players),
     });
   }
 
@@ -254,11 +296,11 @@ class Table {
         if (shownTrick.length && shownTrick.done) shownTrick = [];
         shownTrick.push({ seat: event.seat, card: event.card });
         // Your own card leaves your hand as it reaches the table (the state redraws the rest).
-        if (this.state && event.seat === this.state.seat) {
+        if (this.state && event.seat === this.state.seat && !this.state.pass_and_play) {
           const played = this.hand.querySelector(`[data-card="${CSS.escape(event.card.code)}"]`);
           if (played) played.remove();
         }
-        this.drawTrick({ plays: shownTrick, winner: null });
+        this.drawTrick({ plays: shownTrick, winner: null }, true);
         this.prompt.textContent = event.text;
         await sleep(PAUSE_MS.play);
       } else if (event.kind === "trick") {
@@ -297,26 +339,38 @@ class Table {
     url.hash = "";
     this.link.href = url.href;
 
-    this.seats.replaceChildren(...s.seats.map((seat) => el("li", {
-      class: `maw-seat${seat.you ? " maw-you" : ""}${seat.to_move ? " maw-to-move" : ""}`,
-      "data-seat": seat.seat,
-      "aria-current": seat.to_move ? "true" : null,
-    },
-    el("span", { class: "maw-seat-name", text: seat.name }),
-    seat.dealer ? el("span", { class: "maw-badge", title: "Dealer", text: "dealer" }) : null,
-    seat.partner ? el("span", { class: "maw-badge maw-partner", title: "Your partner", text: "partner" }) : null,
-    el("span", { class: "maw-seat-info", text: `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"} · ${seat.cards} card${seat.cards === 1 ? "" : "s"}` }),
-    seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null)));
+    this.seats.replaceChildren(...s.seats.map((seat) => {
+      const where = seatDirection(seat.seat, s.seat, s.players);
+      const li = el("li", {
+        class: `maw-seat${seat.you ? " maw-you" : ""}${seat.to_move ? " maw-to-move" : ""}${seat.partner ? " maw-is-partner" : ""}`,
+        "data-seat": seat.seat,
+        "aria-current": seat.to_move ? "true" : null,
+      },
+      el("span", { class: "maw-seat-name", text: seat.name }),
+      seat.dealer ? el("span", { class: "maw-badge", title: "Dealer", text: "dealer" }) : null,
+      seat.partner ? el("span", { class: "maw-badge maw-partner", title: "Your partner", text: "partner" }) : null,
+      seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null,
+      el("span", { class: "maw-seat-info" },
+        seat.you ? null : el("span", { class: "maw-seat-backs", "aria-hidden": "true" }, cardBackSvg()),
+        `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"} · ${seat.cards} card${seat.cards === 1 ? "" : "s"}`));
+      li.style.setProperty("--maw-x", String(where.x));
+      li.style.setProperty("--maw-y", String(where.y));
+      return li;
+    }));
 
     this.turnup.replaceChildren(
-      el("span", { class: "maw-label", text: "Turn-up" }), cardFace(s.turnup),
-      el("span", { class: "maw-trump", text: `Trumps: ${s.trump.name} ${s.trump.symbol}` }));
+      el("span", { class: "maw-label", text: "Turn-up" }), cardFace(s.turnup, "maw-small"),
+      el("span", { class: `maw-trump ${s.trump.red ? "maw-red" : "maw-black"}`, text: `Trumps ${s.trump.symbol}`, title: `Trumps: ${s.trump.name}`, "aria-label": `Trumps: ${s.trump.name}` }));
     this.drawTrick(s.trick || { plays: [] });
     this.drawScores(s);
 
-    this.prompt.textContent = s.prompt;
-    this.drawHand(s);
-    this.drawChoices(s);
+    // Pass-and-play: a new player's hand stays covered until they tap; at the end nobody's is shown.
+    const covered = Boolean(s.pass_and_play) && (s.phase === "over" || s.seat !== this.revealedSeat);
+    this.passCover.hidden = !(s.pass_and_play && s.phase !== "over" && covered);
+    if (!this.passCover.hidden) this.passText.textContent = `Pass to Seat ${s.seat} — tap to see your hand`;
+    this.prompt.textContent = covered && s.phase !== "over" ? `Seat ${s.seat} to move.` : s.prompt;
+    this.drawHand(covered ? { hand: [] } : s);
+    this.drawChoices(covered ? { choices: [] } : s);
 
     this.outcome.hidden = !s.outcome;
     this.outcome.textContent = s.outcome ? s.outcome.text : "";
@@ -340,11 +394,12 @@ class Table {
     }
     this.playersSelect.value = String(s.players);
     this.fillTeams(s.teams);
+    this.fillPeople((s.humans || [s.seat]).length);
     this.botSelect.value = s.bot;
 
     if (hadFocus && !this.root.contains(document.activeElement) && this.root.dataset.focused) {
       const target = this.choices.querySelector("button") || this.hand.querySelector('button[tabindex="0"]')
-        || (this.newDeal.hidden ? null : this.newDeal);
+        || (this.passCover.hidden ? null : this.passButton) || (this.newDeal.hidden ? null : this.newDeal);
       if (target) target.focus();
     }
   }
@@ -363,15 +418,36 @@ class Table {
     this.teamsSelect.disabled = forms.length === 0;
   }
 
-  drawTrick(trick) {
+  // How many people share this device (1: you against the bots), up to the number of players.
+  fillPeople(current) {
+    const players = Number(this.playersSelect.value) || 2;
+    const options = [];
+    for (let k = 1; k <= players; k++) {
+      options.push(el("option", { value: k, text: k === 1 ? "1 (you against bots)" : `${k}: seats ${spreadSeats(k, players).join(", ")}` }));
+    }
+    this.peopleSelect.replaceChildren(...options);
+    this.peopleSelect.value = String(Math.min(current, players));
+  }
+
+  drawTrick(trick, newest = false) {
     const s = this.state;
     const nameOf = (seat) => (s && s.seats[seat] ? s.seats[seat].name : `Bot ${seat}`);
     const label = trick.plays.length === 0 ? "No cards on the table."
       : trick.winner !== null && trick.winner !== undefined ? `${nameOf(trick.winner)} won this trick.` : "";
+    const me = s ? s.seat : 0;
+    const players = s ? s.players : Math.max(2, ...trick.plays.map((p) => p.seat + 1));
     this.trick.replaceChildren(
-      ...trick.plays.map((play) => el("figure", { class: `maw-play${play.seat === trick.winner ? " maw-winner" : ""}`, "data-seat": play.seat },
-        cardFace(play.card),
-        el("figcaption", { text: nameOf(play.seat) + (play.seat === trick.winner ? " ★" : "") }))),
+      ...trick.plays.map((play, i) => {
+        // Each card lies toward the seat that played it; the latest one slides in from there.
+        const where = seatDirection(play.seat, me, players);
+        const last = newest && i === trick.plays.length - 1;
+        const figure = el("figure", { class: `maw-play${play.seat === trick.winner ? " maw-winner" : ""}${last ? " maw-new" : ""}`, "data-seat": play.seat },
+          cardFace(play.card),
+          el("figcaption", { text: nameOf(play.seat) + (play.seat === trick.winner ? " ★" : "") }));
+        figure.style.setProperty("--maw-x", String(where.x));
+        figure.style.setProperty("--maw-y", String(where.y));
+        return figure;
+      }),
       el("p", { class: "maw-trick-note", text: label }));
   }
 
@@ -394,7 +470,7 @@ class Table {
         type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${card.legal ? "" : " maw-illegal"}`,
         "data-card": card.code, "data-legal": String(card.legal), "aria-label": card.name,
         "aria-disabled": card.legal ? null : "true", title: card.legal ? `Play the ${card.name}` : card.reason,
-      }, el("span", { class: "maw-rank", text: card.symbol }), card.legal ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }));
+      }, cardFaceSvg(card), card.legal ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }));
       button.addEventListener("click", () => {
         if (this.busy) return;
         // An illegal card stays clickable, to say why: the reason is the engine's explain().
