@@ -245,3 +245,39 @@ def test_pass_and_play_hides_each_hand_until_tapped(new_page, server):
         wait_idle(page)
         expected.act(action)
     assert seen == {0, 2}
+
+
+def test_card_faces_and_the_review_board_share_them(new_page, server):
+    page = new_page(DESKTOP)
+    page.goto(f"{server}/play/index.html")
+    # Each face shows its rank and suit (the Joker its own mark), coloured by the engine's "red".
+    faces = page.evaluate("""async () => {
+        const cards = await import('/_static/maw/cards.js');
+        const info = [{code: '10H', symbol: '10♥', name: 'ten of hearts', suit: 'H', red: true},
+                      {code: 'QS', symbol: 'Q♠', name: 'queen of spades', suit: 'S', red: false},
+                      {code: 'JK', symbol: '🃏', name: 'the joker', suit: null, red: false}];
+        return info.map(c => { const svg = cards.cardFaceSvg(c);
+            return [svg.getAttribute('class'), [...svg.querySelectorAll('text')].map(t => t.textContent)]; })
+            .concat([[cards.cardBackSvg().getAttribute('class'), []]]);
+    }""")
+    (ten_class, ten), (queen_class, queen), (joker_class, joker), (back_class, back) = faces
+    assert "maw-red" in ten_class and ten[:2] == ["10", "♥"] and ten.count("♥") == 2 + 10
+    assert "maw-black" in queen_class and "Q" in queen and "♠" in queen
+    assert "JK" in joker and "🃏" in joker
+    assert "maw-svg-back" in back_class and not back, "a card's back says nothing"
+    # The review board draws its cards with the same faces.
+    from maw_sim.match import Match
+    from maw_sim.records import to_link
+    match = Match("spoil-five", 4, seed=3)
+    deal = match.new_deal()
+    for _ in range(6):
+        deal.apply(deal.legal_actions()[0])
+    page.goto(f"{server}/review.html?game={to_link(match)}&seat=0")
+    page.wait_for_function("() => { const b = document.querySelector('[data-maw-review]'); return b && "
+                           "b.dataset.state === 'ready' && b.dataset.busy === 'false'; }", timeout=READY_MS)
+    buttons = page.locator("[data-maw-review] li[data-seat] button[data-card]")
+    assert buttons.count() > 0
+    assert page.locator("[data-maw-review] li[data-seat] button[data-card] svg.maw-svg-face").count() == buttons.count()
+    assert page.locator("[data-maw-review] [data-maw-trick] figure svg.maw-svg-face").count() >= 1
+    page.locator("[data-maw-review] .maw-review-felt").scroll_into_view_if_needed()
+    screenshot(page, "review-desktop.png")
