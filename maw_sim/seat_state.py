@@ -76,6 +76,8 @@ def table_state(self) -> dict:
             "game": to_link(self.match), "deal": self.deal_number}
     if self.teams:
         link["teams"] = self.teams
+    if len(humans) > 1:
+        link["humans"] = ",".join(map(str, sorted(humans)))
     if self.variant.choices:
         link["options"] = options_text(self.variant)
     return {

@@ -182,7 +182,7 @@ class Session:
         warnings = []
         if game not in (None, ""):
             try:
-                return self._restore(game, seat, bot), warnings
+                return self._restore(game, seat, bot, humans), warnings
             except RequestError as exc:
                 if not lenient:
                     raise
@@ -224,7 +224,7 @@ class Session:
         self.narrator = Narrator(match, me) if len(people) == 1 else PassNarrator(match, people)
         return self._start_deal(), warnings
 
-    def _restore(self, code, seat, bot):
+    def _restore(self, code, seat, bot, humans=None):
         if not isinstance(code, str):
             raise RequestError("game must be a link code (text starting 'm1.')")
         try:
@@ -232,17 +232,18 @@ class Session:
         except RecordError as exc:
             raise RequestError(str(exc)) from None
         me = _check_int(seat, "seat", 0, match.players - 1)
+        people = _check_humans(humans, match.players, me)
         b = _check_bot(bot)
         from .bots import get_bot
         self.match, self.variant, self.players, self.seed, self.seat = (
             match, match.variant, match.players, match.seed, me)
-        self.humans = frozenset({me})
+        self.humans = people
         self.teams = None if match.teams is None else f"{match.sides}x{match.players // match.sides}"
         self.bot_name, self.bot = b, get_bot(b)
         self.deal = match.deals[-1]
         self.deal_number = len(match.deals)
         self.log_settled = self.deal.outcome is not None      # replay_link settled a finished deal
-        self.narrator = Narrator(match, me)
+        self.narrator = Narrator(match, me) if len(people) == 1 else PassNarrator(match, people)
         return [self.narrator.deal_restored(self.deal, self.deal_number)] + self._bots_move()
 
     def bot_rng(self):

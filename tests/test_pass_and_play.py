@@ -112,3 +112,18 @@ def test_a_robbed_card_is_never_named_in_pass_and_play():
                 if event["kind"] == "rob":
                     assert event["action"] == "rob ?" and "face down" in event["text"]
             reply = ok(session, op="act", action=first_choice(reply["state"]))
+
+
+def test_a_pass_and_play_link_restores_the_people_and_the_position():
+    session = web.Session()
+    reply = ok(session, op="new", variant="twenty-five", players=4, seed=5, humans=[0, 2])
+    reply = ok(session, op="act", action=first_choice(reply["state"]))
+    link = reply["state"]["link"]
+    assert link["humans"] == "0,2"
+    again = web.Session()
+    restored = ok(again, op="new", game=link["game"], humans=link["humans"], seat=reply["state"]["seat"])
+    assert restored["state"]["humans"] == [0, 2]
+    assert restored["state"]["seat"] == reply["state"]["seat"] == restored["state"]["to_move"]
+    assert restored["state"]["hand"] == reply["state"]["hand"]
+    single = ok(web.Session(), op="new", variant="twenty-five", players=4, seed=5)
+    assert "humans" not in single["state"]["link"]
