@@ -76,6 +76,7 @@ class MawTable(SphinxDirective):
         "seed": directives.nonnegative_int,
         "bot": directives.unchanged_required,
         "teams": directives.unchanged_required,
+        "humans": directives.unchanged_required,
     }
 
     def run(self):
@@ -95,8 +96,17 @@ class MawTable(SphinxDirective):
             if teams not in fits:
                 raise self.error(f"maw-table: {variant.name} with {n} players has no partnership "
                                  f"{teams!r}; allowed: {', '.join(fits) or 'none'}")
+        humans = self.options.get("humans")
+        if humans is not None:
+            # Pass-and-play: the seats people play at one device, e.g. "0,2" (bots play the rest).
+            n = players or variant.default_players
+            seats = [part.strip() for part in humans.split(",")]
+            if not all(part.isdigit() and int(part) < n for part in seats):
+                raise self.error(f"maw-table: humans must be seats from 0 to {n - 1}, such as 0,2; "
+                                 f"got {humans!r}")
         attrs = {"data-variant": variant.id, "data-bot": bot,
-                 "data-players": players, "data-seed": seed, "data-teams": teams}
+                 "data-players": players, "data-seed": seed, "data-teams": teams,
+                 "data-humans": humans}
         attr_text = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items() if v is not None)
         # What a reader sees before the script runs, or if it cannot: not a blank box.
         body = (f'<div class="maw-table" data-maw-table data-phase="loading" {attr_text}>'
