@@ -65,7 +65,8 @@ def table_state(self) -> dict:
                    "text": self.narrator.outcome(deal)}
     sides = self.match.teams
     humans = getattr(self, "humans", frozenset({me}))
-    seats = [{"seat": s, "name": "You" if s == me else self.narrator.name(s), "you": s == me,
+    # Pass-and-play: every seat by its number, "You" being whoever holds the device just now.
+    seats = [{"seat": s, "name": "You" if s == me and len(humans) == 1 else self.narrator.name(s), "you": s == me,
               "human": s in humans, "dealer": s == deal.dealer,
               "to_move": s == deal.to_move, "cards": len(deal.hand(s)),
               "tricks": tricks_won[s],

@@ -16,7 +16,7 @@
 //   seats:    [data-seat]; the trick: [data-maw-trick]; the result: [data-maw-outcome]
 
 import { Bridge, el, SERVE_HINT } from "./bridge.js";
-import { cardImage, cardFaceSvg, seatDirection } from "./cards.js";
+import { cardImage, cardFaceSvg, cardBackSvg, seatDirection } from "./cards.js";
 
 const VERDICT_WORDS = { best: "keeps the best result", tricks: "the same result, fewer tricks made sure of",
   points: "costs points", result: "changes the result" };
@@ -244,7 +244,10 @@ class ReviewBoard {
     const legalByAction = new Map(p.legal.map((x) => [x.action, x]));
     this.seats.replaceChildren(...p.seats.map((seat) => {
       const hand = seat.cards === null
-        ? el("span", { class: "maw-review-hidden", text: `${seat.count} card${seat.count === 1 ? "" : "s"}, hidden` })
+        ? el("span", { class: "maw-review-hidden" },
+          // Backs only: how many cards, never which.
+          el("span", { class: "maw-review-backs", "aria-hidden": "true" }, ...Array.from({ length: seat.count }, () => cardBackSvg())),
+          `${seat.count} card${seat.count === 1 ? "" : "s"}, hidden`)
         : el("div", { class: "maw-hand maw-review-hand", role: "group", "aria-label": `Seat ${seat.seat}'s cards` },
           ...seat.cards.map((card) => this.cardButton(card, seat.to_move ? legalByAction.get(card.code) : undefined, seat.to_move)));
       return el("li", {
