@@ -281,3 +281,20 @@ def test_card_faces_and_the_review_board_share_them(new_page, server):
     assert page.locator("[data-maw-review] [data-maw-trick] figure svg.maw-svg-face").count() >= 1
     page.locator("[data-maw-review] .maw-review-felt").scroll_into_view_if_needed()
     screenshot(page, "review-desktop.png")
+
+
+def test_people_at_this_device_starts_a_pass_and_play_game(new_page, server):
+    page = new_page(DESKTOP)
+    open_table(page, server, "play/twenty-five.html", players=4, seed=8)
+    assert page.locator(f"{TABLE} [data-maw-pass]").is_hidden()
+    page.click(f"{TABLE} details.maw-settings > summary")
+    page.select_option(f'{TABLE} select[name="people"]', "2")
+    page.click(f'{TABLE} button[data-action="new-game"]')
+    wait_idle(page)
+    cover = page.locator(f"{TABLE} [data-maw-pass]")
+    assert cover.is_visible() and "tap to see your hand" in cover.inner_text()
+    assert page.locator(f"{TABLE} button[data-card]").count() == 0
+    # Two people at four seats sit opposite (seats 0 and 2), so the link says so.
+    assert "humans=0%2C2" in page.get_attribute(f"{TABLE} a.maw-link", "href")
+    page.click(f'{TABLE} button[data-action="reveal"]')
+    assert page.locator(f"{TABLE} [data-maw-hand] button[data-card]").count() >= 1
