@@ -53,3 +53,79 @@ def test_kerry_game_at_32_is_an_option():
     assert first_trick("kerry-31").outcome.game_won_by == 0
     at_32 = first_trick(maw_sim.load_variant("kerry-31").with_options({"target": 32}))
     assert at_32.phase != "over" and at_32.deal_points[0] == 16
+
+
+# -- Bruff: the Joker, three pairs, the best trump counted when its trick is taken ----------------
+
+def bruff(hands, turnup="9C", **kw):
+    return make("bruff", hands, turnup, teams="3x2", **kw)
+
+
+def test_bruff_joker_ranks_below_the_knave_and_above_the_ace_of_hearts():
+    ranking = [c.code for c in maw_sim.load_variant("bruff").trump_ranking("S")]
+    assert ranking[:6] == ["5S", "JS", "JK", "AH", "AS", "KS"]
+
+
+# Seat 1 holds the Joker as its only trump; seat 2 the ace of hearts as its only trump.
+RENEGE_HANDS = ["{lead} 2D 3D 4D 6D", "JK 7D 8D 9D 10D", "AH 2S 3S 4S 6S", "7S 8S 9S 10S JS"]
+
+
+def renege_deal(lead):
+    deal = make("bruff", [h.format(lead=lead) for h in RENEGE_HANDS], "9C")
+    if "pass" in deal.legal_actions():     # the holder of the ace of trumps declines to rob
+        deal.apply("pass")
+    return deal
+
+
+def test_bruff_joker_may_renege_to_the_ace_of_trumps_led():
+    deal = play(renege_deal("AC"), "AC")
+    assert "7D" in deal.legal_actions()
+
+
+def test_bruff_joker_is_forced_by_the_knave_led():
+    deal = play(renege_deal("JC"), "JC")
+    assert deal.legal_actions() == ("JK",)
+    assert "must play a trump" in deal.explain("7D")
+
+
+def test_bruff_joker_is_forced_by_the_five_led():
+    deal = play(renege_deal("5C"), "5C")
+    assert deal.legal_actions() == ("JK",)
+
+
+def test_bruff_ace_of_hearts_is_forced_by_the_joker_led():
+    deal = play(renege_deal("AC"), "AC", "JK")    # seat 1 plays its Joker, the ace of trumps still leads
+    assert "2S" in deal.legal_actions()           # the ace of trumps led cannot force the ace of hearts
+    hands = ["JK 2D 3D 4D 6D", "7D 8D 9D 10D QD", "AH 2S 3S 4S 6S", "7S 8S 9S 10S JS"]
+    deal = play(make("bruff", hands, "9C"), "JK", "7D")
+    assert deal.legal_actions() == ("AH",)
+
+
+# The survey's example: pair A (seats 0, 3) on 30, pairs B (1, 4) and C (2, 5) on 35 each.
+SURVEY_HANDS = ["2D {a} 3H 4H 6H", "JC 3S 4S 6S 7S", "3D 7H 8H 9H 10H",
+                "4D JH QH KH 8S", "6D 9S 10S JS QS", "7D KS 2S 8D 9D"]
+FIRST_TRICK = ("2D", "JC", "3D", "4D", "6D", "7D")     # B takes it with the knave of trumps
+
+
+def test_bruff_survey_example_five_of_trumps_takes_the_bonus_from_the_knave():
+    deal = bruff([h.format(a="5C") for h in SURVEY_HANDS], scores=(30, 35, 35))
+    play(deal, *FIRST_TRICK)
+    assert deal.phase != "over" and deal.deal_points == (0, 5, 0)    # B has 40: the knave is not best
+    play(deal, "3S", "7H", "8S", "9S", "KS", "5C")                   # A trumps the spade with the five
+    assert deal.tricks[-1].winner == 0
+    assert deal.deal_points == (10, 5, 0)                            # 40, 40 and 35: play goes on
+    assert deal.phase != "over"
+
+
+def test_bruff_survey_example_knave_as_best_trump_wins_at_the_first_trick():
+    deal = bruff([h.format(a="2H") for h in SURVEY_HANDS], scores=(30, 35, 35))   # no five in play
+    play(deal, *FIRST_TRICK)
+    assert deal.outcome.game_won_by == 1 and len(deal.tricks) == 1
+
+
+def test_bruff_jink_wins_the_game_from_any_score():
+    hands = ["5C JC JK AH AC", "2D 3D 4D 6D 7D", "2H 3H 4H 6H 7H",
+             "8H 9H 10H JH QH", "8D 9D 10D JD QD", "2S 3S 4S 6S 7S"]
+    deal = play_out(bruff(hands, scores=(0, 40, 40)))
+    assert deal.outcome.jinked and deal.outcome.game_won_by == 0
+    assert deal.deal_points[0] == 30 < 45
