@@ -353,7 +353,7 @@ class Deal:
 
     def _start_play(self):
         self._phase, self._to_move = PLAY, self._leader
-        if self._points is not None and self.variant.scoring["best_trump"]:
+        if self._points is not None and self.variant.scorer.bonus:
             power = self._t.power
             held = 0
             for mask in self._hands:
@@ -558,10 +558,19 @@ class Deal:
     def _finish(self, claimed=False, jink_failed=False, game_won_by=None) -> None:
         self._phase, self._to_move = OVER, None
         won = tuple(self._won)
-        points = None if self._points is None else tuple(self._points)
         side_tricks = [0] * (self.players if self.teams is None else max(self.teams) + 1)
         for seat, k in enumerate(won):
             side_tricks[self._side(seat)] += k
+        if self._points is not None and game_won_by is None and not jink_failed:
+            # Points some scorings award only once the deal is over (the tricks alone, Barker): the
+            # side they take past the target wins the game now.
+            scorer = self.variant.scorer
+            for side, award in enumerate(scorer.deal_award(side_tricks)):
+                if award:
+                    self._points[side] += award
+                    if game_won_by is None and scorer.reaches_game(self.scores[side] + self._points[side]):
+                        game_won_by = side
+        points = None if self._points is None else tuple(self._points)
         # How the deal ended is the scoring's to say (three tricks, a claim, a jink, the game).
         team, jinked, game_won_by = self.variant.scorer.result(
             side_tricks, self._side(self._tricks[0][2]) if claimed else None,

@@ -14,6 +14,12 @@ scores for the side that takes it, the best trump in play may add a bonus to its
 first side to reach the target wins the game — in the middle of a deal if need be, so the order
 of the tricks matters. Where the variant says so, a side that takes all five tricks wins the game.
 
+*Tricks* (:class:`TricksScoring`: Dave Barker's two-team Forty-Five). Only the tricks count,
+and only at the end of the deal: the side with three or four tricks scores the majority award, a
+side with all five the larger one; the first side to reach the target wins the game. It keeps its
+points like a points game (each side's points this deal, the game's target), so the match, the
+records, the solver and the bots read it the same way; it has no per-trick points or bonus.
+
 These rules are stated here once. The deal (:class:`maw_sim.Deal`) asks its strategy how a trick
 scores and how the deal ended, the match (:class:`maw_sim.Match`) how to collect and pay, the
 solver and the bots what a result is worth, the tournament what a seat scored.
@@ -180,6 +186,15 @@ class PointsScoring(Scoring):
         self.jink_wins_game = bool(s["jink_wins_game"])
         self.turnup_ace_of_hearts = s["turnup_ace_of_hearts"]
 
+    #: The most points a side can be awarded when a deal ends (beyond its tricks' points): none
+    #: here. The solver adds it to its bounds on what the rest of a deal can bring.
+    max_deal_award = 0
+
+    def deal_award(self, side_tricks: list) -> list:
+        """Points each side is awarded when the deal is over, from its tricks: none here, the
+        tricks have scored as they fell."""
+        return [0] * len(side_tricks)
+
     def trick_points(self, has_best_trump: bool) -> int:
         """Points a trick scores for its side: the trick, and the bonus if the best trump in play
         fell in it (it is counted when that trump's trick is taken)."""
@@ -232,8 +247,37 @@ class PointsScoring(Scoring):
             match.game_won_by = outcome.game_won_by
 
 
+class TricksScoring(PointsScoring):
+    """Points from the number of tricks alone, awarded once the deal is over (Barker). A trick
+    scores nothing as it falls and no trump earns a bonus, so a game can only be reached at the
+    end of a deal, and only by the side that took the majority of the tricks."""
+    kind = "tricks"
+    keys = {"majority": "int", "all_five": "int", "target": "int"}
+
+    def __init__(self, variant):
+        Scoring.__init__(self, variant)
+        s = self.setting
+        self.majority = s["majority"]
+        self.all_five = s["all_five"]
+        self.target = s["target"]
+        # What the deal and the solver read of a points game: nothing per trick, no bonus, no
+        # game for a jink beyond its award.
+        self.per_trick = self.bonus = self.turnup_ace_of_hearts = 0
+        self.jink_wins_game = False
+        self.max_deal_award = max(self.majority, self.all_five)
+
+    def deal_award(self, side_tricks):
+        award = [0] * len(side_tricks)
+        for side, k in enumerate(side_tricks):
+            if k == TRICKS:
+                award[side] = self.all_five
+            elif k >= TO_WIN:
+                award[side] = self.majority
+        return award
+
+
 #: Every kind of account a variant file may name in ``scoring.kind``.
-SCORINGS = {"pool": PoolScoring, "points": PointsScoring}
+SCORINGS = {"pool": PoolScoring, "points": PointsScoring, "tricks": TricksScoring}
 
 
 def scorer(variant) -> Scoring:

@@ -127,7 +127,7 @@ class _Search:
     """One question — the value for ``root`` (a side) — about one deal, with its own table."""
 
     def __init__(self, deal, root: int, tricks: bool = False):
-        if deal.variant.scoring_kind == "points" and deal.variant.jinking and not tricks:
+        if deal.variant.scorer.points and deal.variant.jinking and not tricks:
             raise NotImplementedError(f"{deal.variant.id}: jinking in a points game is not solved")
         v = deal.variant
         r = _renumbered(v, deal.trump)
@@ -160,8 +160,13 @@ class _Search:
             self.jink_game = scorer.jink_wins_game
             self.bonus = scorer.bonus if pos.best_trump is not None else 0
             self.best_bit = 1 << to[pos.best_trump] if pos.best_trump is not None else 0
+            # Points awarded only when the deal is over, from the sides' tricks (Barker): they
+            # widen the bounds until then, and the table must then key on the tricks won.
+            self.award = scorer.max_deal_award
+            self.deal_award = scorer.deal_award
         else:
             self.best_bit = 0
+            self.award = 0
         # The best trump scores a bonus for its trick, so it stands in for no other card.
         cm = list(r.class_mask)
         if self.best_bit:
@@ -181,6 +186,7 @@ class _Search:
             self.points = list(self.side_won)
             self.scores = (0,) * self.sides
             self.per, self.bonus, self.best_bit, self.target = 1, 0, 0, _INF
+            self.award = 0
             self.cmask = list(r.class_mask)
 
     # The value of the position after a trick has ended (or at the start of a search), or None
@@ -216,6 +222,8 @@ class _Search:
             return None, (low, high)
         # points
         pts = self.points
+        if count == TRICKS and self.award:
+            pts = [p + a for p, a in zip(pts, self.deal_award(self.side_won))]
         mine = pts[root]
         for s in range(self.sides):
             if self.scores[s] + pts[s] >= self.target:
@@ -226,7 +234,7 @@ class _Search:
                     if self.side_won[s] == TRICKS:
                         return mine + (GAME if s == root else -GAME), None
             return mine, None
-        gain = left * self.per + (self.bonus if self._live() & self.best_bit else 0)
+        gain = left * self.per + (self.bonus if self._live() & self.best_bit else 0) + self.award
         high, low = mine + gain, mine
         for s in range(self.sides):
             game = self.scores[s] + pts[s] + gain >= self.target or (
@@ -305,6 +313,9 @@ class _Search:
         cmask = self.cmask
         tt = self.tt
         pool = self.pool
+        # The table's key holds what the rest of the deal depends on: the tricks won where they
+        # decide the result (pool games, points awarded at the deal's end), else the points.
+        by_tricks = pool or bool(self.award)
         jinking = self.jinking
         settled = self._settled
         limit = self.limit
@@ -319,7 +330,7 @@ class _Search:
 
         def trick(leader, alpha, beta):
             """The value at the start of a trick led by ``leader``."""
-            key = (tuple(hands), leader, tuple(won) if pool else tuple(points), ns.jinker)
+            key = (tuple(hands), leader, tuple(won) if by_tricks else tuple(points), ns.jinker)
             entry = tt.get(key)
             first = None
             if entry is not None:

@@ -129,3 +129,74 @@ def test_bruff_jink_wins_the_game_from_any_score():
     deal = play_out(bruff(hands, scores=(0, 40, 40)))
     assert deal.outcome.jinked and deal.outcome.game_won_by == 0
     assert deal.deal_points[0] == 30 < 45
+
+
+# -- Barker: only the tricks count, when the deal is over ------------------------------------------
+
+# Seats 0 and 2 against 1 and 3; clubs are trumps and seat 0 holds the five top trumps.
+BARKER_ALL = ["5C JC AH KC QC", "2D 3D 4D 6D 7D", "2H 3H 4H 6H 7H", "8H 9H 10H JH QH"]
+# Seat 0 wins three tricks with its top trumps; then seat 3's king of spades and knave of hearts.
+BARKER_THREE = ["5C JC AH 2S 3S", "2D 3D 4D 6D 7D", "2H 3H 4H 6H 7H", "8H 9H 10H JH KS"]
+THREE_TRUMP_TRICKS = ("5C", "2D", "2H", "8H", "JC", "3D", "3H", "9H", "AH", "4D", "4H", "10H")
+
+
+def barker(hands, **kw):
+    return make("barker-45", hands, "9C", teams="2x2", **kw)
+
+
+def test_barker_tricks_score_nothing_until_the_deal_is_over():
+    deal = play(barker(BARKER_ALL), "5C", "2D", "2H", "8H")
+    assert deal.tricks[-1].winner == 0 and deal.deal_points == (0, 0)
+
+
+def test_barker_all_five_tricks_score_ten():
+    deal = play_out(barker(BARKER_ALL))
+    assert deal.outcome.tricks_won[0] == 5 and deal.outcome.points == (10, 0)
+    assert deal.outcome.game_won_by is None          # unlike Bruff, all five do not win the game
+
+
+def test_barker_three_or_four_tricks_score_five():
+    deal = play(barker(BARKER_THREE), *THREE_TRUMP_TRICKS, "2S", "6D", "6H", "KS", "JH", "3S", "7D", "7H")
+    assert deal.outcome.tricks_won == (3, 0, 0, 2)
+    assert deal.outcome.points == (5, 0)
+
+
+def test_barker_game_is_reached_only_at_the_end_of_the_deal():
+    deal = play(barker(BARKER_ALL, scores=(40, 0)), *THREE_TRUMP_TRICKS)
+    assert deal.phase != "over"                       # three tricks won, but nothing scored yet
+    play_out(deal)
+    assert deal.outcome.game_won_by == 0 and deal.outcome.points == (10, 0)
+
+
+def test_barker_majority_short_of_the_target_does_not_win():
+    deal = play(barker(BARKER_THREE, scores=(35, 40)), *THREE_TRUMP_TRICKS,
+                "2S", "6D", "6H", "KS", "JH", "3S", "7D", "7H")
+    assert deal.outcome.points == (5, 0) and deal.outcome.game_won_by is None    # 40: not yet 45
+
+
+def test_barker_solver_agrees_with_brute_force_near_the_target():
+    import random
+    from maw_sim.solver import outcome_value, solve
+
+    def brute(deal, side):
+        if deal.phase == "over":
+            return outcome_value(deal, side)
+        values = []
+        for action in deal.legal_actions():
+            child = deal.copy()
+            child.apply(action)
+            values.append(brute(child, side))
+        return max(values) if deal.side_of(deal.to_move) == side else min(values)
+
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        deal = Deal.random("barker-45", 4, seed, teams="2x2", scores=(40, 35))
+        while deal.phase != "over" and (deal.phase != "play" or deal.position.trick_count < 2):
+            deal.apply(rng.choice(deal.legal_actions()))
+        if deal.phase == "over":
+            continue
+        for seat in (0, 1):
+            assert solve(deal, seat) == brute(deal, seat), (seed, seat)
+            checked += 1
+    assert checked >= 40
