@@ -20,6 +20,11 @@ side with all five the larger one; the first side to reach the target wins the g
 points like a points game (each side's points this deal, the game's target), so the match, the
 records, the solver and the bots read it the same way; it has no per-trick points or bonus.
 
+*Points played out* (:class:`PlayedOutScoring`: the Merrimack Valley). Points as in Forty-Five,
+but nobody wins in the middle of a deal: every deal is played to its end, and then the highest
+total of those past the target wins (a tie plays on). Optionally, a side that ends a deal on the
+target exactly falls back to nothing (the "dreaded 45").
+
 These rules are stated here once. The deal (:class:`maw_sim.Deal`) asks its strategy how a trick
 scores and how the deal ended, the match (:class:`maw_sim.Match`) how to collect and pay, the
 solver and the bots what a result is worth, the tournament what a seat scored.
@@ -189,6 +194,24 @@ class PointsScoring(Scoring):
     #: The most points a side can be awarded when a deal ends (beyond its tricks' points): none
     #: here. The solver adds it to its bounds on what the rest of a deal can bring.
     max_deal_award = 0
+    #: Is the game won the moment a side reaches the target, in the middle of a deal?
+    ends_mid_deal = True
+
+    def close_deal(self, scores, points: list, side_tricks: list):
+        """The sides' points for the deal once it is over, and the side that has won the game by
+        then (None if nobody has): here, the award of :meth:`deal_award` and the first side it
+        carries to the target (one side alone is awarded anything)."""
+        points = list(points)
+        won = None
+        for side, award in enumerate(self.deal_award(side_tricks)):
+            points[side] += award
+            if award and won is None and self.reaches_game(scores[side] + points[side]):
+                won = side
+        return points, won
+
+    def floor(self, score: int, points: int) -> int:
+        """The least a side's points for this deal can end at, from ``points`` now: they only grow."""
+        return points
 
     def deal_award(self, side_tricks: list) -> list:
         """Points each side is awarded when the deal is over, from its tricks: none here, the
@@ -276,8 +299,35 @@ class TricksScoring(PointsScoring):
         return award
 
 
+class PlayedOutScoring(PointsScoring):
+    """Forty-Five's points, with the game decided only when a deal is over (Merrimack Valley)."""
+    kind = "points-played-out"
+    keys = {**PointsScoring.keys, "exact_target_resets": "bool"}
+    ends_mid_deal = False
+
+    def __init__(self, variant):
+        super().__init__(variant)
+        self.exact_target_resets = bool(self.setting["exact_target_resets"])
+
+    def close_deal(self, scores, points, side_tricks):
+        points = list(points)
+        if self.exact_target_resets:
+            for side, p in enumerate(points):
+                if scores[side] + p == self.target:
+                    points[side] = -scores[side]      # the "dreaded 45": back to nothing
+        totals = [scores[side] + p for side, p in enumerate(points)]
+        best = max(totals)
+        if best < self.target or totals.count(best) > 1:
+            return points, None                       # nobody past the target, or a tie: play on
+        return points, totals.index(best)
+
+    def floor(self, score, points):
+        return min(points, -score) if self.exact_target_resets else points
+
+
 #: Every kind of account a variant file may name in ``scoring.kind``.
-SCORINGS = {"pool": PoolScoring, "points": PointsScoring, "tricks": TricksScoring}
+SCORINGS = {"pool": PoolScoring, "points": PointsScoring, "tricks": TricksScoring,
+            "points-played-out": PlayedOutScoring}
 
 
 def scorer(variant) -> Scoring:

@@ -78,7 +78,7 @@ class _Renumbered:
         self.tables = RankTables(
             t.trump, t.trump_index, perm(t.power), perm(t.suit_of), tuple(mask(m) for m in t.suit_mask),
             mask(t.trump_mask), tuple(mask(t.renege_over[i]) for i in order), perm(t.lead_suit_of),
-            t.ranking, tuple(perm(row) for row in t.win_key))
+            t.ranking, tuple(perm(row) for row in t.win_key), tuple(mask(t.called[i]) for i in order))
         privileged = 0
         for card in variant.renege_cards(t.trump):
             privileged |= 1 << to[card.index]
@@ -163,7 +163,11 @@ class _Search:
             # Points awarded only when the deal is over, from the sides' tricks (Barker): they
             # widen the bounds until then, and the table must then key on the tricks won.
             self.award = scorer.max_deal_award
-            self.deal_award = scorer.deal_award
+            # What the scoring settles at the deal's end (awards, a game never won mid-deal), and
+            # the least a side's points may end at (the "dreaded 45" can take them below zero).
+            self.mid_deal = scorer.ends_mid_deal
+            self.close_deal = scorer.close_deal
+            self.floor = scorer.floor
         else:
             self.best_bit = 0
             self.award = 0
@@ -187,6 +191,9 @@ class _Search:
             self.scores = (0,) * self.sides
             self.per, self.bonus, self.best_bit, self.target = 1, 0, 0, _INF
             self.award = 0
+            self.mid_deal = True
+            self.close_deal = lambda scores, points, side_tricks: (points, None)
+            self.floor = lambda score, points: points
             self.cmask = list(r.class_mask)
 
     # The value of the position after a trick has ended (or at the start of a search), or None
@@ -222,22 +229,24 @@ class _Search:
             return None, (low, high)
         # points
         pts = self.points
-        if count == TRICKS and self.award:
-            pts = [p + a for p, a in zip(pts, self.deal_award(self.side_won))]
-        mine = pts[root]
-        for s in range(self.sides):
-            if self.scores[s] + pts[s] >= self.target:
-                return mine + (GAME if s == root else -GAME), None
+        scores = self.scores
         if count == TRICKS:
-            if self.jink_game:
-                for s in range(self.sides):
-                    if self.side_won[s] == TRICKS:
-                        return mine + (GAME if s == root else -GAME), None
-            return mine, None
+            pts, game = self.close_deal(scores, pts, self.side_won)
+            if game is None and self.mid_deal:
+                game = next((s for s in range(self.sides) if scores[s] + pts[s] >= self.target), None)
+            if game is None and self.jink_game:
+                game = next((s for s in range(self.sides) if self.side_won[s] == TRICKS), None)
+            mine = pts[root]
+            return mine + (0 if game is None else GAME if game == root else -GAME), None
+        mine = pts[root]
+        if self.mid_deal:
+            for s in range(self.sides):
+                if scores[s] + pts[s] >= self.target:
+                    return mine + (GAME if s == root else -GAME), None
         gain = left * self.per + (self.bonus if self._live() & self.best_bit else 0) + self.award
-        high, low = mine + gain, mine
+        high, low = mine + gain, self.floor(scores[root], mine)
         for s in range(self.sides):
-            game = self.scores[s] + pts[s] + gain >= self.target or (
+            game = scores[s] + pts[s] + gain >= self.target or (
                 self.jink_game and self.side_won[s] == count)
             if game:
                 if s == root:

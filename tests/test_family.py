@@ -4,6 +4,10 @@ Dave Barker's two-team Forty-Five. One test per ruling, built from the survey's 
 Seat 0 leads in every constructed deal (the dealer is the last seat).
 """
 
+import random
+
+import pytest
+
 import maw_sim
 from maw_sim import Deal
 
@@ -174,24 +178,104 @@ def test_barker_majority_short_of_the_target_does_not_win():
     assert deal.outcome.points == (5, 0) and deal.outcome.game_won_by is None    # 40: not yet 45
 
 
-def test_barker_solver_agrees_with_brute_force_near_the_target():
-    import random
-    from maw_sim.solver import outcome_value, solve
+# -- Merrimack Valley: the heart rule, every deal played out ----------------------------------------
 
-    def brute(deal, side):
-        if deal.phase == "over":
-            return outcome_value(deal, side)
-        values = []
-        for action in deal.legal_actions():
-            child = deal.copy()
-            child.apply(action)
-            values.append(brute(child, side))
-        return max(values) if deal.side_of(deal.to_move) == side else min(values)
+def mv_deal(hands, **kw):
+    deal = make("merrimack-valley", hands, "9C", **kw)
+    if "pass" in deal.legal_actions():
+        deal.apply("pass")
+    return deal
 
+
+def test_merrimack_ace_of_hearts_led_calls_for_a_heart_from_one_without_trumps():
+    deal = play(mv_deal(["AH 2D 3D 4D 6D", "7H 7D 8D 9D 10D", "2S 3S 4S 6S 7S"]), "AH")
+    assert deal.legal_actions() == ("7H",)
+    refusal = deal.refusal("7D")
+    assert refusal.rule == "following.ace-of-hearts-calls-hearts" and "heart" in refusal.words
+
+
+def test_merrimack_five_and_knave_may_still_renege_to_the_ace_of_hearts():
+    deal = play(mv_deal(["AH 2D 3D 4D 6D", "5C 7H 8D 9D 10D", "2S 3S 4S 6S 7S"]), "AH")
+    assert set(deal.legal_actions()) == {"5C", "7H"}       # the heart is owed, the five may be kept
+
+
+def test_merrimack_a_lower_trump_must_still_be_played_to_the_ace_of_hearts():
+    deal = play(mv_deal(["AH 2D 3D 4D 6D", "KC 7H 8D 9D 10D", "2S 3S 4S 6S 7S"]), "AH")
+    assert deal.legal_actions() == ("KC",)
+
+
+def test_merrimack_no_heart_and_no_trump_plays_anything():
+    deal = play(mv_deal(["AH 2D 3D 4D 6D", "7H 7D 8D 9D 10D", "2S 3S 4S 6S 7S"]), "AH", "7H")
+    assert len(deal.legal_actions()) == 5
+
+
+def test_forty_five_ace_of_hearts_led_still_lets_a_trumpless_hand_discard():
+    deal = play(make("forty-five", ["AH 2D 3D 4D 6D", "7H 7D 8D 9D 10D", "2S 3S 4S 6S 7S"], "9C"), "AH")
+    assert "7D" in deal.legal_actions()
+
+
+MV_HANDS = ["5C JC AH KC QC", "2D 3D 4D 6D 7D", "2H 3H 4H 6H 7H", "8H 9H 10H JH QH"]
+
+
+def test_merrimack_game_is_not_won_mid_deal_and_all_five_do_not_win_it():
+    deal = mv_deal(MV_HANDS, teams="2x2", scores=(40, 0))
+    play(deal, "5C", "2D", "2H", "8H")
+    assert deal.phase != "over"                       # 40 + 10 is past 45, but the deal is played out
+    play_out(deal)
+    assert deal.outcome.points == (30, 0) and deal.outcome.game_won_by == 0
+
+
+def test_merrimack_all_five_tricks_alone_do_not_win_the_game():
+    deal = play_out(mv_deal(MV_HANDS, teams="2x2"))
+    assert deal.outcome.jinked and deal.outcome.game_won_by is None
+
+
+def test_merrimack_highest_total_past_the_target_wins_and_a_tie_plays_on():
+    # Seat 0 takes all 30 points; seats 1-3 nothing. Scores 20 and 60 before the deal: 50 and 60.
+    hands = ["5C JC AH KC QC", "2D 3D 4D 6D 7D", "2H 3H 4H 6H 7H", "8H 9H 10H JH QH"]
+    assert play_out(mv_deal(hands, scores=(20, 60, 0, 0))).outcome.game_won_by == 1
+    assert play_out(mv_deal(hands, scores=(30, 60, 0, 0))).outcome.game_won_by is None     # 60 all
+    assert play_out(mv_deal(hands, scores=(31, 60, 0, 0))).outcome.game_won_by == 0
+
+
+def test_merrimack_dreaded_45_sends_an_exact_45_back_to_nothing():
+    v = maw_sim.load_variant("merrimack-valley").with_options({"dreaded_45": True})
+    deal = make(v, MV_HANDS, "9C", teams="2x2", scores=(15, 0))
+    if "pass" in deal.legal_actions():
+        deal.apply("pass")
+    play_out(deal)
+    assert deal.outcome.points == (-15, 0) and deal.outcome.game_won_by is None
+    plain = play_out(mv_deal(MV_HANDS, teams="2x2", scores=(15, 0)))
+    assert plain.outcome.points == (30, 0) and plain.outcome.game_won_by == 0
+
+
+# -- the exact solver on the scorings settled at the deal's end -----------------------------------
+
+def brute(deal, side):
+    """Paranoid minimax over every legal action, to the end, through the engine."""
+    from maw_sim.solver import outcome_value
+    if deal.phase == "over":
+        return outcome_value(deal, side)
+    values = []
+    for action in deal.legal_actions():
+        child = deal.copy()
+        child.apply(action)
+        values.append(brute(child, side))
+    return max(values) if deal.side_of(deal.to_move) == side else min(values)
+
+
+@pytest.mark.parametrize("vid,options,scores", [
+    ("barker-45", None, (40, 35)),                      # a game only at the deal's end, by the award
+    ("merrimack-valley", None, (40, 40)),               # both may pass 45: the higher total, or a tie
+    ("merrimack-valley", {"dreaded_45": True}, (35, 30)),   # exactly 45 falls back below zero
+])
+def test_solver_agrees_with_brute_force_near_the_target(vid, options, scores):
+    from maw_sim.solver import solve
+    v = maw_sim.load_variant(vid).with_options(options)
     checked = 0
     for seed in range(40):
         rng = random.Random(seed)
-        deal = Deal.random("barker-45", 4, seed, teams="2x2", scores=(40, 35))
+        deal = Deal.random(v, 4, seed, teams="2x2", scores=scores)
         while deal.phase != "over" and (deal.phase != "play" or deal.position.trick_count < 2):
             deal.apply(rng.choice(deal.legal_actions()))
         if deal.phase == "over":

@@ -164,6 +164,12 @@ def target(variant) -> list:
     if variant.scoring_kind == "tricks":
         return [nodes.Text(f"Game is {values['target']}, reached only at the end of a deal, when the "
                            "tricks are scored; since one side alone scores in a deal, it cannot be tied.")]
+    if variant.scoring_kind == "points-played-out":
+        text = (f"Game is {values['target']}, decided only when a deal has been played to its end: of "
+                "the sides past it then, the highest total wins, and equal totals play on")
+        if values["exact_target_resets"]:
+            text += f"; a side that ends a deal on exactly {values['target']} falls back to 0"
+        return [nodes.Text(text + ".")]
     text = f"Game is {values['target']}, won the moment a side reaches it"
     if values["jink_wins_game"]:
         text += "; taking all five tricks wins the game outright"
