@@ -353,7 +353,7 @@ class Deal:
 
     def _start_play(self):
         self._phase, self._to_move = PLAY, self._leader
-        if self._points is not None and self.variant.scoring["best_trump"]:
+        if self._points is not None and self.variant.scorer.bonus:
             power = self._t.power
             held = 0
             for mask in self._hands:
@@ -539,7 +539,7 @@ class Deal:
             side = self._side(winner)
             scorer = self.variant.scorer
             self._points[side] += scorer.trick_points(self._best_trump is not None and self._best_trump in plays)
-            if scorer.reaches_game(self.scores[side] + self._points[side]):
+            if scorer.ends_mid_deal and scorer.reaches_game(self.scores[side] + self._points[side]):
                 self._finish(game_won_by=side)
                 return
         if self._jinker is not None and winner != self._jinker:
@@ -558,10 +558,14 @@ class Deal:
     def _finish(self, claimed=False, jink_failed=False, game_won_by=None) -> None:
         self._phase, self._to_move = OVER, None
         won = tuple(self._won)
-        points = None if self._points is None else tuple(self._points)
         side_tricks = [0] * (self.players if self.teams is None else max(self.teams) + 1)
         for seat, k in enumerate(won):
             side_tricks[self._side(seat)] += k
+        if self._points is not None and game_won_by is None and not jink_failed:
+            # What the scoring settles only once the deal is over: points awarded for the tricks
+            # (Barker), the game where it is never won mid-deal (Merrimack Valley).
+            self._points, game_won_by = self.variant.scorer.close_deal(self.scores, self._points, side_tricks)
+        points = None if self._points is None else tuple(self._points)
         # How the deal ended is the scoring's to say (three tricks, a claim, a jink, the game).
         team, jinked, game_won_by = self.variant.scorer.result(
             side_tricks, self._side(self._tricks[0][2]) if claimed else None,
@@ -646,6 +650,15 @@ class Deal:
         trump_name = SUIT_NAMES[self.trump]
         if suit == t.trump_index:
             trumps = hand & t.trump_mask
+            called = hand & t.called[lead]
+            if called and not (trumps & ~t.renege_over[lead]):
+                kept = (f"; the trumps you hold ({self._cards_text(trumps)}) may renege, and you may "
+                        "play one instead" if trumps else "")
+                return refuse(v, "following.ace-of-hearts-calls-hearts",
+                              f"You cannot play {card.symbol}: the ace of hearts ({lead_card.symbol}) was led, "
+                              f"and you hold no trump you must play to it, so you must answer with a heart "
+                              f"({self._cards_text(called)}){kept}. "
+                              f"[following: {v.describe_setting('following')}]", "following")
             privileged = v.renege_cards(self.trump)
             why = []
             for c in self._sorted(trumps & ~t.renege_over[lead]):
@@ -720,7 +733,9 @@ def legal_mask(t, may_trump: bool, hand: int, lead: int) -> int:
 
     - Leading: any card.
     - Trumps led: a trump if you hold one — unless every trump you hold is a privileged top trump
-      higher than the card *led* (not the card winning): then you may renege and play anything.
+      higher than the card *led* (not the card winning): then you may renege and play anything,
+      except that where the lead calls for cards (``t.called``: hearts to the ace of hearts in the
+      Merrimack Valley) you must play one of them if you hold any, or a trump.
     - A plain suit led: if you hold that suit, follow it or (where the variant allows) trump;
       never discard from another plain suit. Void: anything.
     """
@@ -730,7 +745,8 @@ def legal_mask(t, may_trump: bool, hand: int, lead: int) -> int:
     if suit == t.trump_index:
         trumps = hand & t.trump_mask
         if not trumps or not (trumps & ~t.renege_over[lead]):
-            return hand
+            called = hand & t.called[lead]
+            return called | trumps if called else hand
         return trumps
     follow = hand & t.suit_mask[suit]
     if not follow:

@@ -64,7 +64,7 @@ class Match:
             raise ValueError(f"the game is over: side {self.game_won_by + 1} won; start a new match")
         if self._open is not None:
             raise ValueError("settle the deal in progress before dealing again")
-        scores = tuple(self.scores) if self.kind == "points" else None
+        scores = tuple(self.scores) if self.variant.scorer.points else None
         seed = self.next_seed()      # drawn even for a given deal, so later deals keep their seeds
         if hands is None:
             deal = Deal.random(self.variant, self.players, seed, self.dealer, teams=self._teams_arg(),

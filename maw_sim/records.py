@@ -248,7 +248,7 @@ def _layout(teams) -> str | None:
 
 def _deal_record(deal, number: int) -> DealRecord:
     hands = tuple(tuple(c.code for c in hand) for hand in deal.dealt)
-    scores = tuple(deal.scores) if deal.variant.scoring_kind == "points" else None
+    scores = tuple(deal.scores) if deal.variant.scorer.points else None
     return DealRecord(number, deal.dealer, scores, hands, deal.turnup.code, tuple(deal.history),
                       result_of(deal))
 
@@ -484,7 +484,7 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
     scores = tags.get("Scores", "-")
     if scores == "-":
         scores = None
-        if variant.scoring_kind == "points":
+        if variant.scorer.points:
             scores = (0,) * sides
     else:
         parts = scores.split()

@@ -23,6 +23,7 @@ RULES = {
     "jinking.choose": "after winning the first three tricks, claim or jink [jinking]",
     "renege.must-play-trump": "trumps led: a trump must be played unless every trump held may renege [renege]",
     "following.follow-or-trump": "a plain suit led: follow suit or trump, never discard another suit [following]",
+    "following.ace-of-hearts-calls-hearts": "the ace of hearts led: one who need not trump must play a heart if held [following]",
     "following.whist": "a plain suit led: follow suit if able; trump only when void [following]",
 }
 

@@ -14,6 +14,17 @@ scores for the side that takes it, the best trump in play may add a bonus to its
 first side to reach the target wins the game — in the middle of a deal if need be, so the order
 of the tricks matters. Where the variant says so, a side that takes all five tricks wins the game.
 
+*Tricks* (:class:`TricksScoring`: Dave Barker's two-team Forty-Five). Only the tricks count,
+and only at the end of the deal: the side with three or four tricks scores the majority award, a
+side with all five the larger one; the first side to reach the target wins the game. It keeps its
+points like a points game (each side's points this deal, the game's target), so the match, the
+records, the solver and the bots read it the same way; it has no per-trick points or bonus.
+
+*Points played out* (:class:`PlayedOutScoring`: the Merrimack Valley). Points as in Forty-Five,
+but nobody wins in the middle of a deal: every deal is played to its end, and then the highest
+total of those past the target wins (a tie plays on). Optionally, a side that ends a deal on the
+target exactly falls back to nothing (the "dreaded 45").
+
 These rules are stated here once. The deal (:class:`maw_sim.Deal`) asks its strategy how a trick
 scores and how the deal ended, the match (:class:`maw_sim.Match`) how to collect and pay, the
 solver and the bots what a result is worth, the tournament what a seat scored.
@@ -180,6 +191,33 @@ class PointsScoring(Scoring):
         self.jink_wins_game = bool(s["jink_wins_game"])
         self.turnup_ace_of_hearts = s["turnup_ace_of_hearts"]
 
+    #: The most points a side can be awarded when a deal ends (beyond its tricks' points): none
+    #: here. The solver adds it to its bounds on what the rest of a deal can bring.
+    max_deal_award = 0
+    #: Is the game won the moment a side reaches the target, in the middle of a deal?
+    ends_mid_deal = True
+
+    def close_deal(self, scores, points: list, side_tricks: list):
+        """The sides' points for the deal once it is over, and the side that has won the game by
+        then (None if nobody has): here, the award of :meth:`deal_award` and the first side it
+        carries to the target (one side alone is awarded anything)."""
+        points = list(points)
+        won = None
+        for side, award in enumerate(self.deal_award(side_tricks)):
+            points[side] += award
+            if award and won is None and self.reaches_game(scores[side] + points[side]):
+                won = side
+        return points, won
+
+    def floor(self, score: int, points: int) -> int:
+        """The least a side's points for this deal can end at, from ``points`` now: they only grow."""
+        return points
+
+    def deal_award(self, side_tricks: list) -> list:
+        """Points each side is awarded when the deal is over, from its tricks: none here, the
+        tricks have scored as they fell."""
+        return [0] * len(side_tricks)
+
     def trick_points(self, has_best_trump: bool) -> int:
         """Points a trick scores for its side: the trick, and the bonus if the best trump in play
         fell in it (it is counted when that trump's trick is taken)."""
@@ -232,8 +270,64 @@ class PointsScoring(Scoring):
             match.game_won_by = outcome.game_won_by
 
 
+class TricksScoring(PointsScoring):
+    """Points from the number of tricks alone, awarded once the deal is over (Barker). A trick
+    scores nothing as it falls and no trump earns a bonus, so a game can only be reached at the
+    end of a deal, and only by the side that took the majority of the tricks."""
+    kind = "tricks"
+    keys = {"majority": "int", "all_five": "int", "target": "int"}
+
+    def __init__(self, variant):
+        Scoring.__init__(self, variant)
+        s = self.setting
+        self.majority = s["majority"]
+        self.all_five = s["all_five"]
+        self.target = s["target"]
+        # What the deal and the solver read of a points game: nothing per trick, no bonus, no
+        # game for a jink beyond its award.
+        self.per_trick = self.bonus = self.turnup_ace_of_hearts = 0
+        self.jink_wins_game = False
+        self.max_deal_award = max(self.majority, self.all_five)
+
+    def deal_award(self, side_tricks):
+        award = [0] * len(side_tricks)
+        for side, k in enumerate(side_tricks):
+            if k == TRICKS:
+                award[side] = self.all_five
+            elif k >= TO_WIN:
+                award[side] = self.majority
+        return award
+
+
+class PlayedOutScoring(PointsScoring):
+    """Forty-Five's points, with the game decided only when a deal is over (Merrimack Valley)."""
+    kind = "points-played-out"
+    keys = {**PointsScoring.keys, "exact_target_resets": "bool"}
+    ends_mid_deal = False
+
+    def __init__(self, variant):
+        super().__init__(variant)
+        self.exact_target_resets = bool(self.setting["exact_target_resets"])
+
+    def close_deal(self, scores, points, side_tricks):
+        points = list(points)
+        if self.exact_target_resets:
+            for side, p in enumerate(points):
+                if scores[side] + p == self.target:
+                    points[side] = -scores[side]      # the "dreaded 45": back to nothing
+        totals = [scores[side] + p for side, p in enumerate(points)]
+        best = max(totals)
+        if best < self.target or totals.count(best) > 1:
+            return points, None                       # nobody past the target, or a tie: play on
+        return points, totals.index(best)
+
+    def floor(self, score, points):
+        return min(points, -score) if self.exact_target_resets else points
+
+
 #: Every kind of account a variant file may name in ``scoring.kind``.
-SCORINGS = {"pool": PoolScoring, "points": PointsScoring}
+SCORINGS = {"pool": PoolScoring, "points": PointsScoring, "tricks": TricksScoring,
+            "points-played-out": PlayedOutScoring}
 
 
 def scorer(variant) -> Scoring:

@@ -78,7 +78,7 @@ class _Renumbered:
         self.tables = RankTables(
             t.trump, t.trump_index, perm(t.power), perm(t.suit_of), tuple(mask(m) for m in t.suit_mask),
             mask(t.trump_mask), tuple(mask(t.renege_over[i]) for i in order), perm(t.lead_suit_of),
-            t.ranking, tuple(perm(row) for row in t.win_key))
+            t.ranking, tuple(perm(row) for row in t.win_key), tuple(mask(t.called[i]) for i in order))
         privileged = 0
         for card in variant.renege_cards(t.trump):
             privileged |= 1 << to[card.index]
@@ -127,7 +127,7 @@ class _Search:
     """One question — the value for ``root`` (a side) — about one deal, with its own table."""
 
     def __init__(self, deal, root: int, tricks: bool = False):
-        if deal.variant.scoring_kind == "points" and deal.variant.jinking and not tricks:
+        if deal.variant.scorer.points and deal.variant.jinking and not tricks:
             raise NotImplementedError(f"{deal.variant.id}: jinking in a points game is not solved")
         v = deal.variant
         r = _renumbered(v, deal.trump)
@@ -160,8 +160,17 @@ class _Search:
             self.jink_game = scorer.jink_wins_game
             self.bonus = scorer.bonus if pos.best_trump is not None else 0
             self.best_bit = 1 << to[pos.best_trump] if pos.best_trump is not None else 0
+            # Points awarded only when the deal is over, from the sides' tricks (Barker): they
+            # widen the bounds until then, and the table must then key on the tricks won.
+            self.award = scorer.max_deal_award
+            # What the scoring settles at the deal's end (awards, a game never won mid-deal), and
+            # the least a side's points may end at (the "dreaded 45" can take them below zero).
+            self.mid_deal = scorer.ends_mid_deal
+            self.close_deal = scorer.close_deal
+            self.floor = scorer.floor
         else:
             self.best_bit = 0
+            self.award = 0
         # The best trump scores a bonus for its trick, so it stands in for no other card.
         cm = list(r.class_mask)
         if self.best_bit:
@@ -181,6 +190,10 @@ class _Search:
             self.points = list(self.side_won)
             self.scores = (0,) * self.sides
             self.per, self.bonus, self.best_bit, self.target = 1, 0, 0, _INF
+            self.award = 0
+            self.mid_deal = True
+            self.close_deal = lambda scores, points, side_tricks: (points, None)
+            self.floor = lambda score, points: points
             self.cmask = list(r.class_mask)
 
     # The value of the position after a trick has ended (or at the start of a search), or None
@@ -216,20 +229,24 @@ class _Search:
             return None, (low, high)
         # points
         pts = self.points
-        mine = pts[root]
-        for s in range(self.sides):
-            if self.scores[s] + pts[s] >= self.target:
-                return mine + (GAME if s == root else -GAME), None
+        scores = self.scores
         if count == TRICKS:
-            if self.jink_game:
-                for s in range(self.sides):
-                    if self.side_won[s] == TRICKS:
-                        return mine + (GAME if s == root else -GAME), None
-            return mine, None
-        gain = left * self.per + (self.bonus if self._live() & self.best_bit else 0)
-        high, low = mine + gain, mine
+            pts, game = self.close_deal(scores, pts, self.side_won)
+            if game is None and self.mid_deal:
+                game = next((s for s in range(self.sides) if scores[s] + pts[s] >= self.target), None)
+            if game is None and self.jink_game:
+                game = next((s for s in range(self.sides) if self.side_won[s] == TRICKS), None)
+            mine = pts[root]
+            return mine + (0 if game is None else GAME if game == root else -GAME), None
+        mine = pts[root]
+        if self.mid_deal:
+            for s in range(self.sides):
+                if scores[s] + pts[s] >= self.target:
+                    return mine + (GAME if s == root else -GAME), None
+        gain = left * self.per + (self.bonus if self._live() & self.best_bit else 0) + self.award
+        high, low = mine + gain, self.floor(scores[root], mine)
         for s in range(self.sides):
-            game = self.scores[s] + pts[s] + gain >= self.target or (
+            game = scores[s] + pts[s] + gain >= self.target or (
                 self.jink_game and self.side_won[s] == count)
             if game:
                 if s == root:
@@ -305,6 +322,9 @@ class _Search:
         cmask = self.cmask
         tt = self.tt
         pool = self.pool
+        # The table's key holds what the rest of the deal depends on: the tricks won where they
+        # decide the result (pool games, points awarded at the deal's end), else the points.
+        by_tricks = pool or bool(self.award)
         jinking = self.jinking
         settled = self._settled
         limit = self.limit
@@ -319,7 +339,7 @@ class _Search:
 
         def trick(leader, alpha, beta):
             """The value at the start of a trick led by ``leader``."""
-            key = (tuple(hands), leader, tuple(won) if pool else tuple(points), ns.jinker)
+            key = (tuple(hands), leader, tuple(won) if by_tricks else tuple(points), ns.jinker)
             entry = tt.get(key)
             first = None
             if entry is not None:

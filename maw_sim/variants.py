@@ -74,7 +74,9 @@ FOLLOWING_RULES = {
     "must-follow": "whist rules: follow suit if able; trump only when void in the suit led",
 }
 ACE_OF_HEARTS_LEADS = {"trump": "the ace of hearts led is a trump lead",
-                       "hearts": "the ace of hearts led calls for hearts (or a trump)"}
+                       "hearts": "the ace of hearts led calls for hearts (or a trump)",
+                       "trump-then-hearts": "the ace of hearts led is a trump lead, and a player who need not "
+                                            "play a trump to it must play a heart if he holds one"}
 ROBBING_RULES = {"optional": "the holder of the ace of trumps may rob the turn-up",
                  "compulsory": "the holder of the ace of trumps must rob the turn-up",
                  "none": "no robbing"}
@@ -382,6 +384,8 @@ class RankTables:
     so the ace of hearts follows trumps, not hearts, and the Joker is a trump like any other.
     ``suit_mask[s]``: the cards that belong to suit s in play; ``trump_mask`` the trumps.
     ``renege_over[i]``: for a trump i led, the privileged trumps higher than i (they may renege).
+    ``called[i]``: for a trump i led, the cards a player who need not play a trump must play if he
+    holds any (0: none; the hearts for the ace of hearts led under ``"trump-then-hearts"``).
     """
     trump: str
     trump_index: int
@@ -393,6 +397,7 @@ class RankTables:
     lead_suit_of: tuple   # the suit a lead of card i calls for (differs from suit_of for A♥ led as hearts)
     ranking: tuple        # trump ranking, highest first (Cards)
     win_key: tuple        # win_key[s][i]: card i's power in a trick whose lead is of suit s, -1 if it cannot win
+    called: tuple         # called[i]: cards owed to trump i led by a player who need not trump (see above)
 
 
 def _tables(variant: Variant, trump: str) -> RankTables:
@@ -423,10 +428,15 @@ def _tables(variant: Variant, trump: str) -> RankTables:
     ace_hearts = Card(1, "H").index
     if variant.ace_of_hearts_lead == "hearts" and suit_of[ace_hearts] == t_index and trump != "H":
         lead_suit_of[ace_hearts] = SUITS.index("H")
+    # The Merrimack Valley: the ace of hearts led stays a trump lead, but whoever need not trump
+    # (no trump, or only the five and knave, which may renege) owes a heart if he holds one.
+    called = [0] * size
+    if variant.ace_of_hearts_lead == "trump-then-hearts" and trump != "H":
+        called[ace_hearts] = suit_mask[SUITS.index("H")]
     win_key = tuple(tuple(power[i] if suit_of[i] in (s, t_index) else -1 for i in range(size))
                     for s in range(4))
     return RankTables(trump, t_index, tuple(power), tuple(suit_of), tuple(suit_mask), trump_mask,
-                      tuple(renege_over), tuple(lead_suit_of), tuple(trumps), win_key)
+                      tuple(renege_over), tuple(lead_suit_of), tuple(trumps), win_key, tuple(called))
 
 
 # -- loading and validation ----------------------------------------------------------

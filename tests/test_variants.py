@@ -28,7 +28,10 @@ def test_every_variant_ranks_every_card_once_for_every_trump():
         v = maw_sim.load_variant(vid)
         for trump in "CDHS":
             cards = v.trump_ranking(trump) + [c for s in "CDHS" for c in v.plain_ranking(s, trump)]
-            assert len(cards) == 52 and len(set(cards)) == 52, (vid, trump)
+            # Every card of the variant's pack once: the 52, and the Joker where the pack has one.
+            size = v.pack.size
+            assert len(cards) == size and len(set(cards)) == size, (vid, trump)
+            assert all(c in v.pack for c in cards), (vid, trump)
 
 
 def _spoil_five_text():
@@ -157,7 +160,11 @@ def _forty_five(top=None, renege=None, pack=None):
 def test_a_pack_section_is_optional_and_absent_means_the_52_cards():
     for vid in maw_sim.variant_ids():
         v = maw_sim.load_variant(vid)
-        assert "pack" not in v.settings and v.pack.size == 52 and v.pack.jokers == 0
+        if "pack" not in v.settings:
+            assert v.pack.size == 52 and v.pack.jokers == 0, vid
+        else:
+            assert v.pack.size == 52 + v.settings["pack"]["jokers"], vid
+    assert maw_sim.load_variant("bruff").pack.size == 53       # the one shipped pack with a Joker
     v = _forty_five('["5", "J", "JK", "AH", "A"]', '["5", "J", "JK", "AH"]', 1)
     assert v.pack.size == 53 and v.settings["pack"].sources == ("bruffsite",)
     assert v.renege_cards("D")[2] is maw_sim.Card.parse("JK")

@@ -142,6 +142,11 @@ def scoring(variant) -> list:
         if variant.jinking and values["jink_bonus"]:
             text += f" A successful jink also collects {values['jink_bonus']} from each other player."
         return [nodes.Text(text)]
+    if variant.scoring_kind == "tricks":
+        return [nodes.Text(
+            f"Tricks only, counted when the deal is over: a side with three or four tricks scores "
+            f"{values['majority']}, a side with all five {values['all_five']}, the others nothing; "
+            "no trump earns a bonus.")]
     text = f"Points: {values['per_trick']} for each trick"
     if values["best_trump"]:
         text += f", and {values['best_trump']} more for the trick won by the highest trump in play"
@@ -156,6 +161,15 @@ def target(variant) -> list:
     values = variant.scoring.values
     if variant.scoring_kind == "pool":
         return [nodes.Text("No target: each deal is settled from the pool.")]
+    if variant.scoring_kind == "tricks":
+        return [nodes.Text(f"Game is {values['target']}, reached only at the end of a deal, when the "
+                           "tricks are scored; since one side alone scores in a deal, it cannot be tied.")]
+    if variant.scoring_kind == "points-played-out":
+        text = (f"Game is {values['target']}, decided only when a deal has been played to its end: of "
+                "the sides past it then, the highest total wins, and equal totals play on")
+        if values["exact_target_resets"]:
+            text += f"; a side that ends a deal on exactly {values['target']} falls back to 0"
+        return [nodes.Text(text + ".")]
     text = f"Game is {values['target']}, won the moment a side reaches it"
     if values["jink_wins_game"]:
         text += "; taking all five tricks wins the game outright"
