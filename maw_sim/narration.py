@@ -29,6 +29,19 @@ def suit_words(suit: str) -> str:
     return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
 
 
+def trick_info(deal):
+    """The trick to show on the table: the one in progress, else the last one taken (None before
+    the first card), with its leader, winner, number and the cards as played."""
+    finished = [t for t in deal.tricks if t.winner is not None]
+    current = next((t for t in deal.tricks if t.winner is None and t.plays), None)
+    shown = current or (finished[-1] if finished else None)
+    if shown is None:
+        return None
+    return {"leader": shown.leader, "winner": shown.winner,
+            "number": len(finished) + (1 if current else 0),
+            "plays": [{"seat": s, "card": card_info(c)} for s, c in shown.plays]}
+
+
 class Narrator:
     """The words for ``seat`` at a table of ``match``."""
 

@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 # One statement of how the page draws a card (the Joker has no suit) and names a choice.
-from .narration import card_info, choice_label
+from .narration import card_info, choice_label, trick_info
 
 #: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
 #: Early in a deal of many players the exact values need more; the reader may then ask again with
@@ -359,14 +359,7 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
     # The log is told from the record as this seat may know it: the one redaction function.
     told = rec.actions if seat is None or rec.redacted else rec.for_seat(seat).actions
     log = narrate(told[:step], deal, seat)
-    finished = [t for t in deal.tricks if t.winner is not None]
-    current = next((t for t in deal.tricks if t.winner is None and t.plays), None)
-    shown = current or (finished[-1] if finished else None)
-    trick = None
-    if shown is not None:
-        trick = {"leader": shown.leader, "winner": shown.winner,
-                 "number": len(finished) + (1 if current else 0),
-                 "plays": [{"seat": s, "card": card_info(c)} for s, c in shown.plays]}
+    trick = trick_info(deal)
     mover = deal.to_move
     visible = seat is None or seat == mover
     seats = []

@@ -8,7 +8,7 @@ the moment (:mod:`maw_sim.narration`). It never names another seat's cards.
 from __future__ import annotations
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS
-from .narration import card_info, choice_label, choice_order, display_order, seat_name
+from .narration import card_info, choice_label, choice_order, display_order, seat_name, trick_info
 from .records import options_text, to_link
 from .variants import sources as variant_sources
 
@@ -45,13 +45,7 @@ def table_state(self) -> dict:
                for a in sorted(legal - hand_codes, key=choice_order)]
 
     finished = [t for t in deal.tricks if t.winner is not None]
-    current = next((t for t in deal.tricks if t.winner is None and t.plays), None)
-    shown = current or (finished[-1] if finished else None)
-    trick = None
-    if shown is not None:
-        trick = {"leader": shown.leader, "winner": shown.winner,
-                 "number": len(finished) + (1 if current else 0),
-                 "plays": [{"seat": s, "card": card_info(c)} for s, c in shown.plays]}
+    trick = trick_info(deal)
     tricks_won = [0] * self.players
     for t in finished:
         tricks_won[t.winner] += 1
