@@ -39,7 +39,8 @@ def _suit(text: str) -> str:
     raise argparse.ArgumentTypeError(f"unknown suit {text!r}: use C, D, H or S")
 
 
-def _count(what: str, low: int):
+def count_argument(what: str, low: int):
+    """An argparse type: a whole number, ``low`` or more (the commands in other modules use it too)."""
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -78,17 +79,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a deal in the terminal against bots")
     p.add_argument("variant", type=_variant)
-    p.add_argument("--players", type=_count("players", 2))
-    p.add_argument("--seed", type=_count("seed", 0))
-    p.add_argument("--seat", type=_count("seat", 0), default=0, help="your seat (default 0)")
+    p.add_argument("--players", type=count_argument("players", 2))
+    p.add_argument("--seed", type=count_argument("seed", 0))
+    p.add_argument("--seat", type=count_argument("seat", 0), default=0, help="your seat (default 0)")
     p.add_argument("--bot", type=_bot, default="heuristic", help="the other seats' bot")
-    p.add_argument("--deals", type=_count("deals", 1), default=1, help="deals to play (the match keeps score)")
+    p.add_argument("--deals", type=count_argument("deals", 1), default=1, help="deals to play (the match keeps score)")
 
     p = sub.add_parser("simulate", help="bots play many deals; prints rates with 95%% confidence intervals")
     p.add_argument("variant", type=_variant)
-    p.add_argument("--players", type=_count("players", 2), required=True)
-    p.add_argument("--deals", type=_count("deals", 1), required=True)
-    p.add_argument("--seed", type=_count("seed", 0), default=0)
+    p.add_argument("--players", type=count_argument("players", 2), required=True)
+    p.add_argument("--deals", type=count_argument("deals", 1), required=True)
+    p.add_argument("--seed", type=count_argument("seed", 0), default=0)
     p.add_argument("--bot", type=_bot, default="random", help="bot for every seat: " + ", ".join(bot_names()))
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 

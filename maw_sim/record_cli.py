@@ -11,33 +11,21 @@ are the review page's (:mod:`maw_sim.review`), so the terminal and the browser t
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 
-def _whole(what: str, low: int):
-    def parse(text):
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or value < low:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, {low} or more; got {text!r}")
-        return value
-    return parse
-
-
 def register(sub, parser_class) -> None:
+    from .cli import count_argument
     p = sub.add_parser("replay", help="print a recorded deal trick by trick, and its result")
     p.add_argument("file", help="a record in the Maw notation (.maw), or - for standard input")
-    p.add_argument("--seat", type=_whole("seat", 0), help="show the deal as this seat knew it")
-    p.add_argument("--deal", type=_whole("deal", 1), help="which deal of a match (default: the last)")
+    p.add_argument("--seat", type=count_argument("seat", 0), help="show the deal as this seat knew it")
+    p.add_argument("--deal", type=count_argument("deal", 1), help="which deal of a match (default: the last)")
     p.set_defaults(handler=cmd_replay)
 
     p = sub.add_parser("analyse", help="every position of a recorded deal: each legal action's exact "
                        "(double dummy) value")
     p.add_argument("file", help="a full record in the Maw notation (.maw), or - for standard input")
-    p.add_argument("--deal", type=_whole("deal", 1), help="which deal of a match (default: the last)")
+    p.add_argument("--deal", type=count_argument("deal", 1), help="which deal of a match (default: the last)")
     p.set_defaults(handler=cmd_analyse)
 
 

@@ -229,7 +229,7 @@ def test_the_solver_equals_brute_force_on_joker_endgames(players, teams):
     while checked < 40:
         seed += 1
         deal = endgame(v, players, seed * 7919 + players, 1 + seed % 3, teams)
-        if deal.phase == "over" or (5 - deal._trick_count) * players > 14:
+        if deal.phase == "over" or (5 - deal.position.trick_count) * players > 14:
             continue
         live = {c for s in range(players) for c in deal.hand(s)}
         with_joker += JOKER in live

@@ -77,15 +77,15 @@ def _bot(text: str) -> str:
 
 
 def register(sub, parser_class) -> None:
-    from ..cli import _count
+    from ..cli import count_argument
     p = sub.add_parser("tournament", help="one challenger bot against a field, duplicate deals, 95%% CI")
     p.add_argument("variant", type=_argtype(_variant_id), help="variant id: " + ", ".join(variant_ids()))
-    p.add_argument("--players", type=_count("players", 2), help="players (default: the variant's usual number)")
+    p.add_argument("--players", type=count_argument("players", 2), help="players (default: the variant's usual number)")
     p.add_argument("--challenger", type=_argtype(_bot), default="best", help="the bot measured (default best)")
     p.add_argument("--field", type=_argtype(_bot), default="heuristic", help="the bot in every other seat "
                    "(default heuristic); bots: " + ", ".join(bot_names()))
-    p.add_argument("--deals", type=_count("deals", 1), default=200, help="deals in all, replays included")
-    p.add_argument("--seed", type=_count("seed", 0), default=0)
+    p.add_argument("--deals", type=count_argument("deals", 1), default=200, help="deals in all, replays included")
+    p.add_argument("--seed", type=count_argument("seed", 0), default=0)
     _runner_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=cmd_tournament)
@@ -99,9 +99,9 @@ def register(sub, parser_class) -> None:
     p.add_argument("--variants", type=_argtype(_names("variant", variant_ids)), help="comma-separated variant ids")
     p.add_argument("--players", type=_argtype(_players_list), help="player counts: 5, 3,4,5 or 2-6")
     p.add_argument("--bots", type=_argtype(_names("bot", bot_names)), help="comma-separated bots (the policy of every seat)")
-    p.add_argument("--deals", type=_count("deals", 1), help="deals per cell (variant × players × bot)")
-    p.add_argument("--seed", type=_count("seed", 0), default=0)
-    p.add_argument("--chunk", type=_count("chunk", 1), help="deals per task (default: about a second's work)")
+    p.add_argument("--deals", type=count_argument("deals", 1), help="deals per cell (variant × players × bot)")
+    p.add_argument("--seed", type=count_argument("seed", 0), default=0)
+    p.add_argument("--chunk", type=count_argument("chunk", 1), help="deals per task (default: about a second's work)")
     p.add_argument("--out", default="-", help="file for the rows (.csv or .jsonl); default: standard output")
     p.add_argument("--format", choices=("csv", "jsonl"), help="rows format (default: from --out, else csv)")
     _runner_options(p)
@@ -109,8 +109,8 @@ def register(sub, parser_class) -> None:
 
 
 def _runner_options(p) -> None:
-    from ..cli import _count
-    p.add_argument("--workers", type=_count("workers", 1), help="processes (default: one per core)")
+    from ..cli import count_argument
+    p.add_argument("--workers", type=count_argument("workers", 1), help="processes (default: one per core)")
     p.add_argument("--scheduler", type=_argtype(check_scheduler),
                    help="run the tasks on a Dask cluster: tcp://host:port of its scheduler")
 
