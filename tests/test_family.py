@@ -251,17 +251,7 @@ def test_merrimack_dreaded_45_sends_an_exact_45_back_to_nothing():
 
 # -- the exact solver on the scorings settled at the deal's end -----------------------------------
 
-def brute(deal, side):
-    """Paranoid minimax over every legal action, to the end, through the engine."""
-    from maw_sim.solver import outcome_value
-    if deal.phase == "over":
-        return outcome_value(deal, side)
-    values = []
-    for action in deal.legal_actions():
-        child = deal.copy()
-        child.apply(action)
-        values.append(brute(child, side))
-    return max(values) if deal.side_of(deal.to_move) == side else min(values)
+from test_solver import brute  # noqa: E402  (the paranoid minimax through the engine, stated once)
 
 
 @pytest.mark.parametrize("vid,options,scores", [

@@ -6,26 +6,13 @@ for one seat (the human to move) and never names a card of any other hand.
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
 from maw_sim import web
 
 
-def call(session, **request):
-    return json.loads(web.handle(json.dumps(request), session))
-
-
-def ok(session, **request):
-    reply = call(session, **request)
-    assert reply["ok"], reply
-    return reply
-
-
-def first_choice(state):
-    legal = [c["code"] for c in state["hand"] if c["legal"]]
-    return (legal or [c["action"] for c in state["choices"]])[0]
+from test_web import call, first_choice, ok  # noqa: E402  (the protocol helpers, stated once)
 
 
 
