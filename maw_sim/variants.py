@@ -490,21 +490,28 @@ def _option_kind(section: str, key: str, scoring_kind: str):
     return (_SECTIONS.get(section) or _OPTIONAL_SECTIONS.get(section, {})).get(key)
 
 
+def _named_tables(path, data, kind: str, keys: tuple, label_words: str):
+    """The tables ``[kind.<name>]`` of a file, checked for their keys and a label: yields
+    (name, "kind.name", table)."""
+    table = data.get(kind, {})
+    if not isinstance(table, dict):
+        _fail(path, kind, f"tables [{kind}.<name>]", table)
+    for name, spec in table.items():
+        where = f"{kind}.{name}"
+        if not isinstance(spec, dict):
+            _fail(path, where, "a table with " + ", ".join(keys), spec)
+        extra = sorted(set(spec) - set(keys))
+        if extra:
+            _fail(path, f"{where}.{extra[0]}", "no such key; allowed: " + ", ".join(sorted(keys)), spec[extra[0]])
+        if not isinstance(spec.get("label"), str) or not spec["label"]:
+            _fail(path, f"{where}.label", label_words, spec.get("label"))
+        yield name, where, spec
+
+
 def _parse_options(path, data, settings) -> dict:
     options = {}
-    table = data.get("options", {})
-    if not isinstance(table, dict):
-        _fail(path, "options", "tables [options.<name>]", table)
-    for name, spec in table.items():
-        where = f"options.{name}"
-        if not isinstance(spec, dict):
-            _fail(path, where, "a table with label, setting, values, source, evidence, note", spec)
-        allowed = {"label", "setting", "values", "value_sources", "source", "evidence", "note"}
-        extra = sorted(set(spec) - allowed)
-        if extra:
-            _fail(path, f"{where}.{extra[0]}", "no such key; allowed: " + ", ".join(sorted(allowed)), spec[extra[0]])
-        if not isinstance(spec.get("label"), str) or not spec["label"]:
-            _fail(path, f"{where}.label", "a short name for the option, in words", spec.get("label"))
+    keys = ("label", "setting", "values", "value_sources", "source", "evidence", "note")
+    for name, where, spec in _named_tables(path, data, "options", keys, "a short name for the option, in words"):
         setting = spec.get("setting")
         section, _, key = setting.partition(".") if isinstance(setting, str) else ("", "", "")
         kind = _option_kind(section, key, settings["scoring"]["kind"]) if section in settings else None
@@ -535,19 +542,8 @@ def _parse_options(path, data, settings) -> dict:
 
 def _parse_presets(path, data, options) -> dict:
     presets = {}
-    table = data.get("presets", {})
-    if not isinstance(table, dict):
-        _fail(path, "presets", "tables [presets.<name>]", table)
-    for name, spec in table.items():
-        where = f"presets.{name}"
-        if not isinstance(spec, dict):
-            _fail(path, where, "a table with label, options, source, evidence, note", spec)
-        allowed = {"label", "options", "source", "evidence", "note"}
-        extra = sorted(set(spec) - allowed)
-        if extra:
-            _fail(path, f"{where}.{extra[0]}", "no such key; allowed: " + ", ".join(sorted(allowed)), spec[extra[0]])
-        if not isinstance(spec.get("label"), str) or not spec["label"]:
-            _fail(path, f"{where}.label", "the preset's name in words", spec.get("label"))
+    keys = ("label", "options", "source", "evidence", "note")
+    for name, where, spec in _named_tables(path, data, "presets", keys, "the preset's name in words"):
         chosen = spec.get("options")
         if not isinstance(chosen, dict) or not chosen:
             _fail(path, f"{where}.options", "a table {option = value, ...}", chosen)
