@@ -21,14 +21,12 @@ limits the engine applies, so a typo fails the ``-W`` build rather than the read
 
 from __future__ import annotations
 
-import html
 
-from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from . import loading
-from .maw_table import TABLE_CSS, file_url_script
+from .maw_table import TABLE_CSS, widget_placeholder
 
 WIDGET_JS = "maw/experiment-widget.js"
 WIDGET_CSS = "maw/experiment-widget.css"
@@ -73,16 +71,10 @@ class MawExperiment(SphinxDirective):
         deals = self.options.get("deals", 1000)
         if deals > browser.MAX_DEALS:
             raise self.error(f"maw-experiment: deals must be 1 to {browser.MAX_DEALS}, not {deals}")
-        attrs = {"data-experiment": experiment, "data-variant": variant.id, "data-compare": compare or "",
+        attrs = {"data-phase": "loading", "data-experiment": experiment, "data-variant": variant.id, "data-compare": compare or "",
                  "data-players": players,
                  "data-bot": bot, "data-deals": deals, "data-seed": self.options.get("seed", 1)}
-        attr_text = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items())
-        body = (f'<div class="maw-experiment" id="maw-experiment-{self.env.new_serialno("maw-experiment")}" '
-                f'data-maw-experiment data-state="loading" data-phase="loading" {attr_text}>'
-                '<p class="maw-loading">Loading the experiment: Python starts in your browser (this '
-                'needs JavaScript, and the site served over HTTP, e.g. <code>make serve</code>).</p></div>')
-        self.env.metadata[self.env.docname]["maw-experiment"] = True
-        return [nodes.raw("", body + file_url_script("experiment"), format="html")]
+        return widget_placeholder(self, "experiment", attrs, "Loading the experiment", "experiment")
 
 
 def add_widget_assets(app, pagename, templatename, context, doctree):

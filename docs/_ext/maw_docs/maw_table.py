@@ -61,6 +61,21 @@ def file_url_script(what: str) -> str:
 FILE_URL_SCRIPT = file_url_script("table")
 
 
+def widget_placeholder(directive, kind: str, attrs: dict, loading: str, what: str) -> list:
+    """The element a widget's script turns into the widget (the review board, the experiment):
+    ``maw-<kind>`` with its hook ``data-maw-<kind>``, ``data-state="loading"`` and the options as
+    data attributes; what a reader sees before the script runs, or if it cannot; and the note for
+    ``html-page-context`` that this page needs the widget's assets."""
+    env = directive.env
+    attr_text = "".join(f' {k}="{html.escape(str(v))}"' for k, v in attrs.items())
+    body = (f'<div class="maw-{kind}" id="maw-{kind}-{env.new_serialno(f"maw-{kind}")}" '
+            f'data-maw-{kind} data-state="loading"{attr_text}>'
+            f'<p class="maw-loading">{loading}: Python starts in your browser (this '
+            'needs JavaScript, and the site served over HTTP, e.g. <code>make serve</code>).</p></div>')
+    env.metadata[env.docname][f"maw-{kind}"] = True
+    return [nodes.raw("", body + file_url_script(what), format="html")]
+
+
 def _bot_names() -> list:
     from maw_sim.web import bot_names
     return bot_names()

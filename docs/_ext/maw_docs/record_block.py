@@ -27,29 +27,42 @@ from sphinx.util.docutils import SphinxDirective
 REVIEW_PAGE = "review"
 
 
+def checked_record(directive, rel: str, name: str):
+    """The record file ``rel`` (relative to the page, or to the docs folder with a leading ``/``)
+    as (text, GameRecord), read and played back by the engine: a file the rules refuse fails the
+    build, naming the page, the directive, the file and the action. A seat's record (hidden cards)
+    is read but cannot be played back."""
+    import maw_sim
+    env = directive.env
+    path = Path(env.relfn2path(rel)[1])
+    env.note_dependency(str(path))
+    where = f"{env.docname}: {name} {rel}"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise directive.error(f"{where}: cannot read the record: {exc.strerror}")
+    try:
+        record = maw_sim.GameRecord.parse(text)
+        if not record.redacted:
+            for index in range(len(record.deals)):
+                record.replay(deal=index)
+    except ValueError as exc:
+        raise directive.error(f"{where}: {exc}")
+    return text, record
+
+
 class MawRecord(SphinxDirective):
     required_arguments = 1
     has_content = False
     option_spec = {"caption": directives.unchanged, "seat": directives.nonnegative_int}
 
     def run(self):
-        import maw_sim
-        rel = self.arguments[0]
-        path = Path(self.env.relfn2path(rel)[1])
-        self.env.note_dependency(str(path))
-        where = f"{self.env.docname}: maw-record {rel}"
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise self.error(f"{where}: cannot read the record: {exc.strerror}")
-        try:
-            record = maw_sim.GameRecord.parse(text)
-            for index in range(len(record.deals)):
-                record.replay(deal=index)
-            if "seat" in self.options:
+        text, record = checked_record(self, self.arguments[0], "maw-record")
+        if "seat" in self.options:
+            try:
                 record = record.for_seat(self.options["seat"])
-        except ValueError as exc:
-            raise self.error(f"{where}: {exc}")
+            except ValueError as exc:
+                raise self.error(f"{self.env.docname}: maw-record {self.arguments[0]}: {exc}")
         shown = record.text() if "seat" in self.options else text
         block = nodes.literal_block(shown, shown, classes=["maw-record"])
         block["language"] = "none"

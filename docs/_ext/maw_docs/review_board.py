@@ -16,14 +16,12 @@ here is read and replayed at build time, so a broken one fails the ``-W`` build,
 
 from __future__ import annotations
 
-import html
-from pathlib import Path
 
-from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from .maw_table import TABLE_CSS, file_url_script
+from .maw_table import TABLE_CSS, widget_placeholder
+from .record_block import checked_record
 
 REVIEW_JS = "maw/review.js"
 REVIEW_CSS = "maw/review.css"
@@ -38,26 +36,9 @@ class MawReview(SphinxDirective):
     def run(self):
         record_text = ""
         if "record" in self.options:
-            path = Path(self.env.srcdir) / Path(self.env.docname).parent / self.options["record"]
-            try:
-                record_text = path.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise self.error(f"maw-review: cannot read the record {path}: {exc}") from None
-            from maw_sim import GameRecord
-            try:
-                rec = GameRecord.parse(record_text)
-                if not rec.redacted:
-                    rec.replay()
-            except ValueError as exc:
-                raise self.error(f"maw-review: {path.name}: {exc}") from None
-            self.env.note_dependency(str(path))
-        attrs = f' data-record="{html.escape(record_text)}"' if record_text else ""
-        body = (f'<div class="maw-review" id="maw-review-{self.env.new_serialno("maw-review")}" '
-                f'data-maw-review data-state="loading"{attrs}>'
-                '<p class="maw-loading">Loading the review board: Python starts in your browser (this '
-                'needs JavaScript, and the site served over HTTP, e.g. <code>make serve</code>).</p></div>')
-        self.env.metadata[self.env.docname]["maw-review"] = True
-        return [nodes.raw("", body + file_url_script("review board"), format="html")]
+            record_text, _ = checked_record(self, self.options["record"], "maw-review")
+        attrs = {"data-record": record_text} if record_text else {}
+        return widget_placeholder(self, "review", attrs, "Loading the review board", "review board")
 
 
 def add_review_assets(app, pagename, templatename, context, doctree):
