@@ -36,12 +36,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import CARDS, CODES, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
-from .phases import JINKING
+from .phases import JINK, JINKING, OVER, PLAY, ROB  # noqa: F401  (ROB: the phase names live in phases)
 from .refusals import refuse
 from .scoring import TO_WIN, TRICKS
 from .variants import PARTNERSHIP_FORMS, Variant, load_variant
 
-ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
 HAND_SIZE = 5
 
 _CODE_INDEX = {code: i for i, code in enumerate(CODES)}

@@ -30,6 +30,10 @@ from __future__ import annotations
 from .cards import Card
 from .refusals import refuse
 
+#: The phases of a deal, by name. The deal compares its phase with ``is`` in the inner loop, so
+#: every module takes these objects from here rather than writing the strings again.
+ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
+
 
 _ACE_OF_TRUMPS = {suit: Card(1, suit).bit for suit in "CDHS"}
 
@@ -62,7 +66,7 @@ class Step:
 
 
 class Robbing(Step):
-    name = "rob"
+    name = ROB
 
     def begins(self, deal):
         v = deal.variant
@@ -126,7 +130,7 @@ class Robbing(Step):
 
 
 class Jinking(Step):
-    name = "jink"
+    name = JINK
 
     def begins(self, deal):
         return None          # entered from the play, after the third trick (see Deal._end_trick)
@@ -149,7 +153,7 @@ class Jinking(Step):
         else:
             deal._jinker = seat
             deal._step = None
-            deal._phase, deal._to_move = "play", seat
+            deal._phase, deal._to_move = PLAY, seat
 
     def prompt(self):
         return "You have won three tricks: claim the deal now, or jink for all five."
