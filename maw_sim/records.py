@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 import zlib
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from .cards import Card
 from .variants import PARTNERSHIP_FORMS, Variant, _value_text, load_variant
@@ -648,18 +649,23 @@ def to_link(match) -> str:
     rec._need_full()
     if rec.seed is None:
         raise ValueError("a link needs a seeded game (Match or Deal.random); this record has no [Seed]")
-    moves = []
-    for record in rec.deals:
-        deal = _replay_deal(rec, record, 0)
-        out = []
-        for _, action in record.actions:
-            k = deal.legal_actions().index(action)
-            out.append(_DIGITS[k] if k < 62 else "-" + _DIGITS[k // 62] + _DIGITS[k % 62])
-            deal.apply(action)
-        moves.append("".join(out))
+    moves = [_deal_moves(rec.variant, rec.players, rec.teams, record) for record in rec.deals]
     body = ".".join([_LINK_VERSION, rec.variant.id, _options_code(rec.variant), str(rec.players),
                      rec.teams or "s", str(rec.deals[0].dealer), _base36(rec.seed), "_".join(moves)])
     return body + "." + _check(body)
+
+
+@lru_cache(maxsize=1024)
+def _deal_moves(variant, players, teams, record) -> str:
+    """One deal's actions as their indices among the legal actions of the moment. Kept: the page
+    asks for the link after every move, and a game's finished deals never change."""
+    deal = _replay_deal(GameRecord(variant, players, teams, (record,)), record, 0)
+    out = []
+    for _, action in record.actions:
+        k = deal.legal_actions().index(action)
+        out.append(_DIGITS[k] if k < 62 else "-" + _DIGITS[k // 62] + _DIGITS[k % 62])
+        deal.apply(action)
+    return "".join(out)
 
 
 def _options_code(variant) -> str:
