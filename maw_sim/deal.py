@@ -911,7 +911,8 @@ class Deal:
 
     def __repr__(self) -> str:
         return (f"<Deal {self.variant.id} players={self.players} dealer={self.dealer} "
-                f"turnup={self.turnup.code} phase={self._phase} to_move={self._to_move}>")
+                f"turnup={self.turnup.code if self.turnup else '-'} trump={self.trump or '-'} "
+                f"phase={self._phase} to_move={self._to_move}>")
 
 
 def legal_mask(t, may_trump: bool, hand: int, lead: int) -> int:
