@@ -38,6 +38,15 @@ NODE_LIMIT = 25_000
 STAND_IN_TRIES = 400
 
 
+#: Tags the summary leaves out: every card in them is a position's business (each view shows
+#: only what it may).
+HIDDEN_TAGS = ("Hands", "Kitty", "Stock")
+
+#: The bidding games: what the marks cover, in one line on the board.
+BIDDING_MARKS_NOTE = ("The solver marks the cards of the play only: the bids, the trump named, the "
+                      "kitty and the discards are not valued.")
+
+
 class ReviewError(ValueError):
     """A review request refused: the message says what was wrong; nothing changed."""
 
@@ -218,8 +227,12 @@ class ReviewSession:
                 "steps": len(rec.actions), "redacted": bool(rec.redacted), "observer": observer,
                 "deal": self.deal_index, "deals": len(self.match.deals),
                 # The hands are the positions' business: each view shows only what it may.
-                "tags": {str(k): str(val) for k, val in dict(rec.tags).items() if k != "Hands"},
-                "turnup": card_info(rec.turnup),
+                # (and the kitty and the stock, which only the open view or their owner may see).
+                "tags": {str(k): str(val) for k, val in dict(rec.tags).items() if k not in HIDDEN_TAGS},
+                "turnup": card_info(rec.turnup) if rec.turnup is not None else None,
+                "bidding": v.bidding,
+                # The solver values the play only: said once, on the board.
+                "marks_note": BIDDING_MARKS_NOTE if v.bidding else None,
                 "solver": not rec.redacted,
                 # An unfinished record (an exercise, a deal in progress) opens where it stops.
                 "finished": rec.result != "*",
@@ -315,11 +328,35 @@ def narrate(actions, deal, seat):
     finished = [t for t in deal.tricks if t.winner is not None]
     n = deal.players
     cards = 0
+    bidding = deal.variant.bidding
+    auction = _AuctionWords(deal) if bidding else None
     for number, (who, action) in enumerate(actions, start=1):
         words = action.split()
         name = seat_name(who)
+        if auction is not None and auction.open and not auction.is_call(action):
+            log += auction.close(number - 1)
         before = len(log)
-        if words[0] == "rob":
+        if auction is not None and auction.open:
+            log.append({"step": number, "seat": who, "kind": "bid", "text": auction.say(who, action)})
+        elif bidding and words[0] == "trump":
+            log.append({"step": number, "seat": who, "kind": "trump",
+                        "text": f"{name} names {SUIT_NAMES[words[1]].lower()} {SUIT_SYMBOLS[words[1]]} trumps."})
+        elif bidding and words[0] == "discard":
+            kind = "kitty" if auction.kitty_pending(who) else "discard"
+            shown = _cards_words(words[1:])
+            if kind == "kitty":
+                auction.kitty_done = True
+                text = (f"{name} takes the kitty ({deal.kitty_size} cards) into hand and puts out "
+                        f"{shown} face down.")
+            elif words[1:] == ["none"]:
+                text = f"{name} keeps the hand: no discard, no draw."
+            else:
+                text = f"{name} puts out {shown} face down."
+            log.append({"step": number, "seat": who, "kind": kind, "text": text})
+        elif bidding and words[0] == "draw":
+            log.append({"step": number, "seat": who, "kind": "draw",
+                        "text": f"{name} draws {_cards_words(words[1:])} from the stock."})
+        elif words[0] == "rob":
             put_out = words[1] if len(words) > 1 else "?"
             shown = (f"puts out {Card.parse(put_out).symbol}" if put_out != "?" and (seat is None or seat == who)
                      else "puts out a card face down")
@@ -349,7 +386,94 @@ def narrate(actions, deal, seat):
             log.append({"step": number, "seat": who, "kind": "other", "text": f"{name}: {action}."})
         # The action as this view's record gives it ("rob ?" where the card was face down).
         log[before]["action"] = action
+    if auction is not None and auction.open and (deal.contract is not None or deal.outcome is not None):
+        log += auction.close(len(actions))
     return log
+
+
+def _cards_words(codes) -> str:
+    """Cards put out or drawn, as this view knows them: named, or only counted (``?``)."""
+    if not codes or codes == ["none"]:
+        return "no card"
+    if HIDDEN_CARD in codes:
+        return f"{len(codes)} card{'s' if len(codes) != 1 else ''}"
+    return ", ".join(Card.parse(c).symbol for c in codes)
+
+
+HIDDEN_CARD = "?"
+
+
+class _AuctionWords:
+    """The auction told call by call, the dealer's hold explained by the ruleset's rule; then the
+    contract it sold (or the cards thrown in)."""
+
+    def __init__(self, deal):
+        from .auction import call_of
+        self.deal = deal
+        self.call_of = call_of
+        self.open = True
+        self.high = None          # (seat, words) of the highest call so far
+        self.held_once = False
+        self.kitty_done = not deal.kitty_size
+
+    @staticmethod
+    def is_call(action: str) -> bool:
+        return action in ("pass", "hold") or action.startswith("bid ")
+
+    def kitty_pending(self, seat: int) -> bool:
+        c = self.deal.contract
+        return not self.kitty_done and c is not None and c.bidder == seat
+
+    def say(self, who: int, action: str) -> str:
+        deal = self.deal
+        name = seat_name(who)
+        rule = deal.variant.auction["hold"]
+        dealer = " (the dealer)" if who == deal.dealer else ""
+        if action == "pass":
+            return f"{name}{dealer} passes."
+        if action == "hold":
+            before, words = self.high
+            self.high = (who, words)
+            first, self.held_once = not self.held_once, True
+            text = (f"{name}, the dealer, holds: he takes {seat_name(before)}'s bid of {words} for "
+                    "himself at the same value")
+            if rule == "duel":
+                text += (f". {seat_name(before)} may now bid higher or pass; the dealer may hold again, "
+                         "until one of them passes or the dealer raises.")
+            elif rule == "rebid":
+                text += (". Every player who has not passed may bid again, in turn, until all but the "
+                         "highest have passed." if first else ", and the round goes on.")
+            else:
+                text += ", and the auction ends."
+            return text
+        words = action[4:]
+        call = self.call_of(deal.variant, action)
+        worth = ""
+        if call is not None and call.made_value is not None and call.made_value != call.bid:
+            worth = f" (made, it scores {call.made_value}; failed, it loses {call.failed_value})"
+        self.high = (who, words)
+        return f"{name}{dealer} bids {words}{worth}."
+
+    def close(self, step: int) -> list:
+        self.open = False
+        deal = self.deal
+        c = deal.contract
+        if c is None:
+            return [{"step": step, "seat": deal.dealer, "kind": "contract", "action": None,
+                     "text": "Nobody bids: the cards are thrown in."}]
+        return [{"step": step, "seat": c.bidder, "kind": "contract", "action": None,
+                 "text": f"{seat_name(c.bidder)} wins the auction: {contract_words(deal, c)}"}]
+
+
+def contract_words(deal, c) -> str:
+    """A contract in words: the call, how it was won, what it is worth made or failed."""
+    made = (f"scores {c.made_value} if made" if c.made_value is not None
+            else "scores what its side takes if made" if deal.variant.scoring.values.get("made_scores") == "taken"
+            else f"scores {c.bid} if made")
+    side = "" if deal.teams is None else f" for side {c.side}"
+    held = ", held by the dealer" if c.held else ""
+    return (f"{c.call}{held}{side}: {c.bid} points to take, out of 30; {made}, loses {c.failed_value} "
+            "if failed.")
 
 
 def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit=None) -> dict:
@@ -372,14 +496,30 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
                       "cards": [card_info(c) for c in cards] if seat is None or s == seat else None})
     reply = {"step": step, "steps": len(rec.actions), "seat": seat, "open": seat is None,
              "phase": deal.phase, "to_move": mover, "dealer": deal.dealer,
-             "trump": {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
-                       "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
-             "turnup": card_info(deal.turnup), "robbed_by": deal.robbed[0] if deal.robbed else None,
+             # The bidding games: no trump until the bidder names it, and never a turn-up.
+             "trump": None if deal.trump is None else
+             {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
+              "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
+             "turnup": None if deal.turnup is None else card_info(deal.turnup),
+             "robbed_by": deal.robbed[0] if deal.robbed else None,
+             "bidding": bidding_info(rec, deal, seat, step) if deal.variant.bidding else None,
+             "decision": None,
              "seats": seats, "trick": trick, "log": log,
              "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False,
              "outcome": {"text": deal.outcome.reason, "winner": deal.outcome.winner}
              if deal.outcome is not None else None}
     if mover is None:
+        return reply
+    if deal.variant.bidding and deal.phase != "play":
+        # Before the play: the calls open to the mover (a few, and public: they depend on the
+        # auction, not on the cards), or what a discard asks (every set of cards would be
+        # hundreds of buttons, and names the mover's cards); never marked by the solver.
+        reply["analysis_note"] = BIDDING_MARKS_NOTE
+        if deal.phase in ("kitty", "discard"):
+            reply["decision"] = _discard_words(deal, mover)
+        else:
+            reply["legal"] = [{"action": a, "card": None, "label": "Pass" if a == "pass" else _label(a)}
+                              for a in deal.legal_actions()]
         return reply
     if not visible:
         reply["analysis_note"] = (f"{seat_name(mover)} is to move; its cards are hidden from "
@@ -422,6 +562,72 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
                          "best": list(a.best_actions), "kind": a.kind,
                          # The marks this kind of game can show, for the page's legend.
                          "verdicts": [v for v in VERDICTS if v != (POINTS if a.kind == "pool" else TRICKS)]}
+    return reply
+
+
+def _discard_words(deal, mover: int) -> str:
+    name = seat_name(mover)
+    if deal.phase == "kitty":
+        k = deal.kitty_size
+        return f"{name} has taken the kitty into hand and puts out {k} cards face down, to hold five."
+    from .auction import EXCHANGE
+    cap = EXCHANGE.cap(deal)
+    return (f"{name} may put out up to {cap} card{'s' if cap != 1 else ''} face down and draw as many "
+            f"from the stock ({deal.stock_left} left), or keep the hand.")
+
+
+def bidding_info(rec, deal, seat, step: int) -> dict:
+    """The bidding game's part of a position, as ``seat`` may know it (None: every hand open): the
+    auction (public), the contract, the kitty (its cards only to the open view, and to the bidder
+    once taken), the stock (its cards only to the open view), who exchanged how many, and at the
+    end the score sheet's line."""
+    c = deal.contract
+    contract = None
+    if c is not None:
+        contract = {"bidder": c.bidder, "side": c.side, "call": c.call, "bid": c.bid, "held": c.held,
+                    "made_value": c.made_value, "failed_value": c.failed_value,
+                    "text": f"{seat_name(c.bidder)}: {contract_words(deal, c)}"}
+    taken = bool(deal.kitty_size) and bool(getattr(deal, "_kitty_taken", False))
+    sees_kitty = seat is None or (taken and c is not None and seat == c.bidder)
+    put_out = None
+    if deal.kitty_size and c is not None and sees_kitty:
+        for who, action in rec.actions[:step]:
+            if who == c.bidder and action.startswith("discard ") and taken:
+                put_out = [card_info(code) for code in action.split()[1:]]
+                break
+    # The undealt cards matter only where players draw from them.
+    exchange = deal.variant.exchange_limit != "none"
+    stock = deal.stock if exchange else ()
+    left = deal.stock_left if exchange else 0
+    reply = {
+        "auction": [{"seat": who, "action": action, "label": _label(action)} for who, action in deal.auction],
+        "contract": contract,
+        "kitty": {"size": deal.kitty_size, "taken": taken,
+                  "cards": [card_info(x) for x in deal.kitty] if sees_kitty and deal.kitty_size else None,
+                  "put_out": put_out},
+        "stock": {"left": left, "cards": [card_info(x) for x in stock[len(stock) - left:]]
+                  if seat is None and stock else None},
+        "exchanged": [{"seat": who, "count": k} for who, k in deal.exchanged],
+        "score": None,
+    }
+    o = deal.outcome
+    if o is not None and o.points is not None:
+        before = list(deal.scores)
+        after = [b + p for b, p in zip(before, o.points)]
+        sides = len(before)
+        names = [seat_name(x) if deal.teams is None else f"Side {x}" for x in range(sides)]
+        if c is None:
+            verdict = "Thrown in: nobody bid, nothing is scored."
+        else:
+            verdict = (f"{seat_name(c.bidder)} bid {c.call}"
+                       + ("" if deal.teams is None else f" for side {c.side}")
+                       + (": made." if o.contract_made else ": failed, and the bid is lost."))
+        line = "; ".join(f"{names[x]} {before[x]} {'+' if o.points[x] >= 0 else '−'} {abs(o.points[x])} = {after[x]}"
+                         for x in range(sides))
+        reply["score"] = {"before": before, "points": list(o.points), "after": after,
+                          "made": o.contract_made, "names": names, "verdict": verdict,
+                          "text": f"{verdict} The score sheet: {line}."
+                          + (f" {names[o.game_won_by]} wins the game." if o.game_won_by is not None else "")}
     return reply
 
 
