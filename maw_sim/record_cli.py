@@ -174,6 +174,8 @@ def cmd_analyse(args) -> int:
                     and e["kind"] != "contract" and (e["step"] == k + 1 or e["kind"] == "draw")]
             out.append(f"{k + 1}. " + " ".join(told))
             continue
+        if out[-1] != "":
+            out.append("")    # the play's blocks stand apart from the decisions before it
         hand = _hand(p["seats"][mover]["cards"])
         out.append(f"{k + 1}. seat {mover} to move, holding {hand}")
         if p["analysis"] is None:

@@ -96,6 +96,8 @@ def _stand_in(rec):
     cards are drawn from the cards that seat cannot have been seen with, plain cards first, so
     that no made-up trump can become the best trump of a points game."""
     from .deal import Deal, IllegalAction
+    if rec.variant.bidding:
+        return _bidding_stand_in(rec)
     hands = [list(h) for h in rec.hands]
     actions = list(rec.actions)
     known = {c for h in hands for c in h if c is not None}
@@ -160,6 +162,105 @@ def _stand_in(rec):
         if attempt < STAND_IN_TRIES // 2:
             choices = [c for c in choices if c not in trumps] or choices
         fill[seat] = rng.sample(choices, missing[seat])
+    raise ReviewError("the hidden cards of this record could not be made consistent with its "
+                      "actions: is an action illegal?")
+
+
+def _bidding_stand_in(rec):
+    """The stand-in for one seat's record of a bidding game. What a hidden seat holds when the
+    play starts is, in a finished deal, exactly the five cards it plays; so each hidden seat is
+    dealt those (with made-up cards for what it has not played yet), and whatever it put out
+    face down — the kitty's cards, or its discards — is made up from the cards the observer
+    never saw, its draws being the played cards it was not dealt. The stock is laid out so that
+    every draw gives what the record says (the observer's own draws) or what the stand-in
+    needs. Nothing made up is ever shown: the observer's view holds only its own cards and the
+    cards played."""
+    from .deal import Deal, IllegalAction
+    v = rec.variant
+    d = rec.deal
+    n = rec.players
+    actions = list(d.actions)
+    kitty_known = None not in d.kitty
+    known = {c for h in d.hands for c in h if c is not None}
+    known |= {c for c in d.kitty if c is not None}
+    played = {s: [] for s in range(n)}
+    for seat, action in actions:
+        words = action.split()
+        if words[0] in ("discard", "draw"):
+            known |= {Card.parse(w).code for w in words[1:] if w not in (HIDDEN_CARD, "none")}
+        elif len(words) == 1 and _is_card(words[0]):
+            played[seat].append(Card.parse(words[0]).code)
+            known.add(Card.parse(words[0]).code)
+    hidden = _hidden_seats(rec)
+    bidder = d.bidder
+    # Each hidden seat's discards, in order: (the action's index, how many); the first discard of
+    # the bidder where there is a kitty is the kitty's.
+    kitty_step = None
+    discards = {s: [] for s in hidden}
+    for k, (seat, action) in enumerate(actions):
+        if action.startswith("discard "):
+            if kitty_step is None and d.kitty and seat == bidder:
+                kitty_step = k
+            elif seat in discards:
+                discards[seat].append((k, 0 if action == "discard none" else len(action.split()) - 1))
+    pool = [c.code for c in v.pack.cards if c.code not in known]
+    rng = random.Random(0)
+    rng.shuffle(pool)
+    for attempt in range(STAND_IN_TRIES):
+        free = list(pool)
+        take = lambda count: [free.pop() for _ in range(count)]
+        hands = [list(h) for h in d.hands]
+        kitty = list(d.kitty)
+        put_out, drawn = {}, {}
+        for seat in hidden:
+            final = played[seat] + take(5 - len(played[seat]))
+            changed = sum(c for _, c in discards[seat])
+            # The cards drawn are the last of the final hand; the dealt ones the first, with made-up
+            # cards for those put out.
+            dealt = final[:5 - changed]
+            draws = final[5 - changed:]
+            outs = take(changed)
+            hands[seat] = dealt + outs
+            for k, count in discards[seat]:
+                put_out[k], outs = outs[:count], outs[count:]
+                drawn[k + 1], draws = draws[:count], draws[count:]
+        if d.kitty and not kitty_known:
+            if bidder in hidden:
+                kitty = take(len(kitty))
+                put_out[kitty_step] = list(kitty)   # the bidder puts the kitty back out
+            else:
+                kitty = take(len(kitty))
+        # The stock, top first: each draw in the order made, then the rest.
+        stock = []
+        for k, (seat, action) in enumerate(actions):
+            if action.startswith("draw "):
+                stock += drawn.get(k, [w for w in action.split()[1:]])
+        if None in stock or HIDDEN_CARD in stock:
+            raise ReviewError("this record's draws cannot be laid out from the stock")
+        stock += free
+        try:
+            deal = Deal(v, hands, None, d.dealer, teams=rec.teams, scores=d.scores, kitty=kitty,
+                        stock=stock if v.exchange_limit != "none" else None)
+        except ValueError as exc:
+            raise ReviewError(f"this record's hands do not make a deal: {exc}") from None
+        failed = None
+        for k, (seat, action) in enumerate(actions):
+            if action.startswith("draw "):
+                continue                # the engine drew it from the stock laid out above
+            if k in put_out:
+                action = "discard " + (" ".join(put_out[k]) or "none")
+            try:
+                deal.apply(action)
+            except IllegalAction as exc:
+                failed = (k + 1, seat, exc)
+                break
+        if failed is None:
+            return deal
+        number, seat, exc = failed
+        if seat not in hidden or len(played[seat]) == 5:
+            raise ReviewError(f"action {number} ({seat_name(seat)}: {actions[number - 1][1]}) is "
+                              f"not legal: {exc}") from None
+        rng.shuffle(pool)               # other made-up cards for the cards not yet played
     raise ReviewError("the hidden cards of this record could not be made consistent with its "
                       "actions: is an action illegal?")
 
@@ -307,9 +408,16 @@ def deal_at(rec, step: int, cache=None):
 def _rewind(full, step):
     """The stand-in deal after ``step`` actions: its own history replayed from the deal."""
     from .deal import Deal
-    deal = Deal(full.variant, [[c.code for c in hand] for hand in full.dealt], full.turnup.code,
-                full.dealer, teams=_teams_arg(full), scores=full.scores)
+    bidding = full.variant.bidding
+    extra = {"kitty": [c.code for c in full.kitty],
+             "stock": [c.code for c in full.stock] if full.variant.exchange_limit != "none" else None} \
+        if bidding else {}
+    deal = Deal(full.variant, [[c.code for c in hand] for hand in full.dealt],
+                None if full.turnup is None else full.turnup.code,
+                full.dealer, teams=_teams_arg(full), scores=full.scores, **extra)
     for seat, action in full.history[:step]:
+        if bidding and action.startswith("draw "):
+            continue                    # a chance event: the engine draws it again
         deal.apply(action)
     return deal
 
@@ -518,8 +626,7 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
         if deal.phase in ("kitty", "discard"):
             reply["decision"] = _discard_words(deal, mover)
         else:
-            reply["legal"] = [{"action": a, "card": None, "label": "Pass" if a == "pass" else _label(a)}
-                              for a in deal.legal_actions()]
+            reply["legal"] = [{"action": a, "card": None, "label": _call_label(a)} for a in deal.legal_actions()]
         return reply
     if not visible:
         reply["analysis_note"] = (f"{seat_name(mover)} is to move; its cards are hidden from "
@@ -600,7 +707,7 @@ def bidding_info(rec, deal, seat, step: int) -> dict:
     stock = deal.stock if exchange else ()
     left = deal.stock_left if exchange else 0
     reply = {
-        "auction": [{"seat": who, "action": action, "label": _label(action)} for who, action in deal.auction],
+        "auction": [{"seat": who, "action": action, "label": _call_label(action)} for who, action in deal.auction],
         "contract": contract,
         "kitty": {"size": deal.kitty_size, "taken": taken,
                   "cards": [card_info(x) for x in deal.kitty] if sees_kitty and deal.kitty_size else None,
@@ -629,6 +736,11 @@ def bidding_info(rec, deal, seat, step: int) -> dict:
                           "text": f"{verdict} The score sheet: {line}."
                           + (f" {names[o.game_won_by]} wins the game." if o.game_won_by is not None else "")}
     return reply
+
+
+def _call_label(action: str) -> str:
+    """A call of the auction or a trump named, as a button or the auction's line says it."""
+    return {"pass": "Pass", "hold": "Hold"}.get(action) or _label(action)
 
 
 def _label(action: str) -> str:
