@@ -88,7 +88,7 @@ def _bidding_lines(first, last) -> tuple:
     if b0["stock"]["cards"]:
         before.append(f"  stock:  {_hand(b0['stock']['cards'])} (top first)")
     if b["contract"] is not None:
-        after.append(f"Contract: {b['contract']['text']}")
+        after.append(b["contract"]["text"])
     if b["score"] is not None:
         after.append(b["score"]["text"])
     return before, after

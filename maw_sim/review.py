@@ -573,12 +573,17 @@ class _AuctionWords:
                  "text": f"{seat_name(c.bidder)} wins the auction: {contract_words(deal, c)}"}]
 
 
+def _side_name(deal, side: int) -> str:
+    """A side named by its seats ("seats 1 & 3"): the numbers a reader sees on the board."""
+    return "seats " + " & ".join(str(s) for s in range(deal.players) if deal.teams[s] == side)
+
+
 def contract_words(deal, c) -> str:
     """A contract in words: the call, how it was won, what it is worth made or failed."""
     made = (f"scores {c.made_value} if made" if c.made_value is not None
             else "scores what its side takes if made" if deal.variant.scoring.values.get("made_scores") == "taken"
             else f"scores {c.bid} if made")
-    side = "" if deal.teams is None else f" for side {c.side}"
+    side = "" if deal.teams is None else f" for {_side_name(deal, c.side)}"
     held = ", held by the dealer" if c.held else ""
     return (f"{c.call}{held}{side}: {c.bid} points to take, out of 30; {made}, loses {c.failed_value} "
             "if failed.")
@@ -693,7 +698,7 @@ def bidding_info(rec, deal, seat, step: int) -> dict:
     if c is not None:
         contract = {"bidder": c.bidder, "side": c.side, "call": c.call, "bid": c.bid, "held": c.held,
                     "made_value": c.made_value, "failed_value": c.failed_value,
-                    "text": f"{seat_name(c.bidder)}: {contract_words(deal, c)}"}
+                    "text": f"{seat_name(c.bidder)} has the contract: {contract_words(deal, c)}"}
     taken = bool(deal.kitty_size) and bool(getattr(deal, "_kitty_taken", False))
     sees_kitty = seat is None or (taken and c is not None and seat == c.bidder)
     put_out = None
@@ -722,14 +727,14 @@ def bidding_info(rec, deal, seat, step: int) -> dict:
         before = list(deal.scores)
         after = [b + p for b, p in zip(before, o.points)]
         sides = len(before)
-        names = [seat_name(x) if deal.teams is None else f"Side {x}" for x in range(sides)]
+        names = [seat_name(x) if deal.teams is None else _side_name(deal, x).capitalize() for x in range(sides)]
         if c is None:
             verdict = "Thrown in: nobody bid, nothing is scored."
         else:
             verdict = (f"{seat_name(c.bidder)} bid {c.call}"
-                       + ("" if deal.teams is None else f" for side {c.side}")
+                       + ("" if deal.teams is None else f" for {_side_name(deal, c.side)}")
                        + (": made." if o.contract_made else ": failed, and the bid is lost."))
-        line = "; ".join(f"{names[x]} {before[x]} {'+' if o.points[x] >= 0 else '−'} {abs(o.points[x])} = {after[x]}"
+        line = "; ".join(f"{names[x]} {before[x]} {'+' if o.points[x] >= 0 else '-'} {abs(o.points[x])} = {after[x]}"
                          for x in range(sides))
         reply["score"] = {"before": before, "points": list(o.points), "after": after,
                           "made": o.contract_made, "names": names, "verdict": verdict,

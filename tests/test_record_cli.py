@@ -121,7 +121,7 @@ def test_replay_of_a_bidding_record_tells_the_auction_the_kitty_and_the_score_sh
     assert "Seat 3, the dealer, holds: he takes Seat 2's bid of 20" in out
     assert "Seat 3 takes the kitty (5 cards) into hand and puts out 9♦, 8♥, 6♥, 5♥, Q♠ face down." in out
     assert "Seat 3 names clubs ♣ trumps." in out and "Seat 3 wins trick 5 with A♠." in out
-    assert "Contract: Seat 3: 25, held by the dealer" in out
+    assert "Seat 3 has the contract: 25, held by the dealer" in out
     assert out.rstrip().endswith("Seat 3 0 + 25 = 25.")
 
 

@@ -289,4 +289,4 @@ def test_the_atlantic_example_steps_to_the_end(page, server):
     page.keyboard.press("End")
     wait_step(page, len(rec.actions))
     assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
-    assert "Side 0 100 + 5 = 105" in page.inner_text(f"{BOARD} [data-maw-score]")
+    assert "Seats 0 & 3 100 + 5 = 105" in page.inner_text(f"{BOARD} [data-maw-score]")

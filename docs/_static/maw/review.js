@@ -334,7 +334,7 @@ class ReviewBoard {
       el("span", { class: "maw-label", text: "Auction: " }),
       b.auction.length ? b.auction.map((x) => `Seat ${x.seat} ${x.label.toLowerCase()}`).join(" · ") : "no call yet"));
     if (b.contract) parts.push(el("p", { class: "maw-review-contract", "data-maw-contract": "", "data-bidder": b.contract.bidder },
-      el("span", { class: "maw-label", text: "Contract: " }), b.contract.text));
+      b.contract.text));
     const k = b.kitty;
     if (k.size) {
       const shown = k.cards
