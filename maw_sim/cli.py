@@ -283,6 +283,8 @@ def simulate(variant, players: int, deals: int, seed: int, bot_name: str, progre
     wins_by_position = [0] * players      # position 1 = elder hand (dealer's left) … n = dealer
     tricks_hist = [0] * 6
     spoilt = jinks = 0
+    made = failed = thrown = 0            # the bidding games: how the contracts went
+    bidder_at = [0] * players             # … and who won the auction, by position
     bar = Progress(deals, f"{variant.id}, {deals} deals") if progress else None
     for k in range(deals):
         dealer = k % players
@@ -293,6 +295,15 @@ def simulate(variant, players: int, deals: int, seed: int, bot_name: str, progre
         else:
             wins_by_position[(outcome.winner - dealer - 1) % players] += 1
         jinks += outcome.jinked
+        if variant.bidding:
+            if deal.contract is not None:
+                bidder_at[(deal.contract.bidder - dealer - 1) % players] += 1
+            if deal.contract is None:
+                thrown += 1
+            elif outcome.contract_made:
+                made += 1
+            else:
+                failed += 1
         for t in outcome.tricks_won:
             tricks_hist[t] += 1
         if bar:
@@ -300,7 +311,15 @@ def simulate(variant, players: int, deals: int, seed: int, bot_name: str, progre
     if bar:
         bar.close()
     seat_deals = deals * players
-    return {
+    bidding = {}
+    if variant.bidding:
+        played = made + failed
+        bidding = {"contracts": played, "contract_made_rate": made / played if played else 0.0,
+                   "contract_made_ci95": wilson(made, played) if played else (0.0, 1.0),
+                   "thrown_in_rate": thrown / deals,
+                   "bidder_by_position": [{"position": p + 1, "rate": w / deals, "ci95": wilson(w, deals)}
+                                          for p, w in enumerate(bidder_at)]}
+    return {**bidding,
         "variant": variant.id, "players": players, "deals": deals, "seed": seed, "bot": bot_name,
         "spoil_rate": spoilt / deals, "spoil_ci95": wilson(spoilt, deals),
         "jink_rate": jinks / deals,
@@ -319,10 +338,18 @@ def cmd_simulate(args) -> int:
     lo, hi = result["spoil_ci95"]
     print(f"{args.variant.name}: {args.deals} deals, {args.players} players, every seat '{args.bot}', "
           f"seed {args.seed}")
-    print(f"Spoil rate (nobody took three tricks): {result['spoil_rate']:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
-    print(f"Jinks (all five tricks): {result['jink_rate']:.3f}")
-    print("Wins by position (1 = elder hand, the dealer's left; last = the dealer):")
-    for row in result["wins_by_position"]:
+    if args.variant.bidding:
+        # No pool to spoil and no jink: what the auction sold, and how often it was made.
+        clo, chi = result["contract_made_ci95"]
+        print(f"Contracts made: {result['contract_made_rate']:.3f}  95% CI [{clo:.3f}, {chi:.3f}] "
+              f"of {result['contracts']}; thrown in (nobody bid): {result['thrown_in_rate']:.3f}")
+    else:
+        print(f"Spoil rate (nobody took three tricks): {result['spoil_rate']:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
+        print(f"Jinks (all five tricks): {result['jink_rate']:.3f}")
+    by_position = "bidder_by_position" if args.variant.bidding else "wins_by_position"
+    print(("The auction won by position" if args.variant.bidding else "Wins by position")
+          + " (1 = elder hand, the dealer's left; last = the dealer):")
+    for row in result[by_position]:
         lo, hi = row["ci95"]
         print(f"  {row['position']:2}  {row['rate']:.3f}  [{lo:.3f}, {hi:.3f}]")
     print("Tricks taken by a player in a deal:")

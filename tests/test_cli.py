@@ -128,3 +128,13 @@ def test_play_a_bidding_game_in_the_terminal(monkeypatch, vid, seat):
         if m:
             assert re.fullmatch(r"\d+ face down", m.group(2)) and m.group(3).isdigit(), line
         assert not re.match(r"^Bot \d+ takes the kitty and puts out .*[♣♦♥♠]", line), line
+
+
+def test_simulate_a_bidding_game_reports_the_contracts(capsys):
+    assert main(["simulate", "auction-45", "--players", "4", "--deals", "40", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["contracts"] + round(result["thrown_in_rate"] * 40) == 40
+    assert 0 <= result["contract_made_rate"] <= 1 and len(result["bidder_by_position"]) == 4
+    assert main(["simulate", "auction-45", "--players", "4", "--deals", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "Contracts made:" in out and "Spoil rate" not in out and "The auction won by position" in out
