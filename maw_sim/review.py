@@ -599,9 +599,15 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
     trick = trick_info(deal)
     mover = deal.to_move
     visible = seat is None or seat == mover
+    # The engine draws at once after a discard; the record tells the draw as the next step. Until
+    # that step the discarder's hand is shown without the cards still to be drawn.
+    to_draw = {}
+    if step < len(deal.history) and deal.history[step][1].startswith("draw "):
+        who, action = deal.history[step]
+        to_draw[who] = set(action.split()[1:])
     seats = []
     for s in range(deal.players):
-        cards = deal.hand(s)
+        cards = [c for c in deal.hand(s) if c.code not in to_draw.get(s, ())]
         seats.append({"seat": s, "name": seat_name(s), "dealer": s == deal.dealer,
                       "to_move": s == mover, "tricks": deal.tricks_won[s], "count": len(cards),
                       "you": s == seat,
@@ -711,6 +717,8 @@ def bidding_info(rec, deal, seat, step: int) -> dict:
     exchange = deal.variant.exchange_limit != "none"
     stock = deal.stock if exchange else ()
     left = deal.stock_left if exchange else 0
+    if exchange and step < len(deal.history) and deal.history[step][1].startswith("draw "):
+        left += len(deal.history[step][1].split()) - 1      # drawn at the next step, as the log tells
     reply = {
         "auction": [{"seat": who, "action": action, "label": _call_label(action)} for who, action in deal.auction],
         "contract": contract,

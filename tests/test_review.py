@@ -439,3 +439,23 @@ def test_a_thrown_in_deal_and_the_other_bidding_games_open_to_the_end():
     end = r.at({"step": 4, "open": True})
     assert end["log"][-1]["text"] == "Nobody bids: the cards are thrown in."
     assert end["bidding"]["score"]["text"].startswith("Thrown in") and end["bidding"]["contract"] is None
+
+
+def test_a_discard_and_its_draw_are_two_steps():
+    """The engine draws at once; the board shows the hand put out first, then the draw."""
+    path = HOLD_RECORD.replace("one-hundred-and-ten-hold", "merrimack-exchange")
+    rec = maw_sim.GameRecord.parse(open(path, encoding="utf-8").read())
+    k = next(i for i, (s, a) in enumerate(rec.actions) if s == 0 and a.startswith("discard "))
+    r = ReviewSession()
+    r.open({"text": rec.text()})
+    put_out = r.at({"step": k + 1, "seat": 0})
+    drawn = r.at({"step": k + 2, "seat": 0})
+    assert put_out["log"][-1]["text"] == "Seat 0 puts out 5♦, Q♥, 10♥ face down."
+    assert [c["code"] for c in put_out["seats"][0]["cards"]] == ["3S", "KD"]
+    assert drawn["log"][-1]["text"] == "Seat 0 draws 10♠, 9♦, J♦ from the stock."
+    assert sorted(c["code"] for c in drawn["seats"][0]["cards"]) == sorted(["3S", "KD", "10S", "9D", "JD"])
+    # Another seat sees the count only, and the stock's size goes down with the draw.
+    other = r.at({"step": k + 1, "seat": 1})
+    assert other["seats"][0]["count"] == 2 and other["log"][-1]["text"] == "Seat 0 puts out 3 cards face down."
+    assert put_out["bidding"]["stock"]["left"] - drawn["bidding"]["stock"]["left"] == 3
+    assert r.at({"step": k + 2, "seat": 1})["log"][-1]["text"] == "Seat 0 draws 3 cards from the stock."
