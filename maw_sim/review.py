@@ -83,6 +83,22 @@ def read_record(text=None, link=None):
         raise ReviewError(f"this record cannot be read: {exc}") from None
 
 
+def _seat_record(rec, seat: int):
+    """``rec.for_seat(seat)``, and the kitty kept for a bidder who has taken it into hand.
+
+    A record that stops just after the auction (the bidder still to put cards back) does not yet
+    say who won it in a way the notation can read without the rules, so its seat's form hides the
+    kitty even from the bidder; the engine knows, and the bidder has seen those cards."""
+    own = rec.for_seat(seat)
+    d = rec.deal
+    if not rec.variant.bidding or not d.kitty or None not in own.deal.kitty:
+        return own
+    deal = rec.replay()
+    if deal.contract is not None and deal.contract.bidder == seat and getattr(deal, "_kitty_taken", False):
+        own = replace(own, deals=own.deals[:-1] + (replace(own.deal, kitty=d.kitty),))
+    return own
+
+
 def _hidden_seats(rec) -> list:
     return [s for s, hand in enumerate(rec.hands) if any(c is None for c in hand)]
 
@@ -255,6 +271,12 @@ def _bidding_stand_in(rec):
                 failed = (k + 1, seat, exc)
                 break
         if failed is None:
+            c = deal.contract
+            if not kitty_known and c is not None and c.bidder == rec.observer \
+                    and getattr(deal, "_kitty_taken", False):
+                raise ReviewError(f"this is seat {rec.observer}'s own record, and that seat has taken the "
+                                  "kitty, but the record hides the kitty's cards: open the full record, or "
+                                  "a link to the deal")
             return deal
         number, seat, exc = failed
         if seat not in hidden or len(played[seat]) == 5:
@@ -308,7 +330,7 @@ class ReviewSession:
         if request.get("link") is not None and rec.deal.result == "*":
             # A link names no card, but holds every hand: a deal still being played is shown only
             # as the linking seat knows it, so a shared link never opens the others' hands.
-            rec = rec.for_seat(seat)
+            rec = _seat_record(rec, seat)
         if rec.redacted:
             _stand_in(rec)          # refuse now, not at the first step, a record that cannot be replayed
         else:

@@ -459,3 +459,27 @@ def test_a_discard_and_its_draw_are_two_steps():
     assert other["seats"][0]["count"] == 2 and other["log"][-1]["text"] == "Seat 0 puts out 3 cards face down."
     assert put_out["bidding"]["stock"]["left"] - drawn["bidding"]["stock"]["left"] == 3
     assert r.at({"step": k + 2, "seat": 1})["log"][-1]["text"] == "Seat 0 draws 3 cards from the stock."
+
+
+def test_a_link_shared_by_the_bidder_holding_the_kitty_shows_it_to_that_seat_only():
+    """The auction is over and the bidder has the kitty in hand: the bidder's view shows the real
+    kitty (never made-up cards), another seat's only its size; a seat's own text that hides the
+    kitty its bidder holds is refused rather than filled in."""
+    match = Match("one-hundred-and-ten", 4, seed=8, dealer=3)
+    deal = match.new_deal()
+    for action in ["bid 15", "pass", "bid 20", "hold", "bid 25", "hold", "pass"]:
+        deal.apply(action)
+    assert deal.phase == "kitty" and deal.to_move == 3
+    r = ReviewSession()
+    r.open({"link": to_link(match), "seat": 3})
+    p = r.at({"step": 7, "seat": 3})
+    assert [c["code"] for c in p["bidding"]["kitty"]["cards"]] == [c.code for c in deal.kitty]
+    assert sorted(c["code"] for c in p["seats"][3]["cards"]) == sorted(c.code for c in deal.hand(3))
+    assert "puts out 5 cards face down" in p["decision"]
+    other = ReviewSession()
+    other.open({"link": to_link(match), "seat": 1})
+    q = other.at({"step": 7, "seat": 1})
+    assert q["bidding"]["kitty"]["cards"] is None and q["seats"][3]["count"] == 10
+    assert not card_codes(q) & ({c.code for c in deal.kitty} | {c.code for s in (0, 2, 3) for c in deal.hand(s)})
+    with pytest.raises(ReviewError, match="hides the kitty"):
+        ReviewSession().open({"text": deal.record().for_seat(3).text()})
