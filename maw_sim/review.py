@@ -581,7 +581,12 @@ class _AuctionWords:
         worth = ""
         if call is not None and call.made_value is not None and call.made_value != call.bid:
             worth = f" (made, it scores {call.made_value}; failed, it loses {call.failed_value})"
+        bagged = (self.high is None and who == deal.dealer
+                  and deal.variant.auction["all_pass"] == "dealer-bagged")
         self.high = (who, words)
+        if bagged:
+            return (f"{name}, the dealer, bids {words}{worth}: nobody else bid, and in this game a "
+                    "dealer left without a bid must make one (he is 'bagged').")
         return f"{name}{dealer} bids {words}{worth}."
 
     def close(self, step: int) -> list:
@@ -592,7 +597,7 @@ class _AuctionWords:
             return [{"step": step, "seat": deal.dealer, "kind": "contract", "action": None,
                      "text": "Nobody bids: the cards are thrown in."}]
         return [{"step": step, "seat": c.bidder, "kind": "contract", "action": None,
-                 "text": f"{seat_name(c.bidder)} wins the auction: {contract_words(deal, c)}"}]
+                 "text": f"{seat_name(c.bidder)} wins the auction at {contract_words(deal, c)}"}]
 
 
 def _side_name(deal, side: int) -> str:
@@ -602,13 +607,13 @@ def _side_name(deal, side: int) -> str:
 
 def contract_words(deal, c) -> str:
     """A contract in words: the call, how it was won, what it is worth made or failed."""
-    made = (f"scores {c.made_value} if made" if c.made_value is not None
-            else "scores what its side takes if made" if deal.variant.scoring.values.get("made_scores") == "taken"
-            else f"scores {c.bid} if made")
-    side = "" if deal.teams is None else f" for {_side_name(deal, c.side)}"
+    made = (f"scores {c.made_value}" if c.made_value is not None
+            else "scores what its side took" if deal.variant.scoring.values.get("made_scores") == "taken"
+            else f"scores {c.bid}")
+    side = "" if deal.teams is None else f", for {_side_name(deal, c.side)}"
     held = ", held by the dealer" if c.held else ""
-    return (f"{c.call}{held}{side}: {c.bid} points to take, out of 30; {made}, loses {c.failed_value} "
-            "if failed.")
+    return (f"{c.call}{held}{side}. To make: {c.bid} of the deal's 30 points; made, it {made}; "
+            f"failed, it loses {c.failed_value}.")
 
 
 def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit=None) -> dict:

@@ -336,7 +336,7 @@ def test_a_bidding_record_steps_through_the_auction_the_kitty_the_trump_and_the_
     log = [e["text"] for e in end["log"]]
     assert log[3].startswith("Seat 3, the dealer, holds: he takes Seat 2's bid of 20")
     assert "Seat 2 may now bid higher or pass" in log[3]
-    assert log[7].startswith("Seat 3 wins the auction: 25, held by the dealer")
+    assert log[7].startswith("Seat 3 wins the auction at 25, held by the dealer. To make: 25 of the deal's 30 points")
     assert "puts out 9♦, 8♥, 6♥, 5♥, Q♠ face down" in log[8] and log[9] == "Seat 3 names clubs ♣ trumps."
     b = end["bidding"]
     assert b["contract"]["bidder"] == 3 and b["contract"]["held"] and b["contract"]["call"] == "25"
