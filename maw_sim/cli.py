@@ -160,7 +160,7 @@ def _show_state(deal: Deal, seat: int) -> None:
             named = f"{SUIT_NAMES[view.trump]} trumps" if view.trump else "trumps not named yet"
             print(f"\nContract: seat {c.bidder} bid {c.call}{' (held)' if c.held else ''}; {named}.  {tricks}")
         elif not view.auction:
-            print(f"\nNo card is turned: the auction decides who names trumps.")
+            print("\nNo card is turned: the auction decides who names trumps.")
     else:
         print(f"\nTrumps: {SUIT_NAMES[deal.trump]} (turn-up {deal.turnup.symbol}).  {tricks}")
     trick = view.current_trick
