@@ -506,6 +506,11 @@ class Deal:
         return tuple(CARDS[i] for i in self._kitty)
 
     @property
+    def kitty_taken(self) -> bool:
+        """Has the bidder taken the kitty into hand (and seen it)?"""
+        return self._kitty_taken
+
+    @property
     def kitty_size(self) -> int:
         return len(self._kitty)
 

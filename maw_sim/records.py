@@ -187,9 +187,24 @@ class GameRecord:
         deals = tuple(replace(
             d, hands=tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(d.hands)),
             actions=tuple((s, redact_action(s, a, seat)) for s, a in d.actions),
-            kitty=d.kitty if d.bidder == seat else (None,) * len(d.kitty),
+            kitty=d.kitty if self._kitty_seen_by(d, seat) else (None,) * len(d.kitty),
             stock=(None,) * len(d.stock)) for d in self.deals)
         return replace(self, deals=deals, seed=None, observer=seat)
+
+    def _kitty_seen_by(self, d: DealRecord, seat: int) -> bool:
+        """Has ``seat`` taken the kitty into hand by the end of this deal's record? Only the bidder
+        does, once the auction is over — at once, or after naming trumps, by the rules — so the
+        full record is played back to know (a redacted one says it by its lines)."""
+        if not d.kitty:
+            return False
+        if not self.redacted:
+            try:
+                deal = _replay_deal(self, d, None)
+            except RecordError:
+                pass
+            else:
+                return deal.kitty_taken and deal.bidder == seat
+        return d.bidder == seat
 
     # -- playing it back --------------------------------------------------------------------------
     def replay(self, upto: int | None = None, deal: int = -1):

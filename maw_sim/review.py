@@ -84,19 +84,8 @@ def read_record(text=None, link=None):
 
 
 def _seat_record(rec, seat: int):
-    """``rec.for_seat(seat)``, and the kitty kept for a bidder who has taken it into hand.
-
-    A record that stops just after the auction (the bidder still to put cards back) does not yet
-    say who won it in a way the notation can read without the rules, so its seat's form hides the
-    kitty even from the bidder; the engine knows, and the bidder has seen those cards."""
-    own = rec.for_seat(seat)
-    d = rec.deal
-    if not rec.variant.bidding or not d.kitty or None not in own.deal.kitty:
-        return own
-    deal = rec.replay()
-    if deal.contract is not None and deal.contract.bidder == seat and getattr(deal, "_kitty_taken", False):
-        own = replace(own, deals=own.deals[:-1] + (replace(own.deal, kitty=d.kitty),))
-    return own
+    """``rec.for_seat(seat)``: the bidder's record shows the kitty once he has taken it."""
+    return rec.for_seat(seat)
 
 
 def _hidden_seats(rec) -> list:
@@ -273,7 +262,7 @@ def _bidding_stand_in(rec):
         if failed is None:
             c = deal.contract
             if not kitty_known and c is not None and c.bidder == rec.observer \
-                    and getattr(deal, "_kitty_taken", False):
+                    and deal.kitty_taken:
                 raise ReviewError(f"this is seat {rec.observer}'s own record, and that seat has taken the "
                                   "kitty, but the record hides the kitty's cards: open the full record, or "
                                   "a link to the deal")
@@ -732,7 +721,7 @@ def bidding_info(rec, deal, seat, step: int) -> dict:
         contract = {"bidder": c.bidder, "side": c.side, "call": c.call, "bid": c.bid, "held": c.held,
                     "made_value": c.made_value, "failed_value": c.failed_value,
                     "text": f"{seat_name(c.bidder)} has the contract: {contract_words(deal, c)}"}
-    taken = bool(deal.kitty_size) and bool(getattr(deal, "_kitty_taken", False))
+    taken = bool(deal.kitty_size) and bool(deal.kitty_taken)
     sees_kitty = seat is None or (taken and c is not None and seat == c.bidder)
     put_out = None
     if deal.kitty_size and c is not None and sees_kitty:
