@@ -90,6 +90,9 @@ class Outcome:
     claimed: bool
     game_won_by: int | None
     reason: str
+    #: A points game won as a double game (a side still on nothing that took all five tricks,
+    #: where ``scoring.double_game`` is played).
+    double_game: bool = False
 
     @property
     def spoilt(self) -> bool:
@@ -104,7 +107,8 @@ class Position(NamedTuple):
     ``leader`` and ``plays``: the trick in progress (the k-th card by seat ``(leader + k) % n``);
     ``jinker``: the seat that jinked, if any; ``points``: each side's points this deal (points
     games, else None); ``best_trump``: the highest trump dealt, whose trick takes the bonus (points
-    games with a bonus, else None); ``scores``: each side's score before the deal."""
+    games with a bonus, else None); ``scores``: each side's score before the deal; ``barred``: the
+    side that may not win the pool this deal (its player declined to rob where that bars him)."""
     phase: str
     to_move: int | None
     hands: tuple
@@ -116,6 +120,7 @@ class Position(NamedTuple):
     points: tuple | None
     best_trump: int | None
     scores: tuple
+    barred: int | None = None
 
 
 @dataclass(frozen=True)
@@ -141,6 +146,16 @@ class PlayerView:
     jinker: int | None
     scores: tuple | None
     deal_points: tuple | None
+    #: (seat, "pass" or "announce") when the holder of the ace of trumps (or the dealer, for a
+    #: turned ace) declined to rob: everyone at the table saw it.
+    declined: tuple | None = None
+    #: The ace of trumps is the lowest trump this deal (its holder neither robbed nor announced it).
+    low_ace: bool = False
+
+    @property
+    def tables(self):
+        """The rank tables in force for this deal (the variant's, for the trump suit and the ace's rank)."""
+        return self.variant.tables(self.trump, low_ace=self.low_ace)
 
     @property
     def trick_number(self) -> int:
@@ -211,7 +226,7 @@ class Deal:
                  "_leader", "_plays", "_best_power", "_best_seat", "_won", "_jinker",
                  "_points", "_best_trump", "_outcome", "_trick_count", "_first3",
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
-                 "_actions", "_dealt", "seed")
+                 "_actions", "_dealt", "seed", "_declined", "_barred", "_low_ace")
 
     def __init__(self, variant, hands, turnup, dealer: int = 0, *, teams=None, scores=None):
         variant = load_variant(variant)
@@ -322,6 +337,9 @@ class Deal:
         self._best_seat = -1
         self._jinker = None
         self._robbed = None
+        self._declined = None      # (seat, "pass"/"announce"): the robbing step declined
+        self._barred = None        # the side that may not win the pool this deal (robbing.rule)
+        self._low_ace = False      # the ace of trumps is the lowest trump (robbing.rule); _t says so
         self._outcome = None
         self._trick_count = 0
         self._first3 = True
@@ -388,7 +406,23 @@ class Deal:
         return Position(self._phase, self._to_move, tuple(self._hands), tuple(self._won),
                         self._trick_count, self._leader, tuple(self._plays), self._jinker,
                         None if self._points is None else tuple(self._points), self._best_trump,
-                        self.scores)
+                        self.scores, self._barred)
+
+    @property
+    def tables(self):
+        """The rank tables in force in this deal (:class:`maw_sim.variants.RankTables`): the
+        variant's for the trump suit, with the ace of trumps last where its holder lost its rank."""
+        return self._t
+
+    @property
+    def declined(self):
+        """(seat, "pass" or "announce") once the robbing step was declined, else None."""
+        return self._declined
+
+    @property
+    def barred(self):
+        """The side that may not win the pool this deal (``robbing.rule = "rob-or-barred"``), or None."""
+        return self._barred
 
     @property
     def robbed(self):
@@ -548,7 +582,7 @@ class Deal:
             self._finish()
             return
         if count == TO_WIN and self._first3 and self.variant.jinking and self.teams is None \
-                and self._jinker is None:
+                and self._jinker is None and winner != self._barred:
             self._step = JINKING
             self._phase, self._to_move = JINK, winner
             return
@@ -566,17 +600,22 @@ class Deal:
             self._points, game_won_by = self.variant.scorer.close_deal(self.scores, self._points, side_tricks)
         points = None if self._points is None else tuple(self._points)
         # How the deal ended is the scoring's to say (three tricks, a claim, a jink, the game).
-        team, jinked, game_won_by = self.variant.scorer.result(
+        scorer = self.variant.scorer
+        team, jinked, game_won_by = scorer.result(
             side_tricks, self._side(self._tricks[0][2]) if claimed else None,
-            None if self._jinker is None else self._side(self._jinker), jink_failed, game_won_by)
+            None if self._jinker is None else self._side(self._jinker), jink_failed, game_won_by,
+            tuple(self._side(t[2]) for t in self._tricks), self._barred, self.players)
+        double = (game_won_by is not None and scorer.points
+                  and scorer.games(self.scores[game_won_by], side_tricks[game_won_by]) == 2)
         winner = None
         if team is not None:
             members = [s for s in range(self.players) if self._side(s) == team]
             winner = max(members, key=lambda s: (won[s], -s))
         self._outcome = Outcome(winner, won, points, team, jinked, jink_failed, claimed, game_won_by,
-                                self._describe(winner, won, claimed, jinked, jink_failed, game_won_by))
+                                self._describe(winner, won, claimed, jinked, jink_failed, game_won_by, double),
+                                double)
 
-    def _describe(self, winner, won, claimed, jinked, jink_failed, game_won_by) -> str:
+    def _describe(self, winner, won, claimed, jinked, jink_failed, game_won_by, double=False) -> str:
         if jink_failed:
             return (f"Seat {self._jinker} jinked for all five tricks and lost one: the deal is spoilt "
                     "and the pool is carried forward.")
@@ -586,9 +625,21 @@ class Deal:
             return f"Seat {winner} took all five tricks: a jink."
         if game_won_by is not None:
             who = f"seat {winner}" if self.teams is None else f"side {game_won_by + 1}"
+            if double:
+                return (f"{who.capitalize()} went from nothing to {self.variant.scoring['target']} with all "
+                        "five tricks in one deal: a double game.")
             return f"{who.capitalize()} reached {self.variant.scoring['target']} and wins the game."
         if winner is None:
+            if self._barred is not None and max(won) >= 2:
+                return (f"Nobody won the pool: the deal is spoilt (seat {self._declined[0]} declined to rob, "
+                        "so could not win it).")
+            if self.variant.scoring_kind == "pool" and self.variant.scorer.rule(self.players) != (TO_WIN, False):
+                return "Nobody won the pool under the rule for six players or more: the deal is spoilt."
             return "Nobody took three tricks: the deal is spoilt."
+        if self.teams is not None and self.variant.scoring_kind == "pool":
+            side = self._side(winner)
+            taken = sum(k for s, k in enumerate(won) if self._side(s) == side)
+            return f"Side {side + 1} took {taken} tricks and wins the pool, shared by the partners."
         return f"Seat {winner} took {won[winner]} tricks and wins the deal."
 
     # -- explanations --------------------------------------------------------------
@@ -705,7 +756,7 @@ class Deal:
             legal=tuple(self.legal_actions()) if self._to_move == seat else (),
             tricks=tuple(self.tricks), tricks_won=tuple(self._won), jinker=self._jinker,
             scores=self.scores if self._points is not None else None,
-            deal_points=self.deal_points)
+            deal_points=self.deal_points, declined=self._declined, low_ace=self._low_ace)
 
     def copy(self) -> "Deal":
         other = Deal.__new__(Deal)

@@ -74,9 +74,17 @@ class Narrator:
         action = redact_action(seat, deal.history[-1][1], self.seat)
         event = {"kind": "play", "seat": seat, "action": action, "card": None}
         if phase_before == "rob":
-            if action == "pass":
+            if action == "announce":
+                event["kind"] = "announce"
+                event["text"] = (f"{who} {'announce' if you else 'announces'} the ace of trumps and "
+                                 f"{'keep' if you else 'keeps'} it, without robbing.")
+            elif action == "pass":
                 event["kind"] = "pass"
                 event["text"] = f"{who} {'decline' if you else 'declines'} to rob the turn-up."
+                if deal.tables.ranking[-1] == Card(1, deal.trump) and deal.turnup.rank != 1:
+                    event["text"] += " Not announced, the ace of trumps is now the lowest trump."
+                elif deal.barred is not None:
+                    event["text"] += f" {'You' if you else who} cannot win the pool this deal."
             else:
                 event["kind"] = "rob"
                 event["card"] = card_info(deal.turnup)
@@ -137,7 +145,7 @@ class Narrator:
             text = (f"{name(deal.jinker)} jinked for all five tricks and lost one: the deal is spoilt"
                     + (" and the pool carries over." if pool_game else "."))
         elif outcome.winner is None:
-            text = ("Spoilt: nobody took three tricks, so the pool carries over to the next deal."
+            text = ("Spoilt: nobody won the pool, so it carries over to the next deal."
                     if pool_game else "Nobody took three tricks.")
         elif outcome.claimed:
             text = (f"{name(outcome.winner)} won the first three tricks and "
@@ -206,9 +214,9 @@ def choice_label(action: str) -> str:
     if action.startswith("rob "):
         card = Card.parse(action.split()[1])
         return f"Rob, putting out {card.symbol}"
-    return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
+    return {"pass": "Pass (don't rob)", "announce": "Announce the ace (don't rob)", "jink": "Jink (play for all five)",
             "claim": "Claim (stop with three)"}.get(action, action)
 
 
 def choice_order(action: str):
-    return ({"claim": 0, "jink": 1, "pass": 9}.get(action, 5), action)
+    return ({"claim": 0, "jink": 1, "announce": 8, "pass": 9}.get(action, 5), action)

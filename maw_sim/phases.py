@@ -16,7 +16,8 @@ The steps of today's rulesets:
 ``rob`` (:class:`Robbing`)
     Before the first lead, the holder of the ace of trumps may *rob*: take the turn-up into hand
     and put out another card face down (``"rob 7C"``), or decline (``"pass"``). When the turn-up is
-    itself an ace, the dealer has that right. Where robbing is a duty, ``pass`` is refused.
+    itself an ace, the dealer has that right. Where robbing is a duty, ``pass`` is refused; where
+    the holder must declare the ace, he declines with ``"announce"`` (see :class:`Robbing`).
 ``jink`` (:class:`Jinking`)
     Where the ruleset has it, a player who wins the first three tricks chooses: ``"claim"`` the
     deal now, or ``"jink"``: lead on and undertake to win all five. It comes from inside the play,
@@ -65,7 +66,18 @@ class Step:
         return ""
 
 
+#: What a holder of the ace of trumps may do besides robbing, under each rule of ``robbing.rule``.
+_DECLINES = {"optional": ("pass",), "compulsory": (), "announce": ("announce",),
+             "announce-or-lowest": ("announce", "pass"), "rob-or-barred": ("pass",)}
+
+
 class Robbing(Step):
+    """The robbing step. Besides ``"rob <card>"``, what the seat may do depends on the rule:
+    ``"pass"`` (decline), and where the holder of the ace must declare it, ``"announce"`` (decline,
+    showing that he holds the ace). A silent pass costs him the ace's rank where
+    ``robbing.rule`` is ``"announce-or-lowest"`` (it is then the lowest trump), and the pool where
+    it is ``"rob-or-barred"``. The dealer robbing a turned ace may always pass: everyone has seen
+    that ace, and the duties of the sources are the holder's (a reconstruction)."""
     name = ROB
 
     def begins(self, deal):
@@ -80,20 +92,41 @@ class Robbing(Step):
                 return seat
         return None
 
+    @staticmethod
+    def declines(deal) -> tuple:
+        """The ways to decline robbing open to the seat to move."""
+        rule = deal.variant.robbing
+        if deal.turnup.rank == 1:
+            return () if rule == "compulsory" else ("pass",)
+        return _DECLINES[rule]
+
     def legal_actions(self, deal):
-        robs = tuple("rob " + c for c in deal.hand_codes(deal.to_move))
-        return robs if deal.variant.robbing == "compulsory" else robs + ("pass",)
+        return tuple("rob " + c for c in deal.hand_codes(deal.to_move)) + self.declines(deal)
 
     def refusal(self, deal, seat, words):
         v = deal.variant
         verb = words[0].lower()
-        if verb == "pass" and len(words) == 1:
+        declines = self.declines(deal)
+        if verb in ("pass", "announce") and len(words) == 1:
+            if verb in declines:
+                return None
+            where = f"[robbing: {v.describe_setting('robbing')}]"
             if v.robbing == "compulsory":
                 return refuse(v, "robbing.compulsory",
                               f"Robbing is compulsory in {v.name}: seat {seat} must take the turn-up "
-                              f"{deal.turnup.symbol} and put out a card. [robbing: {v.describe_setting('robbing')}]",
-                              "robbing")
-            return None
+                              f"{deal.turnup.symbol} and put out a card. {where}", "robbing")
+            if verb == "pass":     # only the "announce" rule refuses a silent pass
+                return refuse(v, "robbing.announce",
+                              f"In {v.name} the holder of the ace of trumps may not keep it quiet: seat {seat} "
+                              f"must either rob the turn-up {deal.turnup.symbol} ('rob <card to put out>') or "
+                              f"announce the ace ('announce'). {where}", "robbing")
+            if deal.turnup.rank == 1:
+                return refuse(v, "robbing.nothing-to-announce",
+                              f"The turned-up ace {deal.turnup.symbol} is in sight of everyone: the dealer, seat "
+                              f"{seat}, may rob it or pass, but has nothing to announce. {where}", "robbing")
+            return refuse(v, "robbing.no-announcing",
+                          f"{v.name} has no announcing of the ace: seat {seat} may rob the turn-up "
+                          f"{deal.turnup.symbol} or pass. {where}", "robbing")
         if verb == "rob" and len(words) == 2:
             try:
                 give = Card.parse(words[1])
@@ -104,11 +137,10 @@ class Robbing(Step):
                               f"To rob, put out a card from your own hand; {give.symbol} is not in seat "
                               f"{seat}'s hand ({deal.cards_text(seat)}).", "robbing")
             return None
+        choices = ["'rob <card to put out>'", *(f"'{d}'" for d in declines)]
         return refuse(v, "robbing.choose",
-                      f"Before the first lead, seat {seat} {self.reason(deal)} and must first "
-                      f"{'rob' if v.robbing == 'compulsory' else 'rob or pass'}: "
-                      f"'rob <card to put out>'{'' if v.robbing == 'compulsory' else ' or pass'}. "
-                      f"[robbing: {v.describe_setting('robbing')}]", "robbing")
+                      f"Before the first lead, seat {seat} {self.reason(deal)} and must first choose: "
+                      f"{' or '.join(choices)}. [robbing: {v.describe_setting('robbing')}]", "robbing")
 
     def reason(self, deal) -> str:
         if deal.turnup.rank == 1:
@@ -117,16 +149,26 @@ class Robbing(Step):
                 f"{deal.turnup.symbol}")
 
     def canonical(self, action):
-        return action if action == "pass" else "rob " + Card.parse(action[4:]).code
+        return action if action in ("pass", "announce") else "rob " + Card.parse(action[4:]).code
 
     def apply(self, deal, seat, action):
-        if action != "pass":
+        if action.startswith("rob "):
             give = Card.parse(action[4:]).index
             deal._hands[seat] = (deal._hands[seat] & ~(1 << give)) | deal.turnup.bit
             deal._robbed = (seat, give)
+            return
+        deal._declined = (seat, action)
+        if action == "pass" and deal.turnup.rank != 1:
+            rule = deal.variant.robbing
+            if rule == "announce-or-lowest":
+                # Neither robbed nor announced: the ace of trumps is the lowest trump this deal.
+                deal._t = deal.variant.tables(deal.trump, low_ace=True)
+                deal._low_ace = True
+            elif rule == "rob-or-barred":
+                deal._barred = deal.side_of(seat)
 
     def prompt(self):
-        return "You may rob the turn-up: choose a card to put out, or pass."
+        return "You may rob the turn-up: choose a card to put out, or decline."
 
 
 class Jinking(Step):

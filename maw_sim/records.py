@@ -337,7 +337,7 @@ def _movetext(rec: GameRecord, d: DealRecord) -> list:
 
     for seat, action in d.actions:
         word = action.split()[0]
-        if word in ("rob", "pass"):
+        if word in ("rob", "pass", "announce"):
             lines.append(f"rob {seat}: {action}")
         elif word in ("jink", "claim"):
             flush()
@@ -534,13 +534,13 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             if len(entries) != 1:
                 raise RecordError(f"line {number}: a '{label}' line holds one decision, as 'seat: action'")
             seat, action = entries[0]
-            allowed = ("pass", "rob <card>") if label == "rob" else ("jink", "claim")
-            ok = (action == "pass" or (action.startswith("rob ") and _card_or_hidden(action[4:]))) \
+            allowed = ("pass", "announce", "rob <card>") if label == "rob" else ("jink", "claim")
+            ok = (action in ("pass", "announce") or (action.startswith("rob ") and _card_or_hidden(action[4:]))) \
                 if label == "rob" else action in ("jink", "claim")
             if not ok:
                 raise RecordError(f"line {number}: {action!r} is not a {label} decision; expected "
                                   + " or ".join(repr(a) for a in allowed))
-            if label == "rob" and action != "pass" and action[4:].strip() != HIDDEN:
+            if label == "rob" and action not in ("pass", "announce") and action[4:].strip() != HIDDEN:
                 action = "rob " + Card.parse(action[4:]).code
             actions.append((seat, action))
         elif re.fullmatch(r"\d+\.", label):

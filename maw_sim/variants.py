@@ -79,6 +79,12 @@ ACE_OF_HEARTS_LEADS = {"trump": "the ace of hearts led is a trump lead",
                                             "play a trump to it must play a heart if he holds one"}
 ROBBING_RULES = {"optional": "the holder of the ace of trumps may rob the turn-up",
                  "compulsory": "the holder of the ace of trumps must rob the turn-up",
+                 "announce": "the holder of the ace of trumps must either rob the turn-up or announce "
+                             "the ace; having announced it, he keeps it and need not rob",
+                 "announce-or-lowest": "the holder of the ace of trumps may rob the turn-up or announce "
+                                       "the ace; if he does neither, his ace is the lowest trump that deal",
+                 "rob-or-barred": "the holder of the ace of trumps may rob the turn-up; if he does not, "
+                                  "he cannot win the pool that deal",
                  "none": "no robbing"}
 SCORING_KINDS = tuple(SCORINGS)
 PARTNERSHIP_FORMS = {"2x2": (2, 2), "3x2": (3, 2), "4x2": (4, 2), "5x2": (5, 2),
@@ -100,8 +106,9 @@ _SECTIONS = {
 _OPTIONAL_SECTIONS = {
     "pack": {"jokers": "jokers"},
 }
-#: Each kind of scoring names its own keys (maw_sim.scoring).
+#: Each kind of scoring names its own keys (maw_sim.scoring), and the ones a file may leave out.
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
+_SCORING_DEFAULTS = {kind: cls.defaults for kind, cls in SCORINGS.items()}
 
 
 class VariantError(ValueError):
@@ -343,15 +350,18 @@ class Variant:
         trumps = set(self.trump_ranking(trump))
         return [Card(r, suit) for r in self._plain_ranks(suit) if Card(r, suit) not in trumps]
 
-    def tables(self, trump: str) -> "RankTables":
-        """Precomputed integer tables for the engine's hot loop (cached on this variant, per trump suit)."""
+    def tables(self, trump: str, low_ace: bool = False) -> "RankTables":
+        """Precomputed integer tables for the engine's hot loop (cached on this variant, per trump suit).
+        ``low_ace``: the ace of trumps ranks as the lowest trump (its holder neither robbed nor
+        announced it, where ``robbing.rule`` is ``"announce-or-lowest"``)."""
         cache = self.__dict__.setdefault("_tables_cache", {})
+        key = (trump, True) if low_ace else trump
         try:
-            return cache[trump]
+            return cache[key]
         except KeyError:
             suit = _check_suit(trump)
-            cache[trump] = cache[suit] = _tables(self, suit)
-            return cache[trump]
+            cache[key] = cache[(suit, True) if low_ace else suit] = _tables(self, suit, low_ace)
+            return cache[key]
 
     def renege_cards(self, trump: str) -> list:
         return [self.top_trump_card(t, trump) for t in self.renege_tokens]
@@ -400,11 +410,14 @@ class RankTables:
     called: tuple         # called[i]: cards owed to trump i led by a player who need not trump (see above)
 
 
-def _tables(variant: Variant, trump: str) -> RankTables:
+def _tables(variant: Variant, trump: str, low_ace: bool = False) -> RankTables:
     size = variant.pack.size
     power = [0] * size
     suit_of = [0] * size
     trumps = variant.trump_ranking(trump)
+    if low_ace:
+        ace = Card(1, trump)
+        trumps = [c for c in trumps if c != ace] + [ace]
     t_index = SUITS.index(trump)
     for pos, card in enumerate(trumps):
         power[card.index] = 100 + len(trumps) - pos
@@ -562,6 +575,9 @@ def _check_consistency(path, settings) -> None:
     players = settings["players"]
     if not 2 <= players["min"] <= players["default"] <= players["max"] <= 10:
         _fail(path, "players", "2 <= min <= default <= max <= 10", dict(players.values))
+    if settings["robbing"]["rule"] == "rob-or-barred" and settings["scoring"]["kind"] != "pool":
+        _fail(path, "robbing.rule", "a rule this game's scoring can keep: 'rob-or-barred' (no pool to "
+              "win for a holder who did not rob) needs scoring.kind 'pool'", settings["robbing"]["rule"])
     if not set(settings["renege"]["cards"]) <= set(settings["trumps"]["top"]):
         _fail(path, "renege.cards", "top trumps listed in trumps.top", settings["renege"]["cards"])
     # The Joker has no suit of its own: it is in play only as a placed top trump, and a top trump
@@ -618,6 +634,8 @@ def parse_variant(text: str, path: Path) -> Variant:
         if section == "scoring":
             _check_value(path, "scoring.kind", SCORING_KINDS, table.get("kind"))
             wanted.update(_SCORING_KEYS[table["kind"]])
+        defaults = _SCORING_DEFAULTS[table["kind"]] if section == "scoring" else {}
+        table = {**{k: v for k, v in defaults.items() if k not in table}, **table}
         for key, kind in wanted.items():
             if key not in table:
                 _fail(path, f"{section}.{key}", "a value (the key is missing)", None)

@@ -99,6 +99,6 @@ def test_bad_match_arguments():
     with pytest.raises(ValueError, match="2 to 2 players"):
         Match("cotton-1674", 4)
     with pytest.raises(ValueError, match="allowed"):
-        Match("spoil-five", 4, teams="2x2")
+        Match("family", 4, teams="2x2")
     with pytest.raises(ValueError, match="seed"):
         Match("spoil-five", 4, seed=-3)

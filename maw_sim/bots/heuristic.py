@@ -35,7 +35,7 @@ def _sure_winners(view, tables) -> list:
 
 
 def heuristic_bot(view, rng):
-    tables = view.variant.tables(view.trump)
+    tables = view.tables
     power = tables.power
     legal = view.legal
     if view.phase == "rob":

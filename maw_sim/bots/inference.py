@@ -48,7 +48,7 @@ class Knowledge:
     def __init__(self, view):
         v = view.variant
         n = view.players
-        t = v.tables(view.trump)
+        t = view.tables
         self.size = size = v.pack.size
         may_trump = v.following == "may-trump"
         self.view = view
@@ -82,10 +82,16 @@ class Knowledge:
                 # (A robber may even have put out the ace itself: then his hand has no room for it.)
                 if not (played | self.mine) >> card & 1 and bin(self.forced[robber]).count("1") < self.need[robber]:
                     self.forced[robber] |= 1 << card
-        if robber is not None and view.turnup.rank != 1:
-            # The ace of trumps is the robber's, in hand or put out: no other seat holds it.
+        decliner = view.declined[0] if view.declined and view.turnup.rank != 1 else None
+        if decliner is not None and decliner != self.me and not (played | self.mine) >> ace & 1 \
+                and bin(self.forced[decliner]).count("1") < self.need[decliner]:
+            self.forced[decliner] |= 1 << ace   # he declined to rob: he holds the ace of trumps
+        holder = robber if robber is not None else decliner
+        if holder is not None and view.turnup.rank != 1:
+            # The ace of trumps is the robber's (in hand or put out), or the decliner's: no other
+            # seat holds it.
             for s in range(n):
-                if s != robber:
+                if s != holder:
                     self.excluded[s] |= 1 << ace
         self.unseen = v.pack.mask & ~(self.mine | played | dead)
         for s in range(n):
@@ -171,7 +177,10 @@ class Knowledge:
             if deal.to_move == robber:
                 deal.apply("rob " + CODES[discard])
             else:
-                deal.apply("pass")
+                # The decision the table saw (refused if this world put the ace elsewhere).
+                if view.declined and deal.to_move != view.declined[0]:
+                    raise ValueError("another seat holds the ace of trumps in this world")
+                deal.apply(view.declined[1] if view.declined else "pass")
         if robber is not None and deal.robbed is None:
             raise ValueError("the robber did not rob in this world")
         for trick in view.tricks:
