@@ -415,6 +415,11 @@ class Deal:
         return self._t
 
     @property
+    def trick_winners(self) -> tuple:
+        """The seat that won each finished trick, in order."""
+        return tuple(t[2] for t in self._tricks)
+
+    @property
     def declined(self):
         """(seat, "pass" or "announce") once the robbing step was declined, else None."""
         return self._declined
@@ -621,13 +626,14 @@ class Deal:
                     "and the pool is carried forward.")
         if claimed:
             return f"Seat {winner} won the first three tricks and claimed the pool."
+        if double:
+            who = f"seat {winner}" if self.teams is None else f"side {game_won_by + 1}"
+            return (f"{who.capitalize()} went from nothing to {self.variant.scoring['target']} with all "
+                    "five tricks in one deal: a double game.")
         if jinked:
             return f"Seat {winner} took all five tricks: a jink."
         if game_won_by is not None:
             who = f"seat {winner}" if self.teams is None else f"side {game_won_by + 1}"
-            if double:
-                return (f"{who.capitalize()} went from nothing to {self.variant.scoring['target']} with all "
-                        "five tricks in one deal: a double game.")
             return f"{who.capitalize()} reached {self.variant.scoring['target']} and wins the game."
         if winner is None:
             if self._barred is not None and max(won) >= 2:

@@ -166,14 +166,20 @@ class PoolScoring(Scoring):
         if not order:         # only the final counts are known: read them as the last standing
             won, _ = self.standing(side_tricks, 0, players, barred)
             return won, won is not None and jinker_side is not None, None
-        # The standing after each trick in turn: the first side to reach what wins takes the pool.
-        counts = [0] * len(side_tricks)
+        won = self.winner(order, len(side_tricks), players, barred)
+        return won, won is not None and jinker_side is not None, None
+
+    def winner(self, order, sides: int, players: int, barred=None):
+        """The side that has won the pool by the tricks taken so far (``order``: the side that
+        won each, in turn), or None: the standing asked after each trick, the first side to reach
+        what wins taking the pool."""
+        counts = [0] * sides
         for k, side in enumerate(order):
             counts[side] += 1
-            won, _ = self.standing(counts, len(order) - k - 1, players, barred)
+            won, _ = self.standing(counts, TRICKS - k - 1, players, barred)
             if won is not None:
-                return won, jinker_side is not None, None
-        return None, False, None
+                return won
+        return None
 
     def pool_size(self, players: int, pool: int | None = None) -> int:
         """The pool a deal is played for: the match's own where known (a carried pool is larger),

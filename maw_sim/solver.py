@@ -179,6 +179,10 @@ class _Search:
             # asked after every trick: the solver never restates it.
             self.standing = v.scorer.standing
             self.game_bound = 0
+            # Who has already won the pool by the tricks taken before the search (the first to
+            # reach what wins: at a big table two sides may later hold as many).
+            self.decided = v.scorer.winner([deal.side_of(w) for w in deal.trick_winners], self.sides, n,
+                                           pos.barred)
         if not self.pool:
             # A game won is worth GAME, or twice that for a double game (scoring.games).
             self.games = v.scorer.games
@@ -227,6 +231,8 @@ class _Search:
                 return None, ((SPOIL, JINK) if jinker == root else (LOSE, SPOIL))
             side_won = self.side_won
             w, alive = self.standing(side_won, left, self.n, self.barred)
+            if self.decided is not None:
+                w = self.decided
             may_jink = self.jinking and count < TO_WIN
             if w is not None:
                 if w == root:
