@@ -339,3 +339,42 @@ def test_solver_values_a_double_game_twice():
     play_leads(deal, "5C", "JC", "AH")
     assert solve(deal, 0) == 25 + 2 * maw_sim.solver.GAME
     assert maw_sim.solver.describe(solve(deal, 0), "points").endswith("wins a double game")
+
+
+# -- Twenty-Five for a pool (the encyclopedia article) --------------------------------------------
+
+def test_encyclopedia_twenty_five_is_played_for_a_pool():
+    """The encyclopedia article (encyclopedia-twenty-five): each player puts up one chip, three
+    tricks take the pool, a spoil carries it with a chip more from everyone, and all five earn a
+    chip from each opponent. The dealer's top-up of one chip is our reconstruction."""
+    v = maw_sim.load_variant("twenty-five-pool")
+    assert v.scoring_kind == "pool" and v.jinking and v.robbing == "announce-or-lowest"
+    match = Match(v, 5)
+    match.new_deal()
+    assert match.pool == 5 * 1 + 1
+    assert (2, 2) in v.partnerships and (4, 2) in v.partnerships and v.max_players == 8
+
+
+def test_encyclopedia_pool_twenty_five_jink_collects_a_chip_each():
+    """The encyclopedia article: whoever takes all five tricks has the pool and a chip from each
+    opponent; chips are conserved."""
+    match = Match("twenty-five-pool", 5, dealer=4)
+    deal = match.new_deal(hands=[h.split() for h in JINK_HANDS], turnup="9C")
+    pool, chips = match.pool, list(match.chips)
+    deal.apply("announce")
+    play_leads(deal, "5C", "JC", "AH")
+    deal.apply("jink")
+    play_leads(deal, "AC", "KC")
+    match.settle(deal)
+    assert deal.outcome.jinked and match.chips[0] == chips[0] + pool + 4 * 1
+    assert sum(match.chips) + match.pool == 0
+
+
+def test_unknown_option_values_are_refused_with_what_is_allowed():
+    """Bad input keeps its clear errors for the new options."""
+    with pytest.raises(ValueError, match="announce-or-lowest"):
+        spoil_five(robbing="sometimes")
+    with pytest.raises(ValueError, match="relative-majority"):
+        spoil_five(past_five="four-tricks")
+    with pytest.raises(ValueError, match="true, false|false, true"):
+        maw_sim.load_variant("twenty-five", options={"double_game": "twice"})
