@@ -140,6 +140,8 @@ class PoolScoring(Scoring):
         for side, k in enumerate(side_tricks):
             if k >= need and side != barred:
                 return side, ()
+        if not relative:
+            return None, tuple(s for s, k in enumerate(side_tricks) if k + left >= need and s != barred)
         if relative and left == 0:
             for side, k in enumerate(side_tricks):
                 if k == 2 and side != barred and all(o <= 1 for s, o in enumerate(side_tricks) if s != side):
@@ -163,7 +165,9 @@ class PoolScoring(Scoring):
         if claimed_by is not None:
             return claimed_by, False, None
         players = players or len(side_tricks)
-        if not order:         # only the final counts are known: read them as the last standing
+        if not order or self.rule(players) == (TO_WIN, False):
+            # Three tricks win (one side at most can hold them), or only the final counts are
+            # known: the last standing says who won.
             won, _ = self.standing(side_tricks, 0, players, barred)
             return won, won is not None and jinker_side is not None, None
         won = self.winner(order, len(side_tricks), players, barred)
