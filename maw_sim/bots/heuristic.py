@@ -56,7 +56,10 @@ def heuristic_bot(view, rng):
 
     if trick is None:   # leading
         sure = [c for c in _sure_winners(view, tables) if c in cards]
-        if sure and (len(sure) >= TO_WIN - mine or mine >= TO_WIN - 1 or number >= 2 or points_game):
+        # The tricks that take a pool at this table (the scoring's rule: two at a big table where
+        # the house rule says so), else the three of a majority.
+        need = view.variant.scorer.rule(view.players)[0] if view.variant.scoring_kind == "pool" else TO_WIN
+        if sure and (len(sure) >= need - mine or mine >= need - 1 or number >= 2 or points_game):
             return max(sure, key=lambda c: power[c.index]).code
         if number < 2 and mine == 0:
             return lowest.code
