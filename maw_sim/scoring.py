@@ -265,6 +265,7 @@ class PointsScoring(Scoring):
     keys = {"per_trick": "int", "best_trump": "int", "target": "int", "jink_wins_game": "bool",
             "turnup_ace_of_hearts": "int", "double_game": "bool"}
     defaults = {"double_game": False}
+    double_game = False      # (kinds built on this one that do not read the key play no double game)
 
     def __init__(self, variant):
         super().__init__(variant)

@@ -635,7 +635,7 @@ def parse_variant(text: str, path: Path) -> Variant:
             _check_value(path, "scoring.kind", SCORING_KINDS, table.get("kind"))
             wanted.update(_SCORING_KEYS[table["kind"]])
         defaults = _SCORING_DEFAULTS[table["kind"]] if section == "scoring" else {}
-        table = {**{k: v for k, v in defaults.items() if k not in table}, **table}
+        table = {**{k: v for k, v in defaults.items() if k not in table and k in wanted}, **table}
         for key, kind in wanted.items():
             if key not in table:
                 _fail(path, f"{section}.{key}", "a value (the key is missing)", None)
