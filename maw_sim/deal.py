@@ -154,6 +154,10 @@ class PlayerView:
     declined: tuple | None = None
     #: The ace of trumps is the lowest trump this deal (its holder neither robbed nor announced it).
     low_ace: bool = False
+    #: Fiving (Cotton): the decisions taken, as (seat, action), the cards turned among them as
+    #: (dealer, "turn 7C 3D"); the turn-up as dealt (``turnup`` is the one in force).
+    fiving: tuple = ()
+    dealt_turnup: Card | None = None
     #: The bidding games (else None, empty or 0): the auction so far as (seat, call), the
     #: contract once sold, the bidder, the kitty's size, the cards left in the stock and each
     #: exchange made as (seat, number of cards) — all public; ``trump`` is None until named.
@@ -239,7 +243,7 @@ class Deal:
                  "_leader", "_plays", "_best_power", "_best_seat", "_won", "_jinker",
                  "_points", "_best_trump", "_outcome", "_trick_count", "_first3",
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
-                 "_actions", "_dealt", "seed", "_declined", "_barred", "_low_ace",
+                 "_actions", "_dealt", "seed", "_declined", "_barred", "_low_ace", "_dealt_turnup",
                  "_kitty", "_stock", "_drawn", "_auction", "_contract", "_kitty_taken", "_queue",
                  "_exchanged")
 
@@ -259,7 +263,7 @@ class Deal:
         if variant.turnup_game:
             if turnup is None:
                 raise ValueError(f"{variant.name} turns a card for trumps: give the turn-up")
-            if kitty or stock:
+            if kitty or stock and not variant.fiving:
                 raise ValueError(f"{variant.name} deals no kitty and has no stock to draw from")
             turnup = Card.parse(turnup)
             extra = [("the turn-up", turnup)]
@@ -289,7 +293,7 @@ class Deal:
                 raise ValueError(f"{card.code} is in {where} and also in {seen[card]}")
             seen[card] = where
         masks = [sum(1 << c.index for c in hand) for hand in parsed]
-        if variant.turnup_game:
+        if variant.turnup_game and not variant.fiving:
             self._setup(variant, masks, turnup.index, dealer, _teams_for(variant, players, teams), scores)
             return
         rest = [c for c in pack.cards if c not in seen]
@@ -300,6 +304,11 @@ class Deal:
             if sorted(c.index for c in order) != sorted(c.index for c in rest):
                 raise ValueError("the stock must hold every undealt card once, top first ("
                                  f"{len(rest)} cards); got {len(order)}")
+        if variant.turnup_game:
+            # Fiving turns the next cards of the stock: the stock below the turn-up, in its order.
+            self._setup(variant, masks, turnup.index, dealer, _teams_for(variant, players, teams), scores,
+                        (), tuple(c.index for c in order))
+            return
         self._setup(variant, masks, None, dealer, _teams_for(variant, players, teams), scores,
                     tuple(c.index for c in kitty), tuple(c.index for c in order))
 
@@ -355,9 +364,22 @@ class Deal:
             deck[i + j] = deck[i]
             i += 1
             turnup = deck[i + x % (size - i)]
+        stock = ()
+        if variant.fiving:
+            # Fiving turns the next cards of the stock, so its order is a chance event too: the
+            # turn-up is set apart and the same exact shuffle carries on below it (the hands and
+            # the turn-up are those of every other ruleset for this seed).
+            t = deck.index(turnup, i)
+            deck[i], deck[t] = deck[t], deck[i]
+            x //= size - i
+            for k in range(i + 1, size - 1):
+                x, j = divmod(x, size - k)
+                j += k
+                deck[k], deck[j] = deck[j], deck[k]
+            stock = tuple(deck[i + 1:])
         deal = cls.__new__(cls)
         deal._setup(variant, masks, turnup, dealer,
-                    None if teams is None else _teams_for(variant, players, teams), scores)
+                    None if teams is None else _teams_for(variant, players, teams), scores, (), stock)
         deal.seed = seed
         return deal
 
@@ -373,6 +395,7 @@ class Deal:
         self._auction = self._contract = self._queue = None
         self._kitty_taken = False
         self._exchanged = []
+        self._dealt_turnup = turnup_index    # the turn-up as dealt (fiving may turn another)
         if turnup_index is None:
             self.turnup = self.trump = None      # named by the bidder
         else:
@@ -486,6 +509,44 @@ class Deal:
         """The rank tables in force in this deal (:class:`maw_sim.variants.RankTables`): the
         variant's for the trump suit, with the ace of trumps last where its holder lost its rank."""
         return self._t
+
+    @property
+    def dealt_turnup(self):
+        """The card turned for trumps at the deal (None in the bidding games); fiving may have
+        turned another since (:attr:`turnup` is the one in force)."""
+        return None if self._dealt_turnup is None else CARDS[self._dealt_turnup]
+
+    @property
+    def turned(self) -> tuple:
+        """The cards turned by fiving, the new turn-up last (empty if nobody fived)."""
+        for seat, action in self._fiving_history():
+            if action.startswith("turn "):
+                return tuple(Card.parse(c) for c in action.split()[1:])
+        return ()
+
+    def _fiving_history(self) -> tuple:
+        """The fiving step's actions (the first of the deal, where the ruleset has it)."""
+        out = []
+        for action in self._actions[:3] if self.variant.fiving else ():
+            if action.__class__ is not tuple or action[1].split()[0] not in ("five", "stand", "agree",
+                                                                              "refuse", "turn"):
+                break
+            out.append(action)
+        return tuple(out)
+
+    def _five(self) -> None:
+        """Fiving agreed: the turn-up goes face down, and the stock's next cards are turned until
+        one of another suit appears; its suit is trumps (:class:`maw_sim.phases.Fiving`)."""
+        first = self.turnup.suit
+        turned = []
+        while True:
+            card = CARDS[self._draw(1)[0]]
+            turned.append(card)
+            if not card.is_joker and card.suit != first:
+                break
+        self.turnup, self.trump = card, card.suit
+        self._t = self.variant.tables(card.suit)
+        self._actions.append((self.dealer, "turn " + " ".join(c.code for c in turned)))
 
     @property
     def trick_winners(self) -> tuple:
@@ -948,7 +1009,8 @@ class Deal:
             scores=self.scores if self._points is not None else None,
             deal_points=self.deal_points, auction=self.auction, contract=self._contract,
             bidder=self.bidder, kitty_size=len(self._kitty), stock_left=self.stock_left,
-            exchanged=tuple(self._exchanged), declined=self._declined, low_ace=self._low_ace)
+            exchanged=tuple(self._exchanged), declined=self._declined, low_ace=self._low_ace,
+            fiving=self._fiving_history() if self.variant.fiving else (), dealt_turnup=self.dealt_turnup)
 
     def copy(self) -> "Deal":
         other = Deal.__new__(Deal)

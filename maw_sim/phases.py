@@ -35,6 +35,7 @@ from .refusals import refuse
 #: The phases of a deal, by name. The deal compares its phase with ``is`` in the inner loop, so
 #: every module takes these objects from here rather than writing the strings again.
 ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
+FIVE = "five"
 
 
 _ACE_OF_TRUMPS = {suit: Card(1, suit).bit for suit in "CDHS"}
@@ -206,6 +207,62 @@ class Jinking(Step):
         return "You have won three tricks: claim the deal now, or jink for all five."
 
 
+class Fiving(Step):
+    """Cotton's *fiving*, in the two-hand game: before robbing, the non-dealer may ask the dealer
+    to "five it" (``"five"``) or keep the trump turned (``"stand"``). If the dealer agrees
+    (``"agree"``; ``"refuse"`` keeps it), the turn-up is turned down and the next cards of the
+    stock are turned until one of another suit appears; that suit is trumps, and nobody may five
+    again that hand. The cards turned are a chance event, drawn from the stock in its recorded
+    order: the deal's history keeps them as ``(dealer, "turn 7C 9C 3D")``, the new turn-up last,
+    in sight of both players."""
+    name = FIVE
+
+    def begins(self, deal):
+        v = deal.variant
+        if not v.fiving or deal.players != 2 or deal.teams is not None:
+            return None
+        suit = deal.turnup.suit
+        if not any(i != 52 and i // 13 != "CDHS".index(suit) for i in deal._stock[deal._drawn:]):
+            return None            # no card of another suit left to turn (never, with 52 cards)
+        return (deal.dealer + 1) % deal.players
+
+    @staticmethod
+    def _asked(deal) -> bool:
+        return bool(deal._actions) and deal._actions[-1] == ((deal.dealer + 1) % deal.players, "five")
+
+    def legal_actions(self, deal):
+        return ("agree", "refuse") if self._asked(deal) else ("five", "stand")
+
+    def refusal(self, deal, seat, words):
+        legal = self.legal_actions(deal)
+        if len(words) == 1 and words[0].lower() in legal:
+            return None
+        v = deal.variant
+        if self._asked(deal):
+            return refuse(v, "fiving.answer",
+                          f"Seat {seat} has been asked to five it: 'agree' (the turn-up {deal.turnup.symbol} is "
+                          f"turned down and the next cards turned until the suit changes) or 'refuse'. "
+                          f"[fiving: {v.describe_setting('fiving')}]", "fiving")
+        return refuse(v, "fiving.choose",
+                      f"Before robbing, seat {seat} (the non-dealer) may ask the dealer to five it: 'five', "
+                      f"or 'stand' to keep {deal.turnup.symbol} as the turn-up. "
+                      f"[fiving: {v.describe_setting('fiving')}]", "fiving")
+
+    def canonical(self, action):
+        return action.strip().lower()
+
+    def apply(self, deal, seat, action):
+        if action == "five":
+            return deal.dealer             # the dealer answers
+        if action == "agree":
+            deal._five()
+        return None
+
+    def prompt(self):
+        return "Fiving: ask the dealer to turn a new trump, or keep this one."
+
+
+FIVING = Fiving()
 ROBBING = Robbing()
 JINKING = Jinking()
 
@@ -215,4 +272,5 @@ def pipeline(variant) -> tuple:
     if variant.bidding:
         from .auction import bidding_pipeline
         return bidding_pipeline(variant)
-    return (ROBBING,) if variant.robbing != "none" else ()
+    steps = (FIVING,) if variant.fiving else ()
+    return steps + ((ROBBING,) if variant.robbing != "none" else ())

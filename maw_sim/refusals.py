@@ -23,6 +23,8 @@ RULES = {
     "robbing.announce": "the holder of the trump ace must rob or announce it: no silent pass [robbing]",
     "robbing.no-announcing": "this ruleset has no announcing of the trump ace: rob or pass [robbing]",
     "robbing.nothing-to-announce": "a turned-up ace is in sight of all: the dealer robs or passes [robbing]",
+    "fiving.choose": "the non-dealer of the two-hand game may ask to five it or stand [fiving]",
+    "fiving.answer": "the dealer asked to five it agrees or refuses [fiving]",
     "jinking.choose": "after winning the first three tricks, claim or jink [jinking]",
     "renege.must-play-trump": "trumps led: a trump must be played unless every trump held may renege [renege]",
     "following.follow-or-trump": "a plain suit led: follow suit or trump, never discard another suit [following]",

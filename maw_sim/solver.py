@@ -36,6 +36,7 @@ The engine's :class:`maw_sim.deal.Deal` is only read, never changed: the search 
 from __future__ import annotations
 
 from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, legal_mask
+from .phases import FIVE
 from .scoring import GAME, JINK, LOSE, SCORINGS, SPOIL, TO_WIN, TRICKS, WIN, split_value  # noqa: F401
 from .variants import RankTables
 
@@ -530,7 +531,7 @@ def solve(deal, seat: int | None = None) -> int:
     (default: the seat to move). The deal is not changed. In the robbing phase the robber's
     choice is tried each way (a max node for the robber's side, a min node otherwise)."""
     side = _side_of(deal, seat)
-    if deal.phase == ROB:
+    if deal.phase in (ROB, FIVE):
         values = solve_moves(deal, deal.to_move, side=side).values()
         return max(values) if deal.side_of(deal.to_move) == side else min(values)
     return _Search(deal, side).value()
@@ -595,7 +596,7 @@ def _each_action(deal, side, node_limit, fallback=None, tricks=False):
             if child.phase != PLAY or child.jinker is not None:
                 out[action] = None
                 continue
-        elif child.phase == ROB:
+        elif child.phase in (ROB, FIVE):
             out[action] = fallback(child)
             continue
         search = _Search(child, side, tricks=tricks)

@@ -145,6 +145,7 @@ _OPTIONAL_SECTIONS = {
                 "thirty": THIRTY_RULES, "sixty_for_120": SIXTY_FOR_120_RULES,
                 "trump_named": TRUMP_NAMED_RULES, "first_lead": FIRST_LEAD_RULES},
     "exchange": {"limit": EXCHANGE_LIMITS},
+    "fiving": {"allowed": "bool"},
 }
 #: Each kind of scoring names its own keys (maw_sim.scoring), and the ones a file may leave out.
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
@@ -409,6 +410,11 @@ class Variant:
     @cached_property
     def scoring_kind(self) -> str:
         return self.settings["scoring"]["kind"]
+
+    @cached_property
+    def fiving(self) -> bool:
+        """May the non-dealer of the two-hand game ask for a new trump suit (``[fiving] allowed``)?"""
+        return "fiving" in self.settings and self.settings["fiving"]["allowed"]
 
     @cached_property
     def bidding(self) -> bool:
@@ -724,6 +730,8 @@ def _check_consistency(path, settings) -> None:
         _fail(path, "scoring.kind" if settings["scoring"]["kind"] == "bid" else "exchange",
               "an [auction] section: only the bidding games score a contract or exchange cards",
               settings["scoring"]["kind"])
+    if "fiving" in settings and settings["fiving"]["allowed"] and not turnup:
+        _fail(path, "fiving.allowed", "false in a bidding game: fiving turns a new trump card", True)
     placed = sum(1 for token in top if TOP_TRUMPS[token].jokers)
     if jokers and not placed:
         _fail(path, "pack.jokers", "the Joker placed among the top trumps too: add 'JK' to trumps.top "

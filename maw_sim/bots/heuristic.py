@@ -78,6 +78,12 @@ def _bidding_decision(view):
 def heuristic_bot(view, rng):
     if view.phase in ("bid", "trump", "kitty", "discard"):
         return _bidding_decision(view)
+    if view.phase == "five":
+        # Fiving (Cotton): ask for a new trump with no trump in hand; as dealer, agree only then too.
+        trumps = [c for c in view.hand if view.tables.power[c.index] >= 100]
+        if "five" in view.legal:
+            return "stand" if trumps else "five"
+        return "refuse" if trumps else "agree"
     tables = view.tables
     power = tables.power
     legal = view.legal

@@ -72,6 +72,12 @@ class Knowledge:
         turnup = view.turnup.index
         robber = view.robbed_by
         ace = Card(1, view.trump).index
+        for seat, action in view.fiving:
+            if action.startswith("turn "):
+                # Fived: the first turn-up and the cards turned before the new one are out of play.
+                dead |= 1 << view.dealt_turnup.index
+                for code in action.split()[1:-1]:
+                    dead |= 1 << Card.parse(code).index
         if robber is None:
             dead |= 1 << turnup
             if v.robbing == "compulsory" and view.turnup.rank != 1 and view.phase != "rob":
@@ -154,12 +160,17 @@ class Knowledge:
         robber = view.robbed_by
         discard = None
         turnup = view.turnup.index
+        # Fiving: the first turn-up and the cards turned are known; the rest of the stock is not.
+        turned = [Card.parse(c).index for _, a in view.fiving if a.startswith("turn ") for c in a.split()[1:]]
+        fived = turned and [view.dealt_turnup.index] + turned
         if robber is not None:
             # The robber took the turn-up and put out a card face down: any card in no hand stands
             # for it (even our own discard, which the view does not record).
             used = 0
             for h in start:
                 used |= h
+            for i in fived or ():
+                used |= 1 << i
             stock = [i for i in range(self.size) if not (used >> i) & 1 and i != turnup]
             ace = Card(1, view.trump).index
             if view.turnup.rank != 1 and not start[robber] >> ace & 1 and ace in stock:
@@ -171,8 +182,23 @@ class Knowledge:
         if view.teams is not None:
             sides = max(view.teams) + 1
             teams = (sides, n // sides)
+        stock = None
+        if view.variant.fiving:
+            # The stock: the cards turned first, in order, then the unseen cards in a random order.
+            used = 0
+            for h in start:
+                used |= h
+            for i in (fived or [turnup]):
+                used |= 1 << i
+            rest = [i for i in range(self.size) if not (used >> i) & 1]
+            rng.shuffle(rest)
+            stock = [CODES[i] for i in turned + rest]
+            turnup = view.dealt_turnup.index
         deal = Deal(view.variant, [[CODES[i] for i in range(self.size) if h >> i & 1] for h in start],
-                    CODES[turnup], view.dealer, teams=teams, scores=view.scores)
+                    CODES[turnup], view.dealer, teams=teams, scores=view.scores, stock=stock)
+        for seat, action in view.fiving:
+            if not action.startswith("turn "):
+                deal.apply(action)
         while deal.phase == "rob" and view.phase != "rob":
             if deal.to_move == robber:
                 deal.apply("rob " + CODES[discard])
