@@ -378,3 +378,98 @@ def test_unknown_option_values_are_refused_with_what_is_allowed():
         spoil_five(past_five="four-tricks")
     with pytest.raises(ValueError, match="true, false|false, true"):
         maw_sim.load_variant("twenty-five", options={"double_game": "twice"})
+
+
+# -- Cotton's fiving ------------------------------------------------------------------------------
+
+# Two hands; hearts turned (3H); the stock below it begins 7H 9H 4C, so fiving turns two more
+# hearts and then the four of clubs: clubs become trumps.
+FIVE_HANDS = ["KC 10D 2H 3S 10S", "9C QD AH 5H QH"]
+
+
+def fiving_deal(stock_top=("7H", "9H", "4C"), hands=FIVE_HANDS, turnup="3H"):
+    v = maw_sim.load_variant("cotton-1674", options={"fiving": True})
+    used = {c for h in hands for c in h.split()} | {turnup, *stock_top}
+    rest = [c.code for c in v.pack.cards if c.code not in used]
+    return Deal(v, [h.split() for h in hands], turnup, dealer=0, stock=list(stock_top) + rest)
+
+
+def test_cotton_fiving_turns_until_the_suit_changes():
+    """Cotton (cotton-1674) as reported by Parlett (parlett-maw), and the German survey (maw-survey):
+    the non-dealer may ask the dealer to five it; if he agrees, the turn-up is turned down and the
+    next cards turned until one of another suit appears, whose suit is trumps."""
+    deal = fiving_deal()
+    assert deal.phase == "five" and deal.to_move == 1 and set(deal.legal_actions()) == {"five", "stand"}
+    play(deal, "five")
+    assert deal.to_move == 0 and set(deal.legal_actions()) == {"agree", "refuse"}
+    play(deal, "agree")
+    assert deal.trump == "C" and deal.turnup.code == "4C" and deal.dealt_turnup.code == "3H"
+    assert [c.code for c in deal.turned] == ["7H", "9H", "4C"]
+    assert deal.history[-1] == (0, "turn 7H 9H 4C")
+    assert deal.view(1).turnup.code == "4C"
+
+
+def test_fiving_happens_once_a_hand_and_only_by_consent():
+    """Parlett and the survey: once the new suit is turned it may not be changed again; and the
+    dealer may refuse."""
+    deal = play(fiving_deal(), "five", "agree")
+    assert deal.phase in ("rob", "play") and "five" not in deal.legal_actions()
+    refused = play(fiving_deal(), "five", "refuse")
+    assert refused.trump == "H" and refused.turned == () and refused.phase != "five"
+    stood = play(fiving_deal(), "stand")
+    assert stood.trump == "H" and stood.phase != "five"
+    assert fiving_deal().refusal("rob 2H").rule == "fiving.choose"
+    assert play(fiving_deal(), "five").refusal("five").rule == "fiving.answer"
+
+
+def test_fiving_comes_before_robbing_the_new_turn_up():
+    """Reconstruction (Cotton's lines as we have them say nothing of robbing): the holder of the new
+    trump ace may rob the new turn-up. Seat 0 holds the ace of clubs here."""
+    deal = fiving_deal(hands=["AC 10D 2H 3S 10S", "9C QD AH 5H QH"])
+    play(deal, "five", "agree")
+    assert deal.phase == "rob" and deal.to_move == 0
+    play(deal, "rob 10S")
+    assert "4C" in [c.code for c in deal.hand(0)]
+
+
+def test_fiving_is_off_by_default_and_keeps_the_seeds_deals():
+    """Cotton's ruleset plays without fiving unless chosen; with it, a seed deals the same hands and
+    turn-up, and the stock below is the shuffle carried on."""
+    plain = Deal.random("cotton-1674", 2, 7)
+    assert plain.phase != "five"
+    fived = Deal.random(maw_sim.load_variant("cotton-1674", options={"fiving": True}), 2, 7)
+    assert fived.dealt == plain.dealt and fived.turnup == plain.turnup and fived.phase == "five"
+    assert len(fived.stock) == 52 - 11 and fived.turnup not in fived.stock
+    assert Deal.random(fived.variant, 2, 7).stock == fived.stock
+
+
+def test_fiving_is_recorded_with_its_stock_and_replayed():
+    """The record keeps the turn-up as dealt, the stock in its order, the decisions and the cards
+    turned; it replays through the engine, and a seat's copy hides the stock but not the turned cards."""
+    deal = play(fiving_deal(), "five", "agree")
+    while deal.phase != "over":
+        deal.apply(deal.legal_actions()[0])
+    text = deal.record().text()
+    assert '[TurnUp "3H"]' in text and '[Stock "7H 9H 4C' in text and "five 0: turn 7H 9H 4C" in text
+    again = GameRecord.parse(text).replay()
+    assert again.history == deal.history and again.outcome == deal.outcome
+    mine = GameRecord.parse(text).for_seat(1).text()
+    assert "[Stock \"? ?" in mine and "five 0: turn 7H 9H 4C" in mine
+    with pytest.raises(maw_sim.RecordError, match="stock gives"):
+        GameRecord.parse(text.replace("turn 7H 9H 4C", "turn 7H 4C")).replay()
+
+
+def test_solver_and_bots_handle_fiving():
+    """The solver tries each fiving decision (double dummy: the stock is known); every bot finds a
+    legal move, and the search bots rebuild worlds with the cards turned."""
+    v = maw_sim.load_variant("cotton-1674", options={"fiving": True})
+    for seed in range(4):
+        deal = Deal.random(v, 2, seed)
+        moves = maw_sim.solver.solve_moves(deal)
+        assert set(moves) == {"five", "stand"} and solve(deal, 1) == max(moves.values())
+    rng = random.Random(5)
+    for seed in range(8):
+        deal = Deal.random(v, 2, seed)
+        names = [("pimc", "heuristic"), ("heuristic", "pimc"), ("random", "ismcts")][seed % 3]
+        play_deal(deal, [get_bot(n) for n in names], rng)
+        assert deal.outcome is not None
