@@ -29,7 +29,7 @@ The bidding games' steps (the auction, the trump named, the kitty, the discard a
 
 from __future__ import annotations
 
-from .cards import Card
+from .cards import CARDS, Card
 from .refusals import refuse
 
 #: The phases of a deal, by name. The deal compares its phase with ``is`` in the inner loop, so
@@ -222,7 +222,7 @@ class Fiving(Step):
         if not v.fiving or deal.players != 2 or deal.teams is not None:
             return None
         suit = deal.turnup.suit
-        if not any(i != 52 and i // 13 != "CDHS".index(suit) for i in deal._stock[deal._drawn:]):
+        if not any(not CARDS[i].is_joker and CARDS[i].suit != suit for i in deal._stock[deal._drawn:]):
             return None            # no card of another suit left to turn (never, with 52 cards)
         return (deal.dealer + 1) % deal.players
 
