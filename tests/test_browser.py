@@ -30,7 +30,7 @@ def open_table(page, server, path, **params):
         "s => { const t = document.querySelector(s); return t && t.dataset.phase !== 'loading' "
         "&& t.dataset.busy === 'false'; }", arg=TABLE, timeout=READY_MS)
     phase = page.get_attribute(TABLE, "data-phase")
-    assert phase in ("rob", "play", "jink", "over"), (
+    assert phase in ("rob", "play", "jink", "over", "bid"), (
         f"table did not start (phase {phase}): {page.inner_text(TABLE)[:500]}")
 
 
@@ -63,7 +63,8 @@ def test_play_a_whole_deal_by_clicking(page, server, variant):
     open_table(page, server, f"play/{variant}.html", seed=2)
     assert page.locator(f"{TABLE} .maw-title").inner_text().startswith(
         maw_sim.load_variant(variant).name)
-    for _ in range(30):
+    # A bidding game adds the auction, the trump, the kitty and the exchange to the cards.
+    for _ in range(30 + (15 if maw_sim.load_variant(variant).bidding else 0)):
         if page.get_attribute(TABLE, "data-phase") == "over":
             break
         click_a_legal_move(page)
@@ -175,7 +176,8 @@ def test_keyboard_play(page, server):
 
 def test_new_deal_keeps_the_match(page, server):
     open_table(page, server, "play/spoil-five.html", players=3, seed=5)
-    for _ in range(30):
+    # A bidding game adds the auction, the trump, the kitty and the exchange to the cards.
+    for _ in range(30 + (15 if maw_sim.load_variant(variant).bidding else 0)):
         if page.get_attribute(TABLE, "data-phase") == "over":
             break
         click_a_legal_move(page)
@@ -215,7 +217,8 @@ def test_a_partnership_link_plays_with_a_partner(page, server):
     assert page.locator(f"{TABLE} .maw-partner").count() == 1
     assert "Your side (You & Bot 2)" in page.locator(f"{TABLE} .maw-scores").inner_text()
     assert page.locator(f'{TABLE} select[name="teams"]').input_value() == "2x2"
-    for _ in range(30):
+    # A bidding game adds the auction, the trump, the kitty and the exchange to the cards.
+    for _ in range(30 + (15 if maw_sim.load_variant(variant).bidding else 0)):
         if page.get_attribute(TABLE, "data-phase") == "over":
             break
         click_a_legal_move(page)
