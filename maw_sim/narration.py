@@ -79,7 +79,7 @@ class Narrator:
         # Narrated from the action as this seat saw it: another robber's card put out is "rob ?",
         # another's discard "discard ? ?". A discard in the exchange brings a draw after it.
         history = deal.history
-        last = -2 if phase_before == "discard" and history[-1][1].startswith("draw ") else -1
+        last = -2 if phase_before in ("discard", "five") and history[-1][1].startswith(("draw ", "turn ")) else -1
         action = redact_action(seat, history[last][1], self.seat)
         event = {"kind": "play", "seat": seat, "action": action, "card": None}
         if phase_before in ("bid", "trump", "kitty", "discard"):
@@ -92,10 +92,32 @@ class Narrator:
             elif phase_before == "discard":
                 event["text"] += "."
             return [event]
+        if phase_before == "five":
+            event["kind"] = "five"
+            event["text"] = {
+                "five": f"{who} {'ask' if you else 'asks'} the dealer to five it.",
+                "stand": f"{who} {'keep' if you else 'keeps'} the trump turned: no fiving.",
+                "refuse": f"{who} {'refuse' if you else 'refuses'} to five it.",
+                "agree": f"{who} {'agree' if you else 'agrees'} to five it."}[action]
+            if last == -2:
+                turned = [Card.parse(c) for c in history[-1][1].split()[1:]]
+                event["card"] = card_info(deal.turnup)
+                event["text"] += (f" The turn-up is turned down; turned next: "
+                                  f"{', '.join(c.symbol for c in turned)}, so {suit_words(deal.trump)} "
+                                  "are trumps.")
+            return [event]
         if phase_before == "rob":
-            if action == "pass":
+            if action == "announce":
+                event["kind"] = "announce"
+                event["text"] = (f"{who} {'announce' if you else 'announces'} the ace of trumps and "
+                                 f"{'keep' if you else 'keeps'} it, without robbing.")
+            elif action == "pass":
                 event["kind"] = "pass"
                 event["text"] = f"{who} {'decline' if you else 'declines'} to rob the turn-up."
+                if deal.tables.ranking[-1] == Card(1, deal.trump) and deal.turnup.rank != 1:
+                    event["text"] += " Not announced, the ace of trumps is now the lowest trump."
+                elif deal.barred is not None:
+                    event["text"] += f" {'You' if you else who} cannot win the pool this deal."
             else:
                 event["kind"] = "rob"
                 event["card"] = card_info(deal.turnup)
@@ -176,7 +198,7 @@ class Narrator:
             text = (f"{name(deal.jinker)} jinked for all five tricks and lost one: the deal is spoilt"
                     + (" and the pool carries over." if pool_game else "."))
         elif outcome.winner is None:
-            text = ("Spoilt: nobody took three tricks, so the pool carries over to the next deal."
+            text = ("Spoilt: nobody won the pool, so it carries over to the next deal."
                     if pool_game else "Nobody took three tricks.")
         elif outcome.claimed:
             text = (f"{name(outcome.winner)} won the first three tricks and "
@@ -241,6 +263,10 @@ def display_order(trump: str | None):
     return lambda c: (len(suits) - 1, 14) if c.is_joker else (suits.index(c.suit), c.rank)
 
 
+_FIVING_LABELS = {"five": "Five it (ask for a new trump)", "stand": "Stand (keep this trump)",
+                  "agree": "Agree to five it", "refuse": "Refuse to five it"}
+
+
 def choice_label(action: str) -> str:
     if action.startswith("rob "):
         card = Card.parse(action.split()[1])
@@ -254,7 +280,9 @@ def choice_label(action: str) -> str:
         return "Discard none" if cards == ["none"] else "Discard " + " ".join(Card.parse(c).symbol for c in cards)
     if action == "hold":
         return "Hold (take the bid at its value)"
-    return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
+    if action in _FIVING_LABELS:
+        return _FIVING_LABELS[action]
+    return {"pass": "Pass (don't rob)", "announce": "Announce the ace (don't rob)", "jink": "Jink (play for all five)",
             "claim": "Claim (stop with three)"}.get(action, action)
 
 
@@ -264,4 +292,4 @@ def choice_order(action: str):
         return (5, int(words[1]), len(words), action)
     if action.startswith("discard "):
         return (5, len(action.split()), 0, action)
-    return ({"claim": 0, "jink": 1, "hold": 8, "pass": 9}.get(action, 5), 0, 0, action)
+    return ({"claim": 0, "jink": 1, "hold": 8, "announce": 8, "pass": 9}.get(action, 5), 0, 0, action)

@@ -79,6 +79,12 @@ ACE_OF_HEARTS_LEADS = {"trump": "the ace of hearts led is a trump lead",
                                             "play a trump to it must play a heart if he holds one"}
 ROBBING_RULES = {"optional": "the holder of the ace of trumps may rob the turn-up",
                  "compulsory": "the holder of the ace of trumps must rob the turn-up",
+                 "announce": "the holder of the ace of trumps must either rob the turn-up or announce "
+                             "the ace; having announced it, he keeps it and need not rob",
+                 "announce-or-lowest": "the holder of the ace of trumps may rob the turn-up or announce "
+                                       "the ace; if he does neither, his ace is the lowest trump that deal",
+                 "rob-or-barred": "the holder of the ace of trumps may rob the turn-up; if he does not, "
+                                  "he cannot win the pool that deal",
                  "none": "no robbing"}
 SCORING_KINDS = tuple(SCORINGS)
 PARTNERSHIP_FORMS = {"2x2": (2, 2), "3x2": (3, 2), "4x2": (4, 2), "5x2": (5, 2),
@@ -139,9 +145,11 @@ _OPTIONAL_SECTIONS = {
                 "thirty": THIRTY_RULES, "sixty_for_120": SIXTY_FOR_120_RULES,
                 "trump_named": TRUMP_NAMED_RULES, "first_lead": FIRST_LEAD_RULES},
     "exchange": {"limit": EXCHANGE_LIMITS},
+    "fiving": {"allowed": "bool"},
 }
-#: Each kind of scoring names its own keys (maw_sim.scoring).
+#: Each kind of scoring names its own keys (maw_sim.scoring), and the ones a file may leave out.
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
+_SCORING_DEFAULTS = {kind: cls.defaults for kind, cls in SCORINGS.items()}
 
 
 class VariantError(ValueError):
@@ -404,6 +412,11 @@ class Variant:
         return self.settings["scoring"]["kind"]
 
     @cached_property
+    def fiving(self) -> bool:
+        """May the non-dealer of the two-hand game ask for a new trump suit (``[fiving] allowed``)?"""
+        return "fiving" in self.settings and self.settings["fiving"]["allowed"]
+
+    @cached_property
     def bidding(self) -> bool:
         """Is trump named by the winner of an auction (One-Hundred-and-Ten, the Auction Forty-Fives)?"""
         return "auction" in self.settings
@@ -446,15 +459,18 @@ class Variant:
         trumps = set(self.trump_ranking(trump))
         return [Card(r, suit) for r in self._plain_ranks(suit) if Card(r, suit) not in trumps]
 
-    def tables(self, trump: str) -> "RankTables":
-        """Precomputed integer tables for the engine's hot loop (cached on this variant, per trump suit)."""
+    def tables(self, trump: str, low_ace: bool = False) -> "RankTables":
+        """Precomputed integer tables for the engine's hot loop (cached on this variant, per trump suit).
+        ``low_ace``: the ace of trumps ranks as the lowest trump (its holder neither robbed nor
+        announced it, where ``robbing.rule`` is ``"announce-or-lowest"``)."""
         cache = self.__dict__.setdefault("_tables_cache", {})
+        key = (trump, True) if low_ace else trump
         try:
-            return cache[trump]
+            return cache[key]
         except KeyError:
             suit = _check_suit(trump)
-            cache[trump] = cache[suit] = _tables(self, suit)
-            return cache[trump]
+            cache[key] = cache[(suit, True) if low_ace else suit] = _tables(self, suit, low_ace)
+            return cache[key]
 
     def renege_cards(self, trump: str) -> list:
         return [self.top_trump_card(t, trump) for t in self.renege_tokens]
@@ -503,11 +519,14 @@ class RankTables:
     called: tuple         # called[i]: cards owed to trump i led by a player who need not trump (see above)
 
 
-def _tables(variant: Variant, trump: str) -> RankTables:
+def _tables(variant: Variant, trump: str, low_ace: bool = False) -> RankTables:
     size = variant.pack.size
     power = [0] * size
     suit_of = [0] * size
     trumps = variant.trump_ranking(trump)
+    if low_ace:
+        ace = Card(1, trump)
+        trumps = [c for c in trumps if c != ace] + [ace]
     t_index = SUITS.index(trump)
     for pos, card in enumerate(trumps):
         power[card.index] = 100 + len(trumps) - pos
@@ -674,6 +693,9 @@ def _check_consistency(path, settings) -> None:
     players = settings["players"]
     if not 2 <= players["min"] <= players["default"] <= players["max"] <= 10:
         _fail(path, "players", "2 <= min <= default <= max <= 10", dict(players.values))
+    if settings["robbing"]["rule"] == "rob-or-barred" and settings["scoring"]["kind"] != "pool":
+        _fail(path, "robbing.rule", "a rule this game's scoring can keep: 'rob-or-barred' (no pool to "
+              "win for a holder who did not rob) needs scoring.kind 'pool'", settings["robbing"]["rule"])
     if not set(settings["renege"]["cards"]) <= set(settings["trumps"]["top"]):
         _fail(path, "renege.cards", "top trumps listed in trumps.top", settings["renege"]["cards"])
     # The Joker has no suit of its own: it is in play only as a placed top trump, and a top trump
@@ -708,6 +730,8 @@ def _check_consistency(path, settings) -> None:
         _fail(path, "scoring.kind" if settings["scoring"]["kind"] == "bid" else "exchange",
               "an [auction] section: only the bidding games score a contract or exchange cards",
               settings["scoring"]["kind"])
+    if "fiving" in settings and settings["fiving"]["allowed"] and not turnup:
+        _fail(path, "fiving.allowed", "false in a bidding game: fiving turns a new trump card", True)
     placed = sum(1 for token in top if TOP_TRUMPS[token].jokers)
     if jokers and not placed:
         _fail(path, "pack.jokers", "the Joker placed among the top trumps too: add 'JK' to trumps.top "
@@ -754,6 +778,8 @@ def parse_variant(text: str, path: Path) -> Variant:
         if section == "scoring":
             _check_value(path, "scoring.kind", SCORING_KINDS, table.get("kind"))
             wanted.update(_SCORING_KEYS[table["kind"]])
+        defaults = _SCORING_DEFAULTS[table["kind"]] if section == "scoring" else {}
+        table = {**{k: v for k, v in defaults.items() if k not in table and k in wanted}, **table}
         for key, kind in wanted.items():
             if key not in table:
                 _fail(path, f"{section}.{key}", "a value (the key is missing)", None)

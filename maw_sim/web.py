@@ -276,7 +276,7 @@ class Session:
         self._need_game()
         if not isinstance(action, str) or not action.strip():
             raise RequestError("action must be a string: a card code like '5H', or 'rob 7C', "
-                               "'pass', 'jink', 'claim'")
+                               "'pass', 'announce', 'jink', 'claim'")
         deal = self.deal
         if deal.phase == "over":
             raise RequestError("the deal is over: ask for the next deal")

@@ -362,7 +362,7 @@ def test_an_impossible_partnership_is_refused_or_replaced_in_a_link():
     reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "twenty-five", "players": 5,
                                               "teams": "2x2"}), session))
     assert not reply["ok"] and "no partnership '2x2'" in reply["error"]
-    reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "spoil-five", "players": 4,
+    reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "family", "players": 4,
                                               "teams": "2x2", "lenient": True}), session))
     assert reply["ok"] and reply["state"]["teams"] is None
     assert "each for himself" in reply["warnings"][0]

@@ -95,9 +95,9 @@ class PIMC:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        if view.variant.bidding:
-            # Imagined deals for the bidding games need the kitty and the draws sampled too, which
-            # Knowledge does not do yet: until it does, the policy decides there.
+        if view.variant.bidding or view.phase == "five":
+            # Imagined deals for the bidding games need the kitty and the draws sampled too, and
+            # fiving the stock, which Knowledge does not do yet: until it does, the policy decides.
             return self.policy(view, rng)
         side = view.team_of(view.seat)
         knowledge = Knowledge(view)
