@@ -55,23 +55,37 @@ class Narrator:
     def deal_started(self, deal, number: int) -> dict:
         dealer = self.name(deal.dealer)
         verb = "deal" if dealer == "You" else "deals"
-        return {"kind": "deal", "seat": deal.dealer, "number": number, "card": card_info(deal.turnup),
-                "text": f"Deal {number}: {dealer} {verb}; the turn-up is "
-                        f"{deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."}
+        return {"kind": "deal", "seat": deal.dealer, "number": number,
+                "card": None if deal.turnup is None else card_info(deal.turnup),
+                "text": f"Deal {number}: {dealer} {verb}; {self._trumps_words(deal)}"}
 
     def deal_restored(self, deal, number: int) -> dict:
-        moves = len(deal.history)
-        return {"kind": "restore", "seat": deal.dealer, "number": number, "card": card_info(deal.turnup),
+        moves = sum(1 for _, action in deal.history if not action.startswith("draw "))
+        return {"kind": "restore", "seat": deal.dealer, "number": number,
+                "card": None if deal.turnup is None else card_info(deal.turnup),
                 "text": f"Deal {number} restored from a link after {moves} move{'s' if moves != 1 else ''}; "
-                        f"the turn-up is {deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."}
+                        f"{self._trumps_words(deal)}"}
 
-    def action(self, deal, seat: int, phase_before: str, finished_before: int) -> list:
-        """The events of the action just taken by ``seat`` (the deal's last), and of the tricks it
-        finished."""
+    @staticmethod
+    def _trumps_words(deal) -> str:
+        if deal.turnup is not None:
+            return f"the turn-up is {deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."
+        if deal.trump is not None:
+            return f"{suit_words(deal.trump)} are trumps."
+        return "no card is turned up: the highest bidder will name trumps."
+
+    def action(self, deal, seat: int, phase_before: str, finished_before: int, action: str | None = None) -> list:
+        """The events of ``action`` just taken by ``seat`` (by default the deal's last), and of the
+        tricks it finished."""
         who = self.name(seat)
         you = seat == self.seat
-        # Narrated from the action as this seat saw it: another robber's card put out is "rob ?".
-        action = redact_action(seat, deal.history[-1][1], self.seat)
+        if action is None:
+            action = deal.history[-1][1]
+        # Narrated from the action as this seat saw it: another robber's card put out is "rob ?",
+        # another player's discard is only a number of cards.
+        if phase_before in BIDDING_PHASES:
+            return [self._bidding_event(deal, seat, phase_before, action)]
+        action = redact_action(seat, action, self.seat)
         event = {"kind": "play", "seat": seat, "action": action, "card": None}
         if phase_before == "rob":
             if action == "pass":
@@ -109,6 +123,43 @@ class Narrator:
                                    f"{number} with {winning_card.symbol}."})
         return events
 
+    def _bidding_event(self, deal, seat: int, phase: str, action: str) -> dict:
+        """A bid, a hold, a pass, trumps named, the kitty taken, a discard and draw: in words, never
+        naming a card of another seat (a discard is face down: only its number is told)."""
+        who, you = self.name(seat), seat == self.seat
+
+        def verb(word):
+            return word if you else word + ("es" if word.endswith(("s", "sh")) else "s")
+
+        words = action.split()
+        event = {"kind": phase, "seat": seat, "action": action, "card": None}
+        if phase == "bid":
+            if action == "pass":
+                event.update(kind="pass", text=f"{who} {verb('pass')}.")
+            elif action == "hold":
+                contract = getattr(deal, "contract", None)
+                value = bid_words(contract.call) if contract is not None else "the bid"
+                event.update(kind="hold", text=f"{who} {verb('hold')}: {'take' if you else 'takes'} the bid at {value}.")
+            else:
+                event.update(kind="bid", text=f"{who} {verb('bid')} {bid_words(' '.join(words[1:]))}.")
+        elif phase == "trump":
+            event["text"] = f"{who} {verb('name')} {suit_words(words[1].upper())} trumps."
+        else:
+            cards = [] if words[1:] == ["none"] else words[1:]
+            if not you:
+                event["action"] = "discard " + (str(len(cards)) if cards else "none")
+            shown = " ".join(Card.parse(c).symbol for c in cards)
+            n = len(cards)
+            if phase == "kitty":
+                put = f"{'put' if you else 'puts'} out {shown}" if you else f"puts out {n} card{'s' if n != 1 else ''} face down"
+                event["text"] = f"{who} {'take' if you else 'takes'} the kitty into hand and {put}."
+            elif not cards:
+                event["text"] = f"{who} {verb('keep')} the hand: no discard, no draw."
+            else:
+                thrown = shown if you else str(n)
+                event["text"] = f"{who} {verb('discard')} {thrown} and {verb('draw')} {n}."
+        return event
+
     def side_names(self) -> list:
         """Who scores: each seat in singles; in partnerships "Your side (You & Bot 2)", "Side 2 (…)"."""
         match = self.match
@@ -133,7 +184,15 @@ class Narrator:
         def verb(seat, word):   # "You win" / "Bot 2 wins"
             return word if seat == self.seat else word + ("es" if word.endswith("s") else "s")
 
-        if outcome.jink_failed and deal.jinker is not None:
+        contract = getattr(deal, "contract", None)
+        made = getattr(outcome, "contract_made", None)
+        if contract is not None and made is not None:
+            bidders = self.side_of_seat(contract.bidder)
+            tricks = (sum(k for seat, k in enumerate(won) if match.teams[seat] == match.teams[contract.bidder])
+                      if match.teams is not None else won[contract.bidder])
+            text = (f"{bidders} bid {bid_words(contract.call)} and {'made it' if made else 'failed'}, "
+                    f"with {tricks} trick{'s' if tricks != 1 else ''}.")
+        elif outcome.jink_failed and deal.jinker is not None:
             text = (f"{name(deal.jinker)} jinked for all five tricks and lost one: the deal is spoilt"
                     + (" and the pool carries over." if pool_game else "."))
         elif outcome.winner is None:
@@ -165,11 +224,21 @@ class Narrator:
             text += " The match is over."
         return text
 
+    def side_of_seat(self, seat: int) -> str:
+        """The side a seat plays for, by name ("Your side (You & Bot 2)"), or the seat in singles."""
+        if self.match.teams is None:
+            return self.name(seat)
+        return self.side_names()[self.match.teams[seat]]
+
     def prompt(self, deal, your_turn: bool) -> str:
         if deal.phase == "over":
-            return "The deal is over." + ("" if self.match.over else " Press “New deal” to play the next one.")
+            if self.match.over:
+                return "The deal is over, and the game: press “Next game” to play another."
+            return "The deal is over. Press “New deal” to play the next one."
         if not your_turn:
             return f"{self.name(deal.to_move)} to move."
+        if deal.phase in BIDDING_PHASES:
+            return bidding_prompt(deal)
         step = STEPS.get(deal.phase)
         return step.prompt() if step else "Your turn: play a card."
 
@@ -195,6 +264,62 @@ class PassNarrator(Narrator):
                 for side in range(match.sides)]
 
 
+#: The steps of the bidding games (One-Hundred-and-Ten, the Auction Forty-Fives) by phase name.
+BIDDING_PHASES = ("bid", "trump", "kitty", "discard")
+
+
+def bid_words(call: str) -> str:
+    """A bid as said at the table: "20", "30 for 60"."""
+    return str(call)
+
+
+def discard_counts(deal) -> tuple:
+    """How many cards the seat to move may put out now (kitty or discard): (fewest, most), from
+    the legal discards the engine lists."""
+    counts = [0 if a == "discard none" else len(a.split()) - 1
+              for a in deal.legal_actions() if a.startswith("discard ")]
+    return (min(counts), max(counts)) if counts else (0, 0)
+
+
+def hold_note(deal) -> str | None:
+    """One sentence on the hold, when the dealer is offered it: what holding does in this ruleset."""
+    if deal.phase != "bid" or "hold" not in deal.legal_actions():
+        return None
+    contract = getattr(deal, "contract", None)
+    high = next((a for _, a in reversed(getattr(deal, "auction", ())) if a.startswith("bid ")), None)
+    value = bid_words(high[4:]) if high else (bid_words(contract.call) if contract else "the highest bid")
+    rule = _auction_setting(deal.variant, "hold")
+    after = {
+        "ends": "the auction ends there and you play the contract",
+        "rebid": "the player you held may bid again, higher, or let you have it",
+        "duel": "the player you held may raise, and you may hold again, until one of you passes",
+    }.get(rule, "you play the contract")
+    return f"Hold: as dealer you may take the highest bid ({value}) at its value instead of bidding over it; {after}."
+
+
+def _auction_setting(variant, key):
+    settings = getattr(variant, "settings", {})
+    section = settings.get("auction") if isinstance(settings, dict) else None
+    try:
+        return section[key] if section is not None else None
+    except (KeyError, TypeError):
+        return None
+
+
+def bidding_prompt(deal) -> str:
+    phase = deal.phase
+    if phase == "bid":
+        return "Your call: bid, or pass." if "hold" not in deal.legal_actions() else "Your call: bid, hold or pass."
+    if phase == "trump":
+        return "You won the auction: name trumps."
+    low, high = discard_counts(deal)
+    if phase == "kitty":
+        return (f"You have taken the kitty: choose {high} card{'s' if high != 1 else ''} to put out, then "
+                "confirm.")
+    return (f"Discard and draw: choose up to {high} card{'s' if high != 1 else ''} to throw out, then "
+            "confirm (or discard none).")
+
+
 def display_order(trump: str):
     # Group the hand by suit, trumps last, for a stable, readable hand; not a ranking.
     suits = [s for s in "SHCD" if s != trump] + [trump]
@@ -202,13 +327,24 @@ def display_order(trump: str):
     return lambda c: (len(suits) - 1, 14) if c.is_joker else (suits.index(c.suit), c.rank)
 
 
-def choice_label(action: str) -> str:
+def choice_label(action: str, phase: str | None = None) -> str:
     if action.startswith("rob "):
         card = Card.parse(action.split()[1])
         return f"Rob, putting out {card.symbol}"
+    if action.startswith("bid "):
+        return f"Bid {bid_words(action[4:])}"
+    if action.startswith("trump "):
+        return f"{SUIT_SYMBOLS[action[6:]]} {SUIT_NAMES[action[6:]].capitalize()}"
+    if phase == "bid" and action in ("pass", "hold"):
+        return action.capitalize()
+    if action == "discard none":
+        return "Discard none"
     return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
             "claim": "Claim (stop with three)"}.get(action, action)
 
 
 def choice_order(action: str):
-    return ({"claim": 0, "jink": 1, "pass": 9}.get(action, 5), action)
+    if action.startswith("bid "):
+        numbers = [int(w) for w in action.split()[1:] if w.isdigit()]
+        return (5, numbers, action)
+    return ({"claim": 0, "jink": 1, "hold": 8, "pass": 9}.get(action, 5), [], action)

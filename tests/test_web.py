@@ -114,7 +114,8 @@ def _seen_by(deal, seat):
 
 
 @pytest.mark.parametrize("variant, players, teams", [
-    ("spoil-five", 5, None), ("twenty-five", 4, "2x2"), ("forty-five", 6, "3x2"), ("cotton-1674", 2, None)])
+    ("spoil-five", 5, None), ("twenty-five", 4, "2x2"), ("forty-five", 6, "3x2"), ("cotton-1674", 2, None),
+    ("barker-45", 4, None)])
 def test_no_reply_names_a_card_the_human_seat_has_not_seen(variant, players, teams):
     """Whole games, every reply checked while its deal is in progress: the cards named anywhere in
     the JSON (codes, symbols, names) are cards the human seat has seen."""
@@ -445,3 +446,118 @@ def test_options_and_presets_are_chosen_checked_and_carried_by_the_link(session)
     assert ok(session, op="state") == before
     lenient = ok(session, op="new", variant="spoil-five", options="ace_of_hearts_lead=clubs", lenient=True)
     assert "takes trump, hearts" in lenient["warnings"][0] and lenient["state"]["variant"]["choices"] == {}
+
+
+# -- house rules on the page, the default partnerships, the score sheet --------------------------
+
+def test_house_rules_are_described_with_their_sources_and_the_link_names_them(session):
+    state = ok(session, op="new", variant="spoil-five", players=4, seed=5, preset="baxter-wray")["state"]
+    assert state["variant"]["preset"] == "baxter-wray"
+    assert state["link"]["preset"] == "baxter-wray" and state["link"]["options"] == "ace_of_hearts_lead=hearts"
+    option = state["variant"]["options"][0]
+    assert option["value_texts"] == ["trump", "hearts"] and option["chosen_text"] == "hearts"
+    assert option["value_words"][1] == maw_sim.variants.ACE_OF_HEARTS_LEADS["hearts"]
+    v = maw_sim.load_variant("spoil-five")
+    labels = [maw_sim.sources()[k].label for k in v.options["ace_of_hearts_lead"].sources_for("hearts")]
+    [rule] = state["variant"]["house_rules"]
+    assert rule["sources"] == labels == option["sources"]
+    assert rule["text"].startswith("The ace of hearts led calls for hearts")
+    # The file's own rules: no house rules, no options or preset in the link.
+    plain = ok(web.Session(), op="new", variant="spoil-five", players=4, seed=5)["state"]
+    assert plain["variant"]["house_rules"] == [] and plain["variant"]["preset"] is None
+    assert "options" not in plain["link"] and "preset" not in plain["link"]
+    # Options written as a link writes them (name=value, comma-separated), true/false and numbers.
+    merrimack = ok(web.Session(), op="new", variant="merrimack-valley", seed=2, options="dreaded_45=true")["state"]
+    assert merrimack["link"]["options"] == "dreaded_45=true" and merrimack["variant"]["preset"] is None
+    assert merrimack["variant"]["house_rules"][0]["text"] == "Dreaded 45: yes"
+    kerry = ok(web.Session(), op="new", variant="kerry-31", seed=2, options="target=32")["state"]
+    assert kerry["scores"]["target"] == 32 and kerry["link"]["options"] == "target=32"
+
+
+@pytest.mark.parametrize("options, preset, words", [
+    ("kitty=3", None, "has no option 'kitty'; options: ace_of_hearts_lead"),
+    ("ace_of_hearts_lead=clubs", None, "takes trump, hearts; got 'clubs'"),
+    (None, "tignish", "has no preset 'tignish'; presets: baxter-wray"),
+    ("ace_of_hearts_lead", None, "options are written name=value"),
+])
+def test_bad_house_rules_in_a_link_say_what_is_allowed_and_play_the_files_rules(options, preset, words):
+    request = {"variant": "spoil-five", "seed": 4, "lenient": True}
+    request.update({k: v for k, v in (("options", options), ("preset", preset)) if v is not None})
+    reply = ok(web.Session(), op="new", **request)
+    [warning] = reply["warnings"]
+    assert words in warning and "as the file gives them (no house rules)" in warning
+    assert reply["state"]["variant"]["choices"] == {} and reply["state"]["seed"] == 4
+
+
+def test_the_files_default_partnerships_and_singles_on_request():
+    state = ok(web.Session(), op="new", variant="barker-45", seed=3)["state"]
+    assert state["teams"] == "2x2" == state["default_teams"] and state["link"]["teams"] == "2x2"
+    assert [s["partner"] for s in state["seats"]] == [False, False, True, False]
+    assert ok(web.Session(), op="new", variant="bruff", seed=3)["state"]["teams"] == "3x2"
+    assert ok(web.Session(), op="new", variant="barker-45", players=3, seed=3)["state"]["teams"] is None
+    six = ok(web.Session(), op="new", variant="barker-45", players=6, seed=3)["state"]
+    assert six["teams"] == "2x3"
+    # Each for himself where the file's default is partners: asked for, and carried by the link.
+    single = ok(web.Session(), op="new", variant="bruff", seed=3, teams="singles")["state"]
+    assert single["teams"] is None and single["link"]["teams"] == "singles"
+    assert ".6.s." in single["link"]["game"]
+    again = ok(web.Session(), op="new", game=single["link"]["game"])["state"]
+    assert again["teams"] is None and again["hand"] == single["hand"]
+    variants = {v["id"]: v for v in ok(web.Session(), op="variants")["variants"]}
+    assert variants["barker-45"]["default_teams"] == {"4": "2x2", "6": "2x3"}
+    assert variants["spoil-five"]["default_teams"] == {}
+
+
+def test_the_score_sheet_has_a_row_a_deal_with_running_totals(session):
+    reply = ok(session, op="new", variant="twenty-five", players=4, seed=21, teams="2x2")
+    assert reply["state"]["sheet"]["rows"] == [] and reply["state"]["sheet"]["kind"] == "points"
+    totals = [0, 0]
+    for number in range(1, 4):
+        reply = play_out(session, reply)
+        sheet = reply["state"]["sheet"]
+        row = sheet["rows"][-1]
+        assert row["deal"] == number and len(sheet["rows"]) == number
+        assert row["points"] == list(session.match.results[-1].points)
+        totals = [t + p for t, p in zip(totals, row["points"])]
+        assert row["totals"] == totals == list(session.match.scores)
+        assert sheet["names"] == reply["state"]["scores"]["names"]
+        if reply["state"]["match_over"]:
+            break
+        reply = ok(session, op="next")
+
+
+def test_the_score_sheet_of_a_pool_game_keeps_the_pool_and_chips(session):
+    reply = ok(session, op="new", variant="spoil-five", players=4, seed=9)
+    for _ in range(3):
+        reply = play_out(session, reply)
+        row = reply["state"]["sheet"]["rows"][-1]
+        assert sum(row["chips"]) + row["pool"] == 0
+        assert row["spoilt"] == (session.match.results[-1].winner is None)
+        assert reply["state"]["sheet"]["kind"] == "pool"
+        reply = ok(session, op="next")
+    assert len(reply["state"]["sheet"]["rows"]) == 3
+
+
+def test_a_finished_game_is_tallied_and_the_next_game_keeps_the_tally():
+    session = web.Session()
+    reply = ok(session, op="new", variant="twenty-five", players=2, seed=5)
+    refused = call(session, op="next_game")
+    assert not refused["ok"] and "the game is not over yet" in refused["error"]
+    for _ in range(40):
+        reply = play_out(session, reply)
+        if reply["state"]["match_over"]:
+            break
+        reply = ok(session, op="next")
+    state = reply["state"]
+    assert state["match_over"] and state["sheet"]["games"][0]["winner"] == session.match.game_won_by
+    assert sum(state["sheet"]["games_won"]) == 1
+    refused = call(session, op="next")
+    assert not refused["ok"] and "next_game" in refused["error"]
+    first_seed = state["seed"]
+    nxt = ok(session, op="next_game")["state"]
+    assert nxt["deal_number"] == 1 and nxt["seed"] != first_seed and nxt["sheet"]["rows"] == []
+    assert nxt["sheet"]["games_won"] == state["sheet"]["games_won"] and len(nxt["sheet"]["games"]) == 1
+    assert nxt["scores"]["scores"] == [0, 0]
+    # A new game from the settings starts the tally again.
+    fresh = ok(session, op="new", variant="twenty-five", players=2, seed=5)["state"]
+    assert fresh["sheet"]["games"] == []
