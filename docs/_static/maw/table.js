@@ -159,11 +159,12 @@ class Table {
     // The turn-up and the score beside the table, not on it: on a small table they would sit
     // under a seat; here they are always in view, whatever the number of players.
     this.board = el("div", { class: "maw-board", hidden: true },
-      el("div", { class: "maw-head" }, this.title, this.link), this.houseRules,
+      el("div", { class: "maw-head" }, this.title, this.link),
       this.felt, el("div", { class: "maw-status" }, this.turnup, this.contract, this.scores), this.auction,
       this.prompt, this.passCover, this.hand, this.select, this.choices, this.holdNote, this.outcome,
       el("div", { class: "maw-controls" }, this.newDeal, this.nextGame, this.reviewLink, this.download),
-      this.sheet, settings, log);
+      // Below the hand, so that on a phone the table and the hand still fit one screen.
+      this.houseRules, this.sheet, settings, log);
     root.append(this.loading, this.message, this.board);
     // Remember that the reader uses the table, so redraws may move focus within it (never before).
     root.addEventListener("focusin", () => { root.dataset.focused = "true"; });
@@ -623,12 +624,12 @@ class Table {
       }
       return el("tr", {}, ...cells.map((text, i) => el(i === 0 ? "th" : "td", i === 0 ? { scope: "row", text } : { text })));
     });
-    const table = el("table", { class: "maw-sheet-table" },
-      el("caption", { text: pool ? "Each deal: who took the pool, the pool left, each player's chips after it."
-        : "Each deal: each side's points, then → its total." }),
+    const caption = el("p", { class: "maw-sheet-caption", text: pool ? "Each deal: who took the pool, the pool left, each player's chips after it."
+      : "Each deal: each side's points, then → its total." });
+    const table = el("table", { class: "maw-sheet-table", "aria-label": "Score sheet" },
       el("thead", {}, el("tr", {}, ...head.map((text) => el("th", { scope: "col", text })))),
       el("tbody", {}, ...(rows.length ? rows : [el("tr", {}, el("td", { colspan: head.length, text: "No deal finished yet." }))])));
-    const parts = [el("div", { class: "maw-sheet-scroll" }, table)];
+    const parts = [caption, el("div", { class: "maw-sheet-scroll" }, table)];
     if (!pool) {
       const won = sheet.games.length
         ? "Games won this session: " + sheet.games_won.map((n, i) => `${names[i]} ${n}`).join(", ") + ` (of ${sheet.games.length}).`
