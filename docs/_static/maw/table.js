@@ -14,6 +14,8 @@
 //           and discard steps they are marked with aria-pressed="true|false" and data-marked
 //   other:  <button data-action="pass|rob 7C|jink|claim|bid 20|hold|trump H|discard none|
 //           confirm-discard|new-deal|new-game|next-game|download-record">
+//   choose: [data-maw-select] with data-min / data-max (how many cards to mark) in the kitty and
+//           discard steps
 //   rules:  [data-maw-house-rules] (the house rules in play, with their sources), [data-maw-auction],
 //           [data-maw-contract], [data-maw-sheet] (the score sheet, a <details>)
 //   review: <a data-maw-review-link> (a finished deal, on the review page)
@@ -101,7 +103,7 @@ class Table {
     this.selectNote = el("p", { class: "maw-select-note", "aria-live": "polite" });
     this.confirm = el("button", { type: "button", class: "maw-button maw-confirm", "data-action": "confirm-discard", text: "Confirm" });
     this.confirm.addEventListener("click", () => this.confirmDiscard());
-    this.select = el("div", { class: "maw-select", role: "group", "aria-label": "Your discard", hidden: true }, this.selectNote, this.confirm);
+    this.select = el("div", { class: "maw-select", "data-maw-select": "", role: "group", "aria-label": "Your discard", hidden: true }, this.selectNote, this.confirm);
     this.marked = new Set();
     this.prompt = el("p", { class: "maw-prompt", "aria-live": "polite" });
     this.hand = el("div", { class: "maw-hand", "data-maw-hand": "", role: "group", "aria-label": "Your hand" });
@@ -644,6 +646,8 @@ class Table {
     const select = s.select;
     this.select.hidden = !select;
     if (!select) return;
+    this.select.dataset.min = String(select.min);
+    this.select.dataset.max = String(select.max);
     const n = this.marked.size;
     this.selectNote.textContent = `${select.words} Marked: ${n}. Tap cards to mark or unmark them, then confirm.`;
     this.confirm.textContent = n ? `Confirm: put out ${n}` : (select.none ? "Confirm: keep my hand" : "Confirm");
