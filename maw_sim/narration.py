@@ -9,8 +9,7 @@ and is never named. The rules are the engine's; this module only says them.
 from __future__ import annotations
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from .phases import STEPS
-from .records import redact_action
+from .records import HIDDEN, redact_action
 
 
 def card_info(card) -> dict:
@@ -55,37 +54,36 @@ class Narrator:
     def deal_started(self, deal, number: int) -> dict:
         dealer = self.name(deal.dealer)
         verb = "deal" if dealer == "You" else "deals"
-        return {"kind": "deal", "seat": deal.dealer, "number": number,
-                "card": None if deal.turnup is None else card_info(deal.turnup),
-                "text": f"Deal {number}: {dealer} {verb}; {self._trumps_words(deal)}"}
+        if deal.turnup is None:
+            kitty = f", with a kitty of {deal.kitty_size}" if deal.kitty_size else ""
+            return {"kind": "deal", "seat": deal.dealer, "number": number, "card": None,
+                    "text": f"Deal {number}: {dealer} {verb}{kitty}. The auction starts on the dealer's left."}
+        return {"kind": "deal", "seat": deal.dealer, "number": number, "card": card_info(deal.turnup),
+                "text": f"Deal {number}: {dealer} {verb}; the turn-up is "
+                        f"{deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."}
 
     def deal_restored(self, deal, number: int) -> dict:
-        moves = sum(1 for _, action in deal.history if not action.startswith("draw "))
+        moves = len(deal.history)
+        trumps = ("no trumps are named yet" if deal.trump is None else f"{suit_words(deal.trump)} are trumps") \
+            if deal.turnup is None else f"the turn-up is {deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps"
         return {"kind": "restore", "seat": deal.dealer, "number": number,
                 "card": None if deal.turnup is None else card_info(deal.turnup),
                 "text": f"Deal {number} restored from a link after {moves} move{'s' if moves != 1 else ''}; "
-                        f"{self._trumps_words(deal)}"}
+                        f"{trumps}."}
 
-    @staticmethod
-    def _trumps_words(deal) -> str:
-        if deal.turnup is not None:
-            return f"the turn-up is {deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."
-        if deal.trump is not None:
-            return f"{suit_words(deal.trump)} are trumps."
-        return "no card is turned up: the highest bidder will name trumps."
-
-    def action(self, deal, seat: int, phase_before: str, finished_before: int, action: str | None = None) -> list:
-        """The events of ``action`` just taken by ``seat`` (by default the deal's last), and of the
-        tricks it finished."""
+    def action(self, deal, seat: int, phase_before: str, finished_before: int) -> list:
+        """The events of the action just taken by ``seat`` (the deal's last, before any card it
+        drew), and of the tricks it finished."""
         who = self.name(seat)
         you = seat == self.seat
-        if action is None:
-            action = deal.history[-1][1]
         # Narrated from the action as this seat saw it: another robber's card put out is "rob ?",
-        # another player's discard is only a number of cards.
+        # another's discard "discard ? ?". A discard in the exchange brings a draw after it.
+        history = deal.history
+        last = -2 if phase_before == "discard" and history[-1][1].startswith("draw ") else -1
+        action = redact_action(seat, history[last][1], self.seat)
         if phase_before in BIDDING_PHASES:
-            return [self._bidding_event(deal, seat, phase_before, action)]
-        action = redact_action(seat, action, self.seat)
+            drawn = redact_action(seat, history[-1][1], self.seat).split()[1:] if last == -2 else []
+            return [self._bidding_event(deal, seat, phase_before, action, drawn)]
         event = {"kind": "play", "seat": seat, "action": action, "card": None}
         if phase_before == "rob":
             if action == "pass":
@@ -123,9 +121,10 @@ class Narrator:
                                    f"{number} with {winning_card.symbol}."})
         return events
 
-    def _bidding_event(self, deal, seat: int, phase: str, action: str) -> dict:
-        """A bid, a hold, a pass, trumps named, the kitty taken, a discard and draw: in words, never
-        naming a card of another seat (a discard is face down: only its number is told)."""
+    def _bidding_event(self, deal, seat: int, phase: str, action: str, drawn: list) -> dict:
+        """A bid, a hold, a pass, trumps named, the kitty taken, a discard and draw, in words. The
+        action is as this seat saw it: another seat's discard and draw are face down ("discard ? ?"),
+        so only their number is told."""
         who, you = self.name(seat), seat == self.seat
 
         def verb(word):
@@ -137,27 +136,27 @@ class Narrator:
             if action == "pass":
                 event.update(kind="pass", text=f"{who} {verb('pass')}.")
             elif action == "hold":
-                contract = getattr(deal, "contract", None)
-                value = bid_words(contract.call) if contract is not None else "the bid"
-                event.update(kind="hold", text=f"{who} {verb('hold')}: {'take' if you else 'takes'} the bid at {value}.")
+                contract = deal.contract
+                value = f" at {bid_words(contract.call)}" if contract is not None else " at its value"
+                event.update(kind="hold", text=f"{who} {verb('hold')}: {'take' if you else 'takes'} the bid{value}.")
             else:
                 event.update(kind="bid", text=f"{who} {verb('bid')} {bid_words(' '.join(words[1:]))}.")
         elif phase == "trump":
             event["text"] = f"{who} {verb('name')} {suit_words(words[1].upper())} trumps."
         else:
             cards = [] if words[1:] == ["none"] else words[1:]
-            if not you:
-                event["action"] = "discard " + (str(len(cards)) if cards else "none")
-            shown = " ".join(Card.parse(c).symbol for c in cards)
             n = len(cards)
+            named = you and HIDDEN not in cards
+            shown = " ".join(Card.parse(c).symbol for c in cards) if named else \
+                f"{n} card{'s' if n != 1 else ''}{'' if you else ' face down'}"
             if phase == "kitty":
-                put = f"{'put' if you else 'puts'} out {shown}" if you else f"puts out {n} card{'s' if n != 1 else ''} face down"
-                event["text"] = f"{who} {'take' if you else 'takes'} the kitty into hand and {put}."
+                event["text"] = f"{who} {'take' if you else 'takes'} the kitty into hand and {verb('put')} out {shown}."
             elif not cards:
                 event["text"] = f"{who} {verb('keep')} the hand: no discard, no draw."
             else:
-                thrown = shown if you else str(n)
-                event["text"] = f"{who} {verb('discard')} {thrown} and {verb('draw')} {n}."
+                got = (" ".join(Card.parse(c).symbol for c in drawn) if you and drawn and HIDDEN not in drawn
+                       else str(len(drawn)))
+                event["text"] = f"{who} {verb('discard')} {shown if you else n} and {verb('draw')} {got}."
         return event
 
     def side_names(self) -> list:
@@ -239,7 +238,7 @@ class Narrator:
             return f"{self.name(deal.to_move)} to move."
         if deal.phase in BIDDING_PHASES:
             return bidding_prompt(deal)
-        step = STEPS.get(deal.phase)
+        step = deal.step
         return step.prompt() if step else "Your turn: play a card."
 
 
@@ -285,25 +284,14 @@ def hold_note(deal) -> str | None:
     """One sentence on the hold, when the dealer is offered it: what holding does in this ruleset."""
     if deal.phase != "bid" or "hold" not in deal.legal_actions():
         return None
-    contract = getattr(deal, "contract", None)
-    high = next((a for _, a in reversed(getattr(deal, "auction", ())) if a.startswith("bid ")), None)
-    value = bid_words(high[4:]) if high else (bid_words(contract.call) if contract else "the highest bid")
-    rule = _auction_setting(deal.variant, "hold")
+    high = next((a for _, a in reversed(deal.auction) if a.startswith("bid ")), None)
+    value = bid_words(high[4:]) if high else "the highest bid"
     after = {
-        "ends": "the auction ends there and you play the contract",
-        "rebid": "the player you held may bid again, higher, or let you have it",
-        "duel": "the player you held may raise, and you may hold again, until one of you passes",
-    }.get(rule, "you play the contract")
-    return f"Hold: as dealer you may take the highest bid ({value}) at its value instead of bidding over it; {after}."
-
-
-def _auction_setting(variant, key):
-    settings = getattr(variant, "settings", {})
-    section = settings.get("auction") if isinstance(settings, dict) else None
-    try:
-        return section[key] if section is not None else None
-    except (KeyError, TypeError):
-        return None
+        "ends": "that ends the auction, and you play the contract",
+        "rebid": "then everyone who has not passed may bid again in turn, until one bidder is left",
+        "duel": "the player you displaced may then bid higher and you may hold again, until one of you passes",
+    }.get(deal.variant.auction["hold"], "you play the contract")
+    return f"Holding takes the highest bid ({value}) for you, the dealer, at its value, without bidding over it; {after}."
 
 
 def bidding_prompt(deal) -> str:
@@ -320,9 +308,9 @@ def bidding_prompt(deal) -> str:
             "confirm (or discard none).")
 
 
-def display_order(trump: str):
+def display_order(trump: str | None):
     # Group the hand by suit, trumps last, for a stable, readable hand; not a ranking.
-    suits = [s for s in "SHCD" if s != trump] + [trump]
+    suits = [s for s in "SHCD" if s != trump] + ([trump] if trump else [])
     # The Joker is always a trump: it goes with the trumps, after them.
     return lambda c: (len(suits) - 1, 14) if c.is_joker else (suits.index(c.suit), c.rank)
 
@@ -334,17 +322,22 @@ def choice_label(action: str, phase: str | None = None) -> str:
     if action.startswith("bid "):
         return f"Bid {bid_words(action[4:])}"
     if action.startswith("trump "):
-        return f"{SUIT_SYMBOLS[action[6:]]} {SUIT_NAMES[action[6:]].capitalize()}"
-    if phase == "bid" and action in ("pass", "hold"):
-        return action.capitalize()
-    if action == "discard none":
-        return "Discard none"
+        return f"{SUIT_SYMBOLS[action[-1]]} {SUIT_NAMES[action[-1]].capitalize()}"
+    if action.startswith("discard "):
+        cards = action.split()[1:]
+        return "Discard none" if cards == ["none"] else "Discard " + " ".join(Card.parse(c).symbol for c in cards)
+    if action == "hold":
+        return "Hold" if phase == "bid" else "Hold (take the bid at its value)"
+    if phase == "bid" and action == "pass":
+        return "Pass"
     return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
             "claim": "Claim (stop with three)"}.get(action, action)
 
 
 def choice_order(action: str):
     if action.startswith("bid "):
-        numbers = [int(w) for w in action.split()[1:] if w.isdigit()]
-        return (5, numbers, action)
-    return ({"claim": 0, "jink": 1, "hold": 8, "pass": 9}.get(action, 5), [], action)
+        words = action.split()
+        return (5, int(words[1]), len(words), action)
+    if action.startswith("discard "):
+        return (5, len(action.split()), 0, action)
+    return ({"claim": 0, "jink": 1, "hold": 8, "pass": 9}.get(action, 5), 0, 0, action)

@@ -127,12 +127,10 @@ def table_state(self) -> dict:
                    "text": self.narrator.outcome(deal)}
     sides = self.match.teams
     humans = getattr(self, "humans", frozenset({me}))
-    auction = [(s, a) for s, a in getattr(deal, "auction", ()) or ()]
-    last_call = {s: a for s, a in auction}
-    contract = getattr(deal, "contract", None)
-    exchanged = {}
-    if deal.phase not in ("bid", "trump", "kitty") and getattr(deal.variant, "settings", {}).get("exchange"):
-        exchanged = dict(getattr(deal.view(me), "exchanged", ()) or ())
+    bidding = deal.variant.bidding
+    last_call = {s: a for s, a in deal.auction} if bidding else {}
+    contract = deal.contract if bidding else None
+    exchanged = dict(deal.exchanged) if bidding else {}
     # Pass-and-play: every seat by its number, "You" being whoever holds the device just now.
     seats = [{"seat": s, "name": "You" if s == me and len(humans) == 1 else self.narrator.name(s), "you": s == me,
               "human": s in humans, "dealer": s == deal.dealer,
@@ -172,20 +170,11 @@ def table_state(self) -> dict:
         "phase": deal.phase, "to_move": deal.to_move, "your_turn": your_turn,
         "dealer": deal.dealer,
         "trump": None if deal.trump is None else {
-            "suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
-            "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
+            "suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump], "name": SUIT_NAMES[deal.trump],
+            "red": deal.trump in "DH"},
         "turnup": None if deal.turnup is None else card_info(deal.turnup),
-        "auction": [{"seat": s, "action": a, "text": f"{self.narrator.name(s)}: {_call_words(a)}"}
-                    for s, a in auction],
-        "contract": None if contract is None else {
-            "bidder": contract.bidder, "side": contract.side, "bid": contract.bid,
-            "call": contract.call, "held": bool(contract.held),
-            "made_value": contract.made_value, "failed_value": contract.failed_value,
-            "text": f"{self.narrator.side_of_seat(contract.bidder)} bid {bid_words(contract.call)}"
-                    + (" (held by the dealer)" if contract.held else "")},
-        "kitty_size": getattr(deal, "kitty_size", None) or 0,
-        "stock_left": getattr(deal, "stock_left", None),
-        "select": select, "hold_note": hold_note(deal) if your_turn else None,
+        "bidding": _bidding(self, deal, your_turn) if deal.variant.bidding else None,
+        "select": select,
         "hand": hand, "choices": choices, "trick": trick,
         "tricks_played": len(finished), "seats": seats,
         "scores": _scores(self), "outcome": outcome,
@@ -242,6 +231,23 @@ def score_sheet(self) -> dict:
             "games": [{"number": k, "winner": g["winner"], "scores": g["scores"], "deals": g["deals"]}
                       for k, g in enumerate(games, start=1)],
             "games_won": won}
+
+
+def _bidding(self, deal, your_turn: bool) -> dict:
+    """The bidding games' public state: the auction (each call, and in words), the contract, the
+    hold explained when it is offered, the kitty's size, the stock left and each exchange (by
+    number of cards, never the cards)."""
+    c = deal.contract
+    name = self.narrator.name
+    return {"auction": [{"seat": s, "call": a, "text": f"{name(s)}: {_call_words(a)}"} for s, a in deal.auction],
+            "contract": None if c is None else {
+                "bidder": c.bidder, "side": c.side, "bid": c.bid, "call": c.call,
+                "made_value": c.made_value, "failed_value": c.failed_value, "held": c.held,
+                "text": f"{self.narrator.side_of_seat(c.bidder)}: {bid_words(c.call)}"
+                        + (" (held by the dealer)" if c.held else "")},
+            "hold": deal.variant.auction["hold"], "hold_note": hold_note(deal) if your_turn else None,
+            "kitty_size": deal.kitty_size, "stock_left": deal.stock_left,
+            "exchanged": [{"seat": s, "cards": k} for s, k in deal.exchanged]}
 
 
 def _scores(self) -> dict:

@@ -385,7 +385,7 @@ class Session:
         finished_before = sum(1 for t in deal.tricks if t.winner is not None)
         phase_before = deal.phase
         deal.apply(action)
-        events = self.narrator.action(deal, seat, phase_before, finished_before, action)
+        events = self.narrator.action(deal, seat, phase_before, finished_before)
         if deal.phase == "over" and not self.log_settled:
             self.log_settled = True
             self.match.settle(deal)

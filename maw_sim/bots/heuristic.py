@@ -24,7 +24,7 @@ def _unseen_trumps(view, tables) -> list:
     seen = {c.index for c in view.hand}
     for trick in view.tricks:
         seen.update(card.index for _, card in trick.plays)
-    if view.robbed_by is None:
+    if view.turnup is not None and view.robbed_by is None:
         seen.add(view.turnup.index)        # the turn-up is out of play unless someone robbed it
     return [p for i, p in enumerate(tables.power) if p >= 100 and i not in seen]
 
@@ -34,7 +34,50 @@ def _sure_winners(view, tables) -> list:
     return [c for c in view.hand if tables.power[c.index] > top_unseen]
 
 
+def _hand_worth(view, suit: str) -> int:
+    """A rough count of the points a hand may take with ``suit`` trumps: five for each trump among
+    the six highest, and for each trump beyond two."""
+    ranking = view.variant.trump_ranking(suit)
+    top = set(ranking[:6])
+    trumps = [c for c in view.hand if c in set(ranking)]
+    return 5 * (sum(1 for c in trumps if c in top) + max(0, len(trumps) - 2))
+
+
+def _bidding_decision(view):
+    """The bidding games' decisions by the simplest rules of thumb: bid (or hold) what the best suit
+    seems worth, name that suit, put out the weakest cards."""
+    legal = view.legal
+    if view.phase == "bid":
+        worth = max(_hand_worth(view, s) for s in "CDHS")
+        for action in legal:
+            if action == "hold" or (action.startswith("bid ") and not action.endswith("for 120")):
+                value = 0 if action == "hold" else int(action.split()[1])
+                if action == "hold" or value <= worth:
+                    return action
+        return "pass" if "pass" in legal else legal[0]
+    if view.phase == "trump":
+        return max(legal, key=lambda a: (_hand_worth(view, a[-1]), a))
+    trump = view.trump
+    tables = view.variant.tables(trump) if trump else None
+    weakest = sorted(view.hand, key=lambda c: tables.power[c.index] if tables else c.rank)
+    if view.phase == "kitty":
+        want = len(legal[0].split()) - 1
+        chosen = {c.code for c in weakest[:want]}
+        return next(a for a in legal if set(a.split()[1:]) == chosen)
+    # the exchange: put out the plain cards below a king, as many as allowed
+    plain = [c for c in weakest if tables and tables.power[c.index] < 100 and c.rank not in (1, 13)]
+    for k in range(len(plain), 0, -1):
+        action = "discard " + " ".join(c.code for c in plain[:k])
+        chosen = set(action.split()[1:])
+        match = next((a for a in legal if set(a.split()[1:]) == chosen), None)
+        if match:
+            return match
+    return "discard none"
+
+
 def heuristic_bot(view, rng):
+    if view.phase in ("bid", "trump", "kitty", "discard"):
+        return _bidding_decision(view)
     tables = view.variant.tables(view.trump)
     power = tables.power
     legal = view.legal

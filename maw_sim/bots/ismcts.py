@@ -46,7 +46,7 @@ class ISMCTS:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        if view.phase != "play":
+        if view.phase != "play" or view.variant.bidding:
             return pimc_bot(view, rng)       # robbing and jinking: one-off choices PIMC weighs well
         side = view.team_of(view.seat)
         knowledge = Knowledge(view)

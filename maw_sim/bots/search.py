@@ -95,6 +95,10 @@ class PIMC:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        if view.variant.bidding:
+            # Imagined deals for the bidding games need the kitty and the draws sampled too, which
+            # Knowledge does not do yet: until it does, the policy decides there.
+            return self.policy(view, rng)
         side = view.team_of(view.seat)
         knowledge = Knowledge(view)
         # A fixed budget of rollouts per decision: each imagined deal costs one rollout per
