@@ -188,7 +188,7 @@ def _call_words(action) -> str | None:
     if action is None:
         return None
     if action.startswith("bid "):
-        return bid_words(action[4:])
+        return "bid " + bid_words(action[4:])
     return {"pass": "pass", "hold": "hold"}.get(action, action)
 
 

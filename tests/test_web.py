@@ -568,3 +568,97 @@ def test_a_finished_game_is_tallied_and_the_next_game_keeps_the_tally():
     # A new game from the settings starts the tally again.
     fresh = ok(session, op="new", variant="twenty-five", players=2, seed=5)["state"]
     assert fresh["sheet"]["games"] == []
+
+
+# -- the bidding games through the protocol ------------------------------------------------------
+
+BIDDING = ["one-hundred-and-ten", "auction-45", "auction-45-merrimack", "auction-45-atlantic"]
+
+
+@pytest.mark.parametrize("variant", BIDDING)
+def test_no_reply_of_a_bidding_game_names_a_card_the_seat_has_not_seen(variant):
+    """The kitty, the stock, the other hands, another seat's discard and draw: never named. The
+    seat has seen its hands as they were (the kitty once taken, its own draws) and the cards
+    played face up."""
+    symbols = {c.symbol: c.code for c in maw_sim.cards.DECK}
+    names = {c.name: c.code for c in maw_sim.cards.DECK}
+    kinds = set()
+    for seed in range(5):
+        s = web.Session()
+        reply = ok(s, op="new", variant=variant, seed=seed, seat=seed % 4)
+        me = reply["state"]["seat"]
+        seen = set()
+        for _ in range(80):
+            state = reply["state"]
+            kinds |= {e["kind"] for e in reply["events"]}
+            if state["phase"] == "over":
+                if state["match_over"]:
+                    break
+                reply, seen = ok(s, op="next"), set()
+                continue
+            deal = s.deal
+            seen |= {c.code for c in deal.hand(me)} | {c.code for c in deal.dealt[me]}
+            seen |= {c.code for t in deal.tricks for _, c in t.plays}
+            shown = {**state, "hand": [{**c, "reason": None} for c in state["hand"]], "variant": None}
+            text = json.dumps({**reply, "state": shown}, ensure_ascii=False)
+            named = set(CARD.findall(text)) | {code for sym, code in symbols.items() if sym in text} \
+                | {code for name, code in names.items() if name in text}
+            record = ok(s, op="record")["record"]
+            named |= set(CARD.findall(record["deal"]))
+            assert named <= seen, (seed, named - seen)
+            for event in reply["events"]:
+                if event["kind"] == "discard" and event["seat"] != me:
+                    assert set(event["action"].split()[1:]) <= {"?", "none"}
+                    assert re.fullmatch(r"Bot \d (keeps the hand: no discard, no draw|discards \d and draws \d)\.",
+                                        event["text"]), event["text"]
+            reply = ok(s, op="act", action=first_choice(state))
+    assert {"bid", "pass"} <= kinds and "trump" in kinds
+
+
+def test_a_bidding_state_says_the_auction_the_contract_and_the_choice_to_make():
+    session = web.Session()
+    state = ok(session, op="new", variant="one-hundred-and-ten", seed=2)["state"]
+    bidding = state["bidding"]
+    assert state["turnup"] is None and state["trump"] is None and state["phase"] == "bid"
+    assert [c["call"] for c in bidding["auction"]] == [a for _, a in session.deal.auction]
+    assert all(c["text"].startswith(("Bot", "You")) for c in bidding["auction"])
+    assert bidding["contract"] is None and bidding["kitty_size"] == 5
+    # The bids as buttons, lowest first, "pass" last where allowed; the dealer's hold explained.
+    actions = [c["action"] for c in state["choices"]]
+    assert actions == [a for a in session.deal.legal_actions()]
+    assert [c["label"] for c in state["choices"]][:2] == ["Bid 15", "Bid 20"]
+    state = ok(session, op="act", action="bid 20")["state"]
+    assert state["phase"] == "kitty" and len(state["hand"]) == 10
+    assert state["select"] == {"phase": "kitty", "min": 5, "max": 5, "none": False, "words": "Put out 5 cards."}
+    assert state["choices"] == [], "a kitty's discards are chosen card by card, not listed as buttons"
+    assert all(c["legal"] for c in state["hand"])
+    assert state["bidding"]["contract"]["text"] == "You: 20" and state["seats"][0]["bidder"]
+    # A wrong count is refused with the engine's words; the cards in any order are one discard.
+    codes = [c["code"] for c in state["hand"]]
+    refused = call(session, op="act", action="discard " + codes[0])
+    assert not refused["ok"] and refused["error"] == session.deal.explain("discard " + codes[0])
+    reply = ok(session, op="act", action="discard " + " ".join(reversed(codes[:5])))
+    assert reply["events"][0]["kind"] == "kitty" and reply["state"]["phase"] == "trump"
+    assert [c["label"] for c in reply["state"]["choices"]] == ["♣ Clubs", "♦ Diamonds", "♥ Hearts", "♠ Spades"]
+    state = ok(session, op="act", action="trump S")["state"]
+    assert state["trump"]["suit"] == "S" and state["phase"] in ("play", "over")
+
+
+def test_the_hold_is_explained_by_the_rulesets_rule():
+    from maw_sim.narration import hold_note
+    found = {}
+    for variant in BIDDING:
+        for seed in range(1, 200):
+            s = web.Session()
+            state = ok(s, op="new", variant=variant, seed=seed)["state"]
+            note = state["bidding"]["hold_note"]
+            if note:
+                assert "hold" in [c["action"] for c in state["choices"]]
+                assert note == hold_note(s.deal) and note.startswith("Holding takes the highest bid (")
+                found[s.variant.auction["hold"]] = note
+                reply = ok(s, op="act", action="hold")
+                assert reply["events"][0]["kind"] == "hold"
+                assert reply["events"][0]["text"].startswith("You hold: take the bid at ")
+                break
+    assert {"rebid", "duel"} <= set(found), found
+    assert "may bid again" in found["rebid"] and "may then bid higher" in found["duel"]

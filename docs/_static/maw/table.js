@@ -435,7 +435,7 @@ class Table {
       seat.partner ? el("span", { class: "maw-badge maw-partner", title: "Your partner", text: "partner" }) : null,
       seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null,
       seat.bidder ? el("span", { class: "maw-badge maw-bidder", text: "bidder" }) : null,
-      seat.call && !s.contract ? el("span", { class: "maw-badge maw-call", text: seat.call }) : null,
+      seat.call && !(s.bidding && s.bidding.contract) ? el("span", { class: "maw-badge maw-call", text: seat.call }) : null,
       seat.exchanged !== null && seat.exchanged !== undefined ? el("span", { class: "maw-badge maw-exchanged", text: `drew ${seat.exchanged}` }) : null,
       el("span", { class: "maw-seat-info" },
         seat.you ? null : el("span", { class: "maw-seat-backs", "aria-hidden": "true" }, cardBackSvg()),
@@ -452,7 +452,8 @@ class Table {
       this.turnup.replaceChildren(el("span", { class: "maw-label", text: "Turn-up" }), cardFace(s.turnup, "maw-small"), trump);
     } else {
       // The bidding games turn no card up: the contract and the trump named stand in its place.
-      this.turnup.replaceChildren(el("span", { class: "maw-label", text: s.kitty_size ? `No turn-up · kitty of ${s.kitty_size}` : "No turn-up" }), trump);
+      const kitty = s.bidding && s.bidding.kitty_size;
+      this.turnup.replaceChildren(el("span", { class: "maw-label", text: kitty ? `No turn-up · kitty of ${kitty}` : "No turn-up" }), trump);
     }
     this.drawContract(s);
     this.drawTrick(s.trick || { plays: [] });
@@ -469,8 +470,9 @@ class Table {
     this.drawHand(covered ? { hand: [] } : s);
     this.drawSelect(covered ? { select: null } : s);
     this.drawChoices(covered ? { choices: [] } : s);
-    this.holdNote.hidden = covered || !s.hold_note;
-    this.holdNote.textContent = (!covered && s.hold_note) || "";
+    const holdNote = s.bidding && s.bidding.hold_note;
+    this.holdNote.hidden = covered || !holdNote;
+    this.holdNote.textContent = (!covered && holdNote) || "";
 
     this.outcome.hidden = !s.outcome;
     this.outcome.textContent = s.outcome ? s.outcome.text : "";
@@ -584,19 +586,23 @@ class Table {
 
   // The bidding games: the contract (bidder, bid, trumps) and the auction so far.
   drawContract(s) {
-    const auction = s.auction || [];
-    const bidding = !s.turnup;
-    this.auction.hidden = !bidding || auction.length === 0;
+    const b = s.bidding;
+    const auction = b ? b.auction : [];
+    this.auction.hidden = !b || auction.length === 0;
     this.auction.replaceChildren(...auction.map((call) => el("li", { "data-seat": call.seat, text: call.text })));
-    this.contract.hidden = !bidding;
-    if (!bidding) { this.contract.replaceChildren(); return; }
-    const c = s.contract;
-    const parts = c
-      ? [el("span", { class: "maw-label", text: "Contract" }), el("strong", { text: c.text }),
-        el("span", { text: `${c.made_value} if made, −${c.failed_value} if not` })]
-      : [el("span", { class: "maw-label", text: "Contract" }), el("span", { text: s.phase === "bid" ? "The auction is on." : "No contract." })];
-    if (s.stock_left !== null && s.stock_left !== undefined && s.phase === "discard") {
-      parts.push(el("span", { text: `${s.stock_left} card${s.stock_left === 1 ? "" : "s"} left in the stock` }));
+    this.contract.hidden = !b;
+    if (!b) { this.contract.replaceChildren(); return; }
+    const c = b.contract;
+    const parts = [el("span", { class: "maw-label", text: "Contract" })];
+    if (c) {
+      parts.push(el("strong", { text: c.text }));
+      // What the contract is worth: its own value, or (made_value null) what the side takes.
+      parts.push(el("span", { text: `made: ${c.made_value === null ? "what it takes" : `+${c.made_value}`} · failed: −${c.failed_value}` }));
+    } else {
+      parts.push(el("span", { text: s.phase === "bid" ? "The auction is on." : "No contract." }));
+    }
+    if (s.phase === "discard" && b.stock_left !== null && b.stock_left !== undefined) {
+      parts.push(el("span", { text: `${b.stock_left} card${b.stock_left === 1 ? "" : "s"} left in the stock` }));
     }
     this.contract.replaceChildren(...parts);
   }
@@ -680,12 +686,14 @@ class Table {
   drawHand(s) {
     const focusedCard = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
     if (s.select) { this.drawMarkableHand(s, focusedCard); return; }
+    // The auction and the trump: the hand is shown to bid on, no card is to be played yet.
+    const resting = ["bid", "trump"].includes(s.phase);
     const buttons = s.hand.map((card) => {
       const button = el("button", {
-        type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${card.legal ? "" : " maw-illegal"}`,
+        type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${card.legal ? "" : resting ? " maw-resting" : " maw-illegal"}`,
         "data-card": card.code, "data-legal": String(card.legal), "aria-label": card.name,
         "aria-disabled": card.legal ? null : "true", title: card.legal ? `Play the ${card.name}` : card.reason,
-      }, cardFaceSvg(card), card.legal ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }));
+      }, cardFaceSvg(card), card.legal || resting ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }));
       button.addEventListener("click", () => {
         if (this.busy) return;
         // An illegal card stays clickable, to say why: the reason is the engine's explain().
