@@ -11,19 +11,21 @@ from .cards import SUIT_NAMES, SUIT_SYMBOLS
 from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, choice_order, discard_counts,
                         display_order, hold_note, seat_name, trick_info)
 from .records import options_text, to_link
-from .variants import _option_kind, _value_text
+from .variants import TOP_TRUMP_TOKENS, _option_kind, _value_text
 from .variants import sources as variant_sources
 
 
-def value_words(option, value) -> str:
+def value_words(option, value, scoring_kind: str = "") -> str:
     """An option's value in words: the meaning the loader gives it (e.g. "the ace of hearts led
-    calls for hearts (or a trump)"), "yes"/"no", or the value itself."""
+    calls for hearts (or a trump)"), "yes"/"no", top trumps by name, or the value itself."""
     section, _, key = option.setting.partition(".")
-    kind = _option_kind(section, key, "") if section != "scoring" else None
-    if isinstance(kind, dict) and value in kind:
+    kind = _option_kind(section, key, scoring_kind) if section != "scoring" or scoring_kind else None
+    if isinstance(kind, dict) and isinstance(value, str) and kind.get(value):
         return kind[value]
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(TOP_TRUMP_TOKENS.get(t, t) for t in value) or "none"
     return _value_text(value)
 
 
@@ -36,7 +38,7 @@ def options_info(variant) -> list:
         out.append({"name": o.name, "label": o.label, "values": list(o.values), "default": o.default,
                     "chosen": chosen, "note": o.note,
                     "value_texts": [_value_text(v) for v in o.values],
-                    "value_words": [value_words(o, v) for v in o.values],
+                    "value_words": [value_words(o, v, variant.scoring_kind) for v in o.values],
                     "chosen_text": _value_text(chosen),
                     "sources": [variant_sources()[k].label for k in o.sources_for(chosen)]})
     return out
@@ -56,8 +58,8 @@ def chosen_preset(variant) -> str | None:
     return None
 
 
-def _rule_text(option, value) -> str:
-    words = value_words(option, value)
+def _rule_text(option, value, scoring_kind: str = "") -> str:
+    words = value_words(option, value, scoring_kind)
     if words != _value_text(value) and words not in ("yes", "no"):
         return words[0].upper() + words[1:]        # the meaning says it all: "The ace of hearts led calls …"
     return f"{option.label}: {words}"
@@ -70,7 +72,7 @@ def house_rules(variant) -> list:
     for name, value in variant.choices.items():
         option = variant.options[name]
         rules.append({"name": name, "label": option.label, "value": _value_text(value),
-                      "text": _rule_text(option, value),
+                      "text": _rule_text(option, value, variant.scoring_kind),
                       "sources": [variant_sources()[k].label for k in option.sources_for(value)]})
     return rules
 
