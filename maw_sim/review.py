@@ -186,6 +186,9 @@ class ReviewSession:
     def open(self, request: dict) -> dict:
         _only(request, {"text", "link", "deal", "seat"}, "review_open")
         match = read_record(request.get("text"), request.get("link"))
+        if match.variant.bidding:
+            raise ReviewError(f"the review board does not step through the bidding games yet ({match.variant.name}): "
+                              "replay the record with `maw-sim replay`, or read it as text")
         deals = match.deals
         index = request.get("deal", len(deals))
         if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(deals):
