@@ -307,7 +307,9 @@ class NamingTrumps(Step):
         return "Name the trump suit."
 
 
-def _discards(codes: tuple, sizes) -> tuple:
+@lru_cache(maxsize=512)
+def _discards(codes: tuple, sizes: tuple) -> tuple:
+    # Kept: the caller asks for the legal actions, and apply() checks the action among them.
     return tuple("discard " + " ".join(c) for k in sizes for c in combinations(codes, k))
 
 
@@ -395,7 +397,7 @@ class Exchange(Step):
         return min(deal.variant.exchange_cap(deal.players), deal.stock_left)
 
     def legal_actions(self, deal):
-        return ("discard none",) + _discards(deal.hand_codes(deal.to_move), range(1, self.cap(deal) + 1))
+        return ("discard none",) + _discards(deal.hand_codes(deal.to_move), tuple(range(1, self.cap(deal) + 1)))
 
     def refusal(self, deal, seat, words):
         cap = self.cap(deal)

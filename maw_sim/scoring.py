@@ -346,7 +346,8 @@ class BidScoring(PointsScoring):
     of a deal: a side at the target wins (``both_out`` when two reach it together), a side at
     ``-lose_at`` loses, and so does a side whose bids fail ``sets_lose`` times."""
     kind = "bid"
-    keys = {"per_trick": "int", "best_trump": "int", "target": "int", "made_scores": {"taken": "", "bid": ""},
+    keys = {"per_trick": "int", "best_trump": "int", "target": "int", "made_scores": {
+        "taken": "a side that makes its bid writes all it took", "bid": "a side that makes its bid writes the bid"},
             "non_bidder": NON_BIDDER_RULES, "both_out": BOTH_OUT_RULES, "lose_at": "int", "sets_lose": "int"}
     ends_mid_deal = False
 

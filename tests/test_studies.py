@@ -12,7 +12,8 @@ import time
 import pytest
 
 from maw_sim.cli import main
-from maw_sim.studies import plan, read_rows, run_study, run_task, summarise
+import maw_sim
+from maw_sim.studies import one, plan, read_rows, run_study, run_task, summarise
 from maw_sim.studies.experiments import _decided_at, _lead_changes
 
 
@@ -212,3 +213,33 @@ def test_ctrl_c_keeps_the_finished_rows(tmp_path):
     assert all(int(r["n"]) == 100 for r in rows)
     assert len(rows) == 2 * len(finished)
     assert "spoil" in stdout                   # the summary of what was finished
+
+
+def test_the_dealer_hold_study_plays_each_deal_both_ways_from_the_same_cards():
+    """dealer-hold: the same cards under the ruleset's auction and with the hold taken away; the
+    dealer never holds in the second branch, and the counterfactual differs in that rule only."""
+    from maw_sim.studies.experiments import without_hold
+    v = maw_sim.load_variant("one-hundred-and-ten")
+    other = without_hold(v)
+    assert other.auction["hold"] == "none" and v.auction["hold"] == "duel"
+    assert {k: s for k, s in other.settings.items() if k != "auction"} == \
+        {k: s for k, s in v.settings.items() if k != "auction"}
+    cells = summarise(run_study("dealer-hold", variants=["one-hundred-and-ten"], players=[4], deals=60,
+                                seed=3, workers=1))
+    assert one(cells, measure="dealer_holds", key="no hold")["mean"] == 0
+    assert one(cells, measure="dealer_bids", key="hold")["n"] == 60
+
+
+def test_the_contracts_study_keys_by_the_kitty():
+    variants = [maw_sim.load_variant("auction-45-atlantic", options={"kitty": k}) for k in (0, 5)]
+    cells = summarise(run_study("contracts", variants=variants, players=[4], deals=40, seed=3, workers=1))
+    for k in (0, 5):
+        thrown = one(cells, measure="thrown_in", key=f"kitty {k}")
+        made = one(cells, measure="made", key=f"kitty {k}")
+        assert thrown["n"] == 40 and made["n"] + round(thrown["mean"] * 40) == 40
+
+
+def test_swings_in_forty_five_always_write_thirty_or_twenty_five():
+    cells = summarise(run_study("swings", variants=["forty-five"], players=[4], deals=50, seed=3, workers=1))
+    written = one(cells, measure="written")
+    assert 25 <= written["mean"] <= 30 and one(cells, measure="loss")["mean"] == 0

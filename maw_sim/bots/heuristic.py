@@ -49,11 +49,12 @@ def _bidding_decision(view):
     legal = view.legal
     if view.phase == "bid":
         worth = max(_hand_worth(view, s) for s in "CDHS")
+        high = max((int(a.split()[1]) for _, a in view.auction if a.startswith("bid ")), default=0)
+        if "hold" in legal and high <= worth:
+            return "hold"
         for action in legal:
-            if action == "hold" or (action.startswith("bid ") and not action.endswith("for 120")):
-                value = 0 if action == "hold" else int(action.split()[1])
-                if action == "hold" or value <= worth:
-                    return action
+            if action.startswith("bid ") and not action.endswith("for 120") and int(action.split()[1]) <= worth:
+                return action
         return "pass" if "pass" in legal else legal[0]
     if view.phase == "trump":
         return max(legal, key=lambda a: (_hand_worth(view, a[-1]), a))

@@ -27,6 +27,21 @@ column) and tallies measures per deal:
 ``policy``
     How play changes the figures: spoil, jink, positions, decisiveness and lead changes under the
     random, heuristic and PIMC bots.
+``dealer-hold``
+    What the dealer's hold is worth in the bidding games. Every deal is played twice from the same
+    cards and the same dice: under the ruleset's own auction (``hold``) and with the hold taken
+    away (``no hold``). Keyed so: the dealer's points written for the deal (``dealer_points``),
+    how often the dealer becomes the bidder (``dealer_bids``) and holds to do it
+    (``dealer_holds``), and the bidders' make rate (``made``).
+``contracts``
+    The contracts of the bidding games, keyed by the kitty's size (``kitty 0`` …): the winning bid
+    (``bid``), how often the bid is made (``made``), what the bidder writes (``bidder_points``),
+    how often everyone passes and the cards are thrown in (``thrown_in``), how often all five
+    tricks are bid (``bid_30``) and how often such a bid is made (``made_30``).
+``swings``
+    How much a deal moves the score sheet, in any points game (keyed ``""``): the points written
+    for the deal by all the sides together (``written``), the gap between the best and the worst
+    side's points for the deal (``swing``), and how often some side loses points (``loss``).
 
 "Won" means won the deal: three tricks or more (or a claimed jink) — the pool in pool games, the
 deal's majority of points in points games. Partnerships are not studied (every seat plays alone).
@@ -183,6 +198,60 @@ def observe_robbing(deal, bot, rng, tally):
     _positions(deal, tally)
 
 
+def _replayed(deal, variant):
+    """The same cards (hands, kitty, stock) dealt again under ``variant``'s rules."""
+    return Deal(variant, [[c.code for c in hand] for hand in deal.dealt], None, deal.dealer,
+                scores=deal.scores, kitty=[c.code for c in deal.kitty], stock=[c.code for c in deal.stock])
+
+
+def without_hold(variant):
+    """The variant with the dealer's hold taken away (``[auction] hold = "none"``): a study's
+    counterfactual, which travels whole to the workers."""
+    auction = variant.settings["auction"]
+    settings = dict(variant.settings)
+    settings["auction"] = dataclasses.replace(auction, values={**auction.values, "hold": "none"})
+    return dataclasses.replace(variant, settings=settings)
+
+
+def observe_dealer_hold(deal, bot, rng, tally):
+    state = rng.getstate()
+    dealer = deal.dealer
+    for name, variant in (("hold", deal.variant), ("no hold", without_hold(deal.variant))):
+        branch = _replayed(deal, variant)
+        rng.setstate(state)             # the same dice in both branches: only the rule differs
+        _play(branch, bot, rng)
+        contract = branch.contract
+        tally.add("dealer_points", name, branch.outcome.points[branch.side_of(dealer)])
+        tally.add("dealer_bids", name, 1 if contract is not None and contract.bidder == dealer else 0)
+        tally.add("dealer_holds", name, 1 if contract is not None and contract.held else 0)
+        if contract is not None:
+            tally.add("made", name, 1 if branch.outcome.contract_made else 0)
+
+
+def observe_contracts(deal, bot, rng, tally):
+    _play(deal, bot, rng)
+    key = f"kitty {deal.kitty_size}"
+    contract = deal.contract
+    tally.add("thrown_in", key, 1 if contract is None else 0)
+    if contract is None:
+        return
+    made = 1 if deal.outcome.contract_made else 0
+    tally.add("bid", key, contract.bid)
+    tally.add("made", key, made)
+    tally.add("bidder_points", key, deal.outcome.points[contract.side])
+    tally.add("bid_30", key, 1 if contract.bid == 30 else 0)
+    if contract.bid == 30:
+        tally.add("made_30", key, made)
+
+
+def observe_swings(deal, bot, rng, tally):
+    _play(deal, bot, rng)
+    points = deal.outcome.points
+    tally.add("written", "", sum(points))
+    tally.add("swing", "", max(points) - min(points))
+    tally.add("loss", "", 1 if min(points) < 0 else 0)
+
+
 def observe_fairness(deal, bot, rng, tally):
     _play(deal, bot, rng)
     _basic(deal, tally)
@@ -205,7 +274,8 @@ class Experiment:
     observe: object          # observe(deal, bot, rng, tally)
 
 
-ALL = tuple(variant_ids())
+ALL = tuple(v for v in variant_ids() if not load_variant(v).bidding)
+BIDDING = tuple(v for v in variant_ids() if load_variant(v).bidding)
 
 EXPERIMENTS = {e.name: e for e in (
     Experiment("spoil-rate", "How often is a deal spoilt, by variant and number of players?",
@@ -220,6 +290,13 @@ EXPERIMENTS = {e.name: e for e in (
                ALL, (3, 5), ("heuristic",), 2000, observe_fairness),
     Experiment("policy", "How much do the figures depend on how the bots play?",
                ("spoil-five",), (5,), ("random", "heuristic", "pimc"), 200, observe_fairness),
+    Experiment("dealer-hold", "What is the dealer's hold worth in the bidding games?",
+               ("one-hundred-and-ten", "auction-45-atlantic"), (4,), ("heuristic",), 2000,
+               observe_dealer_hold),
+    Experiment("contracts", "How high do players bid, how often do they make it, and what does the kitty change?",
+               BIDDING, (4,), ("heuristic",), 2000, observe_contracts),
+    Experiment("swings", "How much does one deal move the score sheet, with and without an auction?",
+               ("forty-five", "twenty-five") + BIDDING, (4,), ("heuristic",), 2000, observe_swings),
 )}
 
 #: Deals per task: a task should take a second or so (search bots are ~200 times slower).
