@@ -447,7 +447,7 @@ class Table {
 
     const trump = s.trump
       ? el("span", { class: `maw-trump ${s.trump.red ? "maw-red" : "maw-black"}`, text: `Trumps ${s.trump.symbol}`, title: `Trumps: ${s.trump.name}`, "aria-label": `Trumps: ${s.trump.name}` })
-      : el("span", { class: "maw-trump", text: "Trumps not named yet" });
+      : el("span", { class: "maw-trump maw-black", text: "Trumps not named yet" });
     if (s.turnup) {
       this.turnup.replaceChildren(el("span", { class: "maw-label", text: "Turn-up" }), cardFace(s.turnup, "maw-small"), trump);
     } else {
