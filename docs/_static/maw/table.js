@@ -542,7 +542,9 @@ class Table {
   drawTrick(trick, newest = false) {
     const s = this.state;
     const nameOf = (seat) => (s && s.seats[seat] ? s.seats[seat].name : `Bot ${seat}`);
-    const label = trick.plays.length === 0 ? "No cards on the table."
+    // Before the play of a bidding game there is nothing to say about the table (the auction is below).
+    const bidding = s && ["bid", "trump", "kitty", "discard"].includes(s.phase);
+    const label = trick.plays.length === 0 ? (bidding ? "" : "No cards on the table.")
       : trick.winner !== null && trick.winner !== undefined ? `${nameOf(trick.winner)} won this trick.` : "";
     const me = s ? s.seat : 0;
     const players = s ? s.players : Math.max(2, ...trick.plays.map((p) => p.seat + 1));
