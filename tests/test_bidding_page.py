@@ -129,6 +129,8 @@ def test_one_hundred_and_ten_auction_kitty_trumps_and_play_by_clicking(page, ser
     page.click(f"{TABLE} details[data-maw-sheet] > summary")
     row = page.inner_text(f"{TABLE} .maw-sheet-table tbody tr")
     assert "You 20: made" in row or "You 20: failed" in row
+    page.locator(f"{TABLE} details[data-maw-sheet]").scroll_into_view_if_needed()
+    screenshot(page, "table-bidding-sheet.png")
 
 
 def test_an_auction_forty_fives_hold_discard_and_draw_by_clicking(page, server):

@@ -158,3 +158,19 @@ def test_the_pool_sheet_and_the_house_rules_fit_a_phone(new_page, server):
     screenshot(page, "table-phone-house-rules.png")
     page.evaluate("document.documentElement.dataset.theme = 'dark'")
     screenshot(page, "table-phone-house-rules-dark.png")
+
+
+def test_the_house_rules_settings_fit_a_phone(new_page, server):
+    page = new_page(PHONE)
+    open_table(page, server, "play/auction-45-atlantic.html", seed=3, preset="tignish")
+    page.click(f"{TABLE} details.maw-settings > summary")
+    width = PHONE["width"]
+    selects = page.locator(f"{TABLE} .maw-options select[data-option]")
+    assert selects.count() >= 10
+    assert page.locator(f'{TABLE} select[name="preset"]').input_value() == "tignish"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+    for select in [page.locator(f'{TABLE} select[name="preset"]')] + selects.all():
+        b = select.bounding_box()
+        assert b["height"] >= 44 and b["x"] >= 0 and b["x"] + b["width"] <= width
+    page.locator(f"{TABLE} .maw-rules-fieldset").scroll_into_view_if_needed()
+    screenshot(page, "table-phone-settings.png")

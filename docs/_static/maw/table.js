@@ -679,8 +679,9 @@ class Table {
     this.optionFields.replaceChildren(...options.map((option) => {
       const select = el("select", { name: `option-${option.name}`, "data-option": option.name, "aria-label": option.label });
       select.dataset.default = option.value_texts[0];
+      // Each reading in words (the value itself where it says enough: "20", "yes"); the link writes the value.
       select.replaceChildren(...option.value_texts.map((value, i) => el("option", {
-        value, text: option.value_words[i] === value ? value : `${value}: ${option.value_words[i]}` })));
+        value, text: option.value_words[i].charAt(0).toUpperCase() + option.value_words[i].slice(1) })));
       select.value = option.chosen_text;
       select.addEventListener("change", () => this.newGameFromForm({ options: this.optionsFromForm(), preset: null }));
       return el("label", { title: option.note || "" }, `${option.label} `, select);
