@@ -123,9 +123,10 @@ def test_one_hundred_and_ten_auction_kitty_trumps_and_play_by_clicking(page, ser
     play_out(page)
     outcome = page.inner_text("[data-maw-outcome]")
     assert outcome.startswith("You bid 20 and ")
-    # The record can be downloaded; the review board does not step through these games yet.
+    # The record can be downloaded, and the deal reviewed on the review board.
     assert page.locator(f'{TABLE} button[data-action="download-record"]').is_visible()
-    assert page.locator(f"{TABLE} [data-maw-review-link]").is_hidden()
+    assert page.locator(f"{TABLE} [data-maw-review-link]").is_visible()
+    assert "game=m1.one-hundred-and-ten." in page.get_attribute(f"{TABLE} [data-maw-review-link]", "href")
     page.click(f"{TABLE} details[data-maw-sheet] > summary")
     row = page.inner_text(f"{TABLE} .maw-sheet-table tbody tr")
     assert "You 20: made" in row or "You 20: failed" in row

@@ -215,7 +215,8 @@ def test_variant_matrix_shows_every_rules_evidence(site_html):
         assert len(cells) == len(ids)
         for variant_id, cell in zip(ids, cells):
             setting = maw_sim.load_variant(variant_id).settings.get(section)
-            if setting is None:      # a rule the variant does not have (an auction in a turn-up game)
+            if setting is None:
+                # A rule the variant does not have (an auction in a turn-up game): no evidence to show.
                 assert "maw-evidence-cell-none" in cell.classes, (title, variant_id)
                 continue
             assert f"maw-evidence-cell-{setting.evidence}" in cell.classes, (title, variant_id)

@@ -480,8 +480,6 @@ class Table {
     this.nextGame.hidden = !(s.phase === "over" && s.match_over);
     const over = s.phase === "over";
     this.reviewLink.hidden = this.download.hidden = !over;
-    // The review board does not step through the bidding games yet: their records are downloaded.
-    if (s.bidding) this.reviewLink.hidden = true;
     if (over && s.link && s.link.game) {
       const review = new URL(REVIEW_PAGE);
       review.searchParams.set("game", s.link.game);
