@@ -74,7 +74,12 @@ def test_one_hundred_and_ten_auction_kitty_trumps_and_play_by_clicking(page, ser
     assert bids == [c["action"] for c in session.state()["choices"]] and "bid 20" in bids
     assert "pass" not in bids, "the dealer is bagged: he must bid"
     assert page.locator(f"{TABLE} .maw-hold-note").is_hidden()
-    page.click(f'{TABLE} button[data-action="bid 20"]')
+    # Keyboard: the calls are one Tab stop, the arrows move along them, Enter calls.
+    page.focus(f'{TABLE} .maw-choices button[tabindex="0"]')
+    assert page.evaluate("document.activeElement.dataset.action") == "bid 15"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.action") == "bid 20"
+    page.keyboard.press("Enter")
     wait_idle(page)
     session.act("bid 20")
     # The kitty: ten cards in hand, five to put out, chosen by marking and confirmed.
