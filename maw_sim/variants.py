@@ -147,6 +147,10 @@ _OPTIONAL_SECTIONS = {
     "exchange": {"limit": EXCHANGE_LIMITS},
     "fiving": {"allowed": "bool"},
 }
+# Keys a section may leave out; absent, the rule is the ordinary one (here: each for himself).
+_OPTIONAL_KEYS = {
+    "players": {"default_teams": "default_teams"},
+}
 #: Each kind of scoring names its own keys (maw_sim.scoring), and the ones a file may leave out.
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
 _SCORING_DEFAULTS = {kind: cls.defaults for kind, cls in SCORINGS.items()}
@@ -309,6 +313,16 @@ class Variant:
     def partnerships(self) -> tuple:
         """Allowed team layouts as (teams, players per team), e.g. ((2, 2), (3, 2))."""
         return tuple(PARTNERSHIP_FORMS[p] for p in self.settings["players"]["partnerships"])
+
+    def default_teams(self, players: int) -> str | None:
+        """The partnership layout this ruleset plays at ``players`` when none is chosen
+        (``[players] default_teams``), e.g. "2x2" at four; None: each plays for himself."""
+        layouts = self.settings["players"].values.get("default_teams") or ()
+        for form in [layouts] if isinstance(layouts, str) else layouts:
+            sides, size = PARTNERSHIP_FORMS[form]
+            if sides * size == players:
+                return form
+        return None
 
     @cached_property
     def pack(self) -> Pack:
@@ -592,6 +606,10 @@ def _check_value(path, key, kind, value):
     elif kind == "partnerships":
         if not isinstance(value, list) or any(p not in PARTNERSHIP_FORMS for p in value):
             _fail(path, key, "a list of team layouts from " + ", ".join(PARTNERSHIP_FORMS), value)
+    elif kind == "default_teams":
+        layouts = [value] if isinstance(value, str) else value
+        if not isinstance(layouts, list) or not layouts or any(p not in PARTNERSHIP_FORMS for p in layouts):
+            _fail(path, key, "a team layout, or a list of them, from " + ", ".join(PARTNERSHIP_FORMS), value)
 
 
 def _value_text(value) -> str:
@@ -696,6 +714,22 @@ def _check_consistency(path, settings) -> None:
     if settings["robbing"]["rule"] == "rob-or-barred" and settings["scoring"]["kind"] != "pool":
         _fail(path, "robbing.rule", "a rule this game's scoring can keep: 'rob-or-barred' (no pool to "
               "win for a holder who did not rob) needs scoring.kind 'pool'", settings["robbing"]["rule"])
+    defaults = players.values.get("default_teams")
+    if defaults is not None:
+        layouts = [defaults] if isinstance(defaults, str) else defaults
+        counts = {}
+        for form in layouts:
+            sides, size = PARTNERSHIP_FORMS[form]
+            if form not in players["partnerships"]:
+                _fail(path, "players.default_teams", "layouts listed in players.partnerships ("
+                      + (", ".join(players["partnerships"]) or "none") + ")", defaults)
+            if not players["min"] <= sides * size <= players["max"]:
+                _fail(path, "players.default_teams", f"layouts for {players['min']} to {players['max']} "
+                      f"players; {form!r} needs {sides * size}", defaults)
+            if sides * size in counts:
+                _fail(path, "players.default_teams", f"one layout for each number of players; "
+                      f"{counts[sides * size]!r} and {form!r} are both for {sides * size}", defaults)
+            counts[sides * size] = form
     if not set(settings["renege"]["cards"]) <= set(settings["trumps"]["top"]):
         _fail(path, "renege.cards", "top trumps listed in trumps.top", settings["renege"]["cards"])
     # The Joker has no suit of its own: it is in play only as a placed top trump, and a top trump
@@ -784,10 +818,15 @@ def parse_variant(text: str, path: Path) -> Variant:
             if key not in table:
                 _fail(path, f"{section}.{key}", "a value (the key is missing)", None)
             _check_value(path, f"{section}.{key}", kind, table[key])
+        optional = {k: kind for k, kind in _OPTIONAL_KEYS.get(section, {}).items() if k in table}
+        for key, kind in optional.items():
+            _check_value(path, f"{section}.{key}", kind, table[key])
+        wanted.update(optional)
         extra = set(table) - set(wanted) - {"source", "evidence", "note"}
         if extra:
             _fail(path, f"{section}.{sorted(extra)[0]}", "no such key; allowed: "
-                  + ", ".join(list(wanted) + ["source", "evidence", "note"]), table[sorted(extra)[0]])
+                  + ", ".join(list(wanted) + [k for k in _OPTIONAL_KEYS.get(section, {}) if k not in wanted]
+                              + ["source", "evidence", "note"]), table[sorted(extra)[0]])
         src, evidence, note = _provenance(path, section, table)
         values = {k: table[k] for k in wanted}
         settings[section] = Setting(section, values, src, evidence, note)

@@ -56,6 +56,11 @@ def players(variant) -> list:
         layouts = [f"{_words(PARTNERSHIP_FORMS[f][0])} sides of {_words(PARTNERSHIP_FORMS[f][1])}"
                    for f in forms]
         teams = "each for themselves, or in partnership: " + ", ".join(layouts)
+        defaults = [(n, variant.default_teams(n)) for n in range(low, high + 1) if variant.default_teams(n)]
+        if defaults:
+            teams += "; unless another layout is chosen, " + ", ".join(
+                f"{_words(n)} play as {_words(PARTNERSHIP_FORMS[f][0])} sides of {_words(PARTNERSHIP_FORMS[f][1])}"
+                for n, f in defaults)
     return [nodes.Text(_sentence(f"{count}; {teams}"))]
 
 
