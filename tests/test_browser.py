@@ -74,9 +74,33 @@ def click_a_legal_move(page) -> str:
     return what
 
 
+def last_deal_of_a_game(variant, seed):
+    """A game at the page's table (the variant's usual players, its default layout) played by the
+    page's first legal click to its last deal: the game link at the start of that deal, and the
+    state at its end. The last deal ends the game: a side reaches the target, or, in the pool
+    games, which have no target, someone takes the pool."""
+    from test_web import first_choice
+    session = web.Session()
+    reply = web.json.loads(web.handle(web.json.dumps({"op": "new", "variant": variant, "seed": seed}), session))
+    pool = maw_sim.load_variant(variant).scoring_kind == "pool"
+    for _ in range(80):
+        link = reply["state"]["link"]["game"]
+        while reply["state"]["phase"] != "over":
+            reply = web.json.loads(web.handle(web.json.dumps(
+                {"op": "act", "action": first_choice(reply["state"])}), session))
+        state = reply["state"]
+        if state["match_over"] or (pool and state["outcome"]["winner"] is not None):
+            return link, state
+        reply = web.json.loads(web.handle(web.json.dumps({"op": "next"}), session))
+    raise AssertionError(f"{variant}: the game did not end in 80 deals")
+
+
 @pytest.mark.parametrize("variant", maw_sim.variant_ids())
-def test_play_a_whole_deal_by_clicking(page, server, variant):
-    open_table(page, server, f"play/{variant}.html", seed=2)
+def test_every_play_page_plays_a_game_to_its_end_by_clicking(page, server, variant):
+    """Every ruleset's page, restored from a link at the start of a game's last deal (the deals
+    before it played in Python by the same first choices), is clicked to the end of the game."""
+    link, final = last_deal_of_a_game(variant, seed=2)
+    open_table(page, server, f"play/{variant}.html", game=link)
     assert page.locator(f"{TABLE} .maw-title").inner_text().startswith(
         maw_sim.load_variant(variant).name)
     for _ in range(60):
@@ -85,8 +109,15 @@ def test_play_a_whole_deal_by_clicking(page, server, variant):
         click_a_legal_move(page)
     assert page.get_attribute(TABLE, "data-phase") == "over"
     outcome = page.locator("[data-maw-outcome]")
-    assert outcome.is_visible() and outcome.inner_text().strip()
+    # The same game as in Python: the same first choices, the same bots' dice.
+    assert outcome.is_visible() and final["outcome"]["text"] in outcome.inner_text()
     assert page.locator(f"{TABLE} .maw-log-list li").count() >= 6
+    if final["match_over"]:
+        # The game is over on the page too: no next deal, the next game offered.
+        assert page.locator(f'{TABLE} button[data-action="next-game"]').is_visible()
+        assert page.locator(f'{TABLE} button[data-action="new-deal"]').is_hidden()
+    else:
+        assert final["outcome"]["winner"] is not None        # a pool game: the pool is taken
     # Every card button says what it is, for a screen reader.
     labels = page.eval_on_selector_all(f"{TABLE} button[data-card]", "bs => bs.map(b => b.getAttribute('aria-label'))")
     assert all(label and " of " in label for label in labels)
