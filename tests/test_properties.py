@@ -14,7 +14,17 @@ VARIANTS = maw_sim.variant_ids()
 @st.composite
 def deals(draw):
     v = maw_sim.load_variant(draw(st.sampled_from(VARIANTS)))
-    players = draw(st.integers(v.min_players, v.max_players))
+    # Any house rule the file declares, and any player count those rules can deal for.
+    choices = {name: draw(st.sampled_from(option.values)) for name, option in v.options.items()}
+    v = maw_sim.load_variant(v.id, options=choices)
+    counts = []
+    for n in range(v.min_players, v.max_players + 1):
+        try:
+            v.check_players(n)
+            counts.append(n)
+        except ValueError:
+            pass
+    players = draw(st.sampled_from(counts))
     seed = draw(st.integers(0, 2**40))
     dealer = draw(st.integers(0, players - 1))
     return v, players, seed, dealer
@@ -22,10 +32,11 @@ def deals(draw):
 
 def _random_playout(deal, rng):
     steps = 0
-    # The cards and the jink's decision; in a bidding game the auction (each call outbids the last
+    # The cards, robbing and the jink's decision; in a bidding game the auction (each call outbids the last
     # or a seat drops out, and a hold is answered by a raise or a pass), the trump, the kitty and
     # one exchange a seat.
-    bound = 5 * deal.players + 2 + (4 * deal.players + 40 if deal.variant.bidding else 0)
+    # (Fiving adds the ask and the answer; the duty to announce, a word before robbing.)
+    bound = 5 * deal.players + 5 + (4 * deal.players + 40 if deal.variant.bidding else 0)
     while deal.phase != "over":
         legal = deal.legal_actions()
         assert legal, f"no legal action in phase {deal.phase}"
