@@ -102,6 +102,15 @@ class Scoring:
         """(what ``seat`` scored, what the other seats scored together), for tournaments."""
         raise NotImplementedError
 
+    #: Games a side must win to take the robber, a match of several games (0: single games).
+    robber = 0
+
+    def robber_won_by(self, games_won) -> int | None:
+        """The side that has taken the robber, given each side's games won so far, or None."""
+        if not self.robber:
+            return None
+        return next((side for side, won in enumerate(games_won) if won >= self.robber), None)
+
     # -- the match's account --------------------------------------------------------------------
     def collect(self, match) -> None:
         """Before a deal: stakes into the pool (pool games); nothing for points."""
@@ -263,8 +272,8 @@ class PointsScoring(Scoring):
     kind = "points"
     points = True
     keys = {"per_trick": "int", "best_trump": "int", "target": "int", "jink_wins_game": "bool",
-            "turnup_ace_of_hearts": "int", "double_game": "bool"}
-    defaults = {"double_game": False}
+            "turnup_ace_of_hearts": "int", "double_game": "bool", "robber": "int"}
+    defaults = {"double_game": False, "robber": 0}
     double_game = False      # (kinds built on this one that do not read the key play no double game)
 
     def __init__(self, variant):
@@ -276,6 +285,7 @@ class PointsScoring(Scoring):
         self.jink_wins_game = bool(s["jink_wins_game"])
         self.turnup_ace_of_hearts = s["turnup_ace_of_hearts"]
         self.double_game = bool(s["double_game"])
+        self.robber = s["robber"]
 
     @property
     def max_games(self) -> int:

@@ -232,7 +232,20 @@ def score_sheet(self) -> dict:
             "contracts": any("contract" in r for r in rows) or getattr(self.deal, "turnup", 1) is None,
             "games": [{"number": k, "winner": g["winner"], "scores": g["scores"], "deals": g["deals"]}
                       for k, g in enumerate(games, start=1)],
-            "games_won": won}
+            "games_won": won, "robber": _robber(self.variant, names, won)}
+
+
+def _robber(variant, names, won) -> dict | None:
+    """Where the robber stands (Bruff: the first side to three games takes it), or None."""
+    scorer = variant.scorer
+    if not scorer.robber:
+        return None
+    taken = scorer.robber_won_by(won)
+    standing = ", ".join(f"{n} {w}" for n, w in zip(names, won))
+    text = (f"The robber goes to the first to win {scorer.robber} games: {standing}."
+            if taken is None else f"{names[taken]} takes the robber, {won[taken]} games to "
+            f"{max(w for k, w in enumerate(won) if k != taken)}.")
+    return {"to": scorer.robber, "won_by": taken, "text": text}
 
 
 def _bidding(self, deal, your_turn: bool) -> dict:

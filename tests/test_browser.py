@@ -118,6 +118,9 @@ def test_every_play_page_plays_a_game_to_its_end_by_clicking(page, server, varia
         assert page.locator(f'{TABLE} button[data-action="new-deal"]').is_hidden()
     else:
         assert final["outcome"]["winner"] is not None        # a pool game: the pool is taken
+    robber = final["sheet"].get("robber")
+    if robber:                                                # Bruff: the robber's standing
+        assert page.locator(f"{TABLE} [data-maw-robber]").text_content() == robber["text"]
     # Every card button says what it is, for a screen reader.
     labels = page.eval_on_selector_all(f"{TABLE} button[data-card]", "bs => bs.map(b => b.getAttribute('aria-label'))")
     assert all(label and " of " in label for label in labels)

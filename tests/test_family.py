@@ -274,3 +274,36 @@ def test_solver_agrees_with_brute_force_near_the_target(vid, options, scores):
             assert solve(deal, seat) == brute(deal, seat), (seed, seat)
             checked += 1
     assert checked >= 40
+
+
+def test_bruff_robber_goes_to_the_first_pair_with_three_games():
+    """The survey on Bruff: a robber (a match) is won by the pair that first wins three games (the
+    research notes' "best of three" misreads it)."""
+    scorer = maw_sim.load_variant("bruff").scorer
+    assert scorer.robber == 3
+    assert scorer.robber_won_by([2, 2, 1]) is None and scorer.robber_won_by([3, 1, 2]) == 0
+    assert maw_sim.load_variant("forty-five").scorer.robber_won_by([9, 0]) is None
+
+
+def test_the_play_page_keeps_the_robber_across_games():
+    """The play page's session plays game after game; the sheet says where the robber stands and
+    who takes it, from the engine's rule."""
+    from maw_sim import web
+    from test_web import first_choice
+    session = web.Session()
+    session.new(variant="bruff", players=6, seed=3)
+    for _ in range(12):
+        while not session.match.over:
+            while session.deal.phase != "over":
+                session.act(first_choice(session.state()))
+            if not session.match.over:
+                session.next_deal()
+        sheet = session.state()["sheet"]
+        robber, won = sheet["robber"], sheet["games_won"]
+        assert robber["to"] == 3 and sum(won) == len(sheet["games"])
+        if max(won) >= 3:
+            assert robber["won_by"] == won.index(3) and "takes the robber, 3 games to" in robber["text"]
+            return
+        assert robber["won_by"] is None and "first to win 3 games" in robber["text"]
+        session.next_game()
+    raise AssertionError("no side won three games in twelve")

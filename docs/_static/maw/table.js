@@ -645,6 +645,8 @@ class Table {
         ? "Games won this session: " + sheet.games_won.map((n, i) => `${names[i]} ${n}`).join(", ") + ` (of ${sheet.games.length}).`
         : "No game finished yet this session.";
       parts.push(el("p", { class: "maw-games", text: won }));
+      // A robber (Bruff): a match of several games, its standing in words from the engine.
+      if (sheet.robber) parts.push(el("p", { class: "maw-robber", "data-maw-robber": "", text: sheet.robber.text }));
     }
     this.sheetBody.replaceChildren(...parts);
   }
