@@ -10,13 +10,18 @@
   tricks, from the third trick on, or when a points game pays for every trick; never
   overtake a partner who is winning.
 
-It sees only its own view: its hand, the turn-up, the cards played.
+In the bidding games the auction, the trump, the kitty and the discards are decided by
+:mod:`.bidding` (the hand evaluator fitted to the exact solver); the play is the same.
+
+It sees only its own view: its hand, the turn-up (if any), the cards played.
 """
 
 from __future__ import annotations
 
 from ..cards import Card
 from ..scoring import TO_WIN
+from . import bidding
+from .bidding import PHASES as BIDDING_PHASES
 
 
 def _unseen_trumps(view, tables) -> list:
@@ -24,8 +29,9 @@ def _unseen_trumps(view, tables) -> list:
     seen = {c.index for c in view.hand}
     for trick in view.tricks:
         seen.update(card.index for _, card in trick.plays)
-    if view.robbed_by is None:
+    if view.turnup is not None and view.robbed_by is None:
         seen.add(view.turnup.index)        # the turn-up is out of play unless someone robbed it
+                                           # (the bidding games turn none: trumps are named)
     return [p for i, p in enumerate(tables.power) if p >= 100 and i not in seen]
 
 
@@ -35,6 +41,8 @@ def _sure_winners(view, tables) -> list:
 
 
 def heuristic_bot(view, rng):
+    if view.phase in BIDDING_PHASES:
+        return bidding.decide(view, rng)
     tables = view.variant.tables(view.trump)
     power = tables.power
     legal = view.legal

@@ -69,6 +69,12 @@ class Knowledge:
         self.need[self.me] = 0
         self.forced = [0] * n
         dead = 0
+        if view.turnup is None:
+            # The bidding games turn no card: trumps are named. Every card neither ours nor played
+            # may be in another hand, in the kitty or stock, or thrown face down: the draw below
+            # leaves the cards no hand needs out of play.
+            self.unseen = v.pack.mask & ~(self.mine | played)
+            return
         turnup = view.turnup.index
         robber = view.robbed_by
         ace = Card(1, view.trump).index
@@ -143,6 +149,8 @@ class Knowledge:
 
     def _replay(self, hands, rng) -> Deal:
         view = self.view
+        if view.turnup is None:
+            return self._replay_named(hands, rng)
         n = view.players
         start = [hands[s] | self.played_by[s] for s in range(n)]
         robber = view.robbed_by

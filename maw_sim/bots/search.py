@@ -25,7 +25,8 @@ clock says and a seed reproduces it. A bot only ever reads its own view.
 from __future__ import annotations
 
 from .. import solver
-from . import register
+from . import bidding, register
+from .bidding import PHASES as BIDDING_PHASES
 from .heuristic import heuristic_bot
 from .inference import Knowledge
 
@@ -95,6 +96,8 @@ class PIMC:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        if view.phase in BIDDING_PHASES:
+            return bidding.decide(view, rng)      # the auction, trumps, kitty, draw: the evaluator
         side = view.team_of(view.seat)
         knowledge = Knowledge(view)
         # A fixed budget of rollouts per decision: each imagined deal costs one rollout per
