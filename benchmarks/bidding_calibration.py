@@ -15,6 +15,10 @@ error's among the hands estimated at 12 points or more — the hands that bid. T
 
 ``check``: the same figures for the weights in the module, on fresh deals (other seeds).
 
+``draw``: everyone throws and draws (Barker's Auction Forty-Fives): seat 0 names the suit with
+the best sampled expectation after its own draw, then each seat from the dealer's left throws its
+weak cards and draws; compares that expectation with the solver (the others' draws included).
+
 ``kitty``: seat 0 takes a kitty of ``--kitty`` cards, names the suit the evaluator likes best and
 keeps the best five; the solver then plays the deal. Compares the estimate of the five cards
 before the kitty, the sampled expectation of :func:`expected_after_exchange` (what the bidder
@@ -191,6 +195,66 @@ def kitty_rows(a):
     return out
 
 
+def draw_rows(a):
+    """Seat 0 names the suit the evaluator expects most of after its draw; then every seat, from
+    the dealer's left, throws the cards worth less than a blind draw (at most ``limit``) and draws
+    as many from the stock; the solver plays the deal."""
+    players, side, seed, count, limit = a
+    v = points_variant()
+    layout = LAYOUT.get((players, side))
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [deck[5 * s:5 * s + 5] for s in range(players)]
+        stock = deck[5 * players:]
+        dealer = rng.randrange(players)
+        leads = (dealer + 1) % players == 0
+        mine = hands[0]
+        unseen = [i for i in range(52) if i not in mine]
+        best = None
+        for s in SUITS:
+            d = bidding._draw_count(mine, v, s, players, side, limit)
+            e = bidding.expected_after_exchange(mine, unseen, v, s, players, side, leads, discard=d,
+                                                rng=rng, samples=24)
+            if best is None or e > best[1]:
+                best = (s, e)
+        suit, expected = best
+        before = bidding.estimate(mine, v, suit, players, side, leads)
+        for k in range(1, players + 1):
+            seat = (dealer + k) % players
+            h = hands[seat]
+            d = bidding._draw_count(h, v, suit, players, side, limit)
+            d = min(d, len(stock))
+            keep = bidding.best_five(h, v, suit, players, side, keep=len(h) - d)
+            hands[seat] = keep + stock[:d]
+            stock = stock[d:]
+        after = bidding.estimate(hands[0], v, suit, players, side, leads)
+        pts = solve_points(v, hands, suit, dealer, layout)
+        if pts is not None:
+            out.append((before, expected, after, pts))
+    return out
+
+
+def main_draw(args):
+    for players, side in TABLES:
+        chunks = [(players, side, 8_000_000 + args.seed + k, args.deals // args.workers, args.limit)
+                  for k in range(args.workers)]
+        if args.workers == 1:
+            parts = [draw_rows(c) for c in chunks]
+        else:
+            import multiprocessing
+            with multiprocessing.Pool(args.workers) as pool:
+                parts = pool.map(draw_rows, chunks)
+        rows = [r for p in parts for r in p]
+        n = len(rows)
+        mean = [sum(r[k] for r in rows) / n for k in range(4)]
+        print(f"{players} players, {side} a side, everyone draws (at most {args.limit}): n={n}  the named suit "
+              f"before the draw {mean[0]:5.2f}  expected after the draw (sampled) {mean[1]:5.2f}  "
+              f"after, the five held {mean[2]:5.2f}  solver {mean[3]:5.2f}", flush=True)
+
+
 def main_kitty(args):
     for players, side in TABLES:
         if 5 * players + args.kitty > 52:
@@ -214,7 +278,8 @@ def main_kitty(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=["fit", "check", "kitty"])
+    parser.add_argument("mode", choices=["fit", "check", "kitty", "draw"])
+    parser.add_argument("--limit", type=int, default=5, help="draw mode: most cards a seat may draw")
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -223,7 +288,7 @@ def main():
     args = parser.parse_args()
     if args.tables:
         TABLES[:] = [tuple(int(x) for x in t.split("x")) for t in args.tables.split(",")]
-    {"fit": main_fit, "check": main_check, "kitty": main_kitty}[args.mode](args)
+    {"fit": main_fit, "check": main_check, "kitty": main_kitty, "draw": main_draw}[args.mode](args)
 
 
 if __name__ == "__main__":
