@@ -90,6 +90,9 @@ class Outcome:
     claimed: bool
     game_won_by: int | None
     reason: str
+    #: In the bidding games: did the bidder's side make its contract? (None elsewhere, and when
+    #: everyone passed and the cards were thrown in.)
+    contract_made: bool | None = None
 
     @property
     def spoilt(self) -> bool:
@@ -141,6 +144,15 @@ class PlayerView:
     jinker: int | None
     scores: tuple | None
     deal_points: tuple | None
+    #: The bidding games (else None, empty or 0): the auction so far as (seat, call), the
+    #: contract once sold, the bidder, the kitty's size, the cards left in the stock and each
+    #: exchange made as (seat, number of cards) — all public; ``trump`` is None until named.
+    auction: tuple = ()
+    contract: object = None
+    bidder: int | None = None
+    kitty_size: int = 0
+    stock_left: int = 0
+    exchanged: tuple = ()
 
     @property
     def trick_number(self) -> int:
@@ -177,6 +189,7 @@ def _check_players(variant: Variant, players) -> int:
             variant.min_players <= players <= variant.max_players):
         raise ValueError(f"{variant.name} is for {variant.min_players} to {variant.max_players} players, "
                          f"not {players!r}")
+    variant.check_players(players)
     return players
 
 
@@ -211,9 +224,12 @@ class Deal:
                  "_leader", "_plays", "_best_power", "_best_seat", "_won", "_jinker",
                  "_points", "_best_trump", "_outcome", "_trick_count", "_first3",
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
-                 "_actions", "_dealt", "seed")
+                 "_actions", "_dealt", "seed",
+                 "_kitty", "_stock", "_drawn", "_auction", "_contract", "_kitty_taken", "_queue",
+                 "_exchanged")
 
-    def __init__(self, variant, hands, turnup, dealer: int = 0, *, teams=None, scores=None):
+    def __init__(self, variant, hands, turnup=None, dealer: int = 0, *, teams=None, scores=None,
+                 kitty=None, stock=None):
         variant = load_variant(variant)
         if not isinstance(hands, (list, tuple)):
             raise ValueError("hands: give one list of card codes per seat")
@@ -224,25 +240,53 @@ class Deal:
         for seat, hand in enumerate(parsed):
             if len(hand) != HAND_SIZE:
                 raise ValueError(f"seat {seat}'s hand has {len(hand)} cards; every hand has {HAND_SIZE}")
-        turnup = Card.parse(turnup)
         pack = variant.pack
-        for card in [turnup, *(c for hand in parsed for c in hand)]:
+        if variant.turnup_game:
+            if turnup is None:
+                raise ValueError(f"{variant.name} turns a card for trumps: give the turn-up")
+            if kitty or stock:
+                raise ValueError(f"{variant.name} deals no kitty and has no stock to draw from")
+            turnup = Card.parse(turnup)
+            extra = [("the turn-up", turnup)]
+        else:
+            if turnup is not None:
+                raise ValueError(f"{variant.name} turns no card: the bidder names trumps (give turnup=None)")
+            kitty = parse_cards(kitty or [], "the kitty")
+            if len(kitty) != variant.kitty_size:
+                raise ValueError(f"the kitty has {len(kitty)} cards; {variant.name} deals a kitty of "
+                                 f"{variant.kitty_size}")
+            extra = [("the kitty", c) for c in kitty]
+        for card in [c for _, c in extra] + [c for hand in parsed for c in hand]:
             if card not in pack:
                 raise ValueError(f"{card.code} is not in the pack of {variant.name}: it plays with "
                                  f"{pack.describe()}")
-        if turnup.is_joker:
+        if variant.turnup_game and turnup.is_joker:
             raise ValueError("the Joker cannot be the turn-up: it has no suit to name trumps (a Joker "
                              "turned is laid aside and the next card turned; see Deal.random)")
         seen = {}
         for seat, hand in enumerate(parsed):
             for card in hand:
                 if card in seen:
-                    raise ValueError(f"{card.code} is dealt twice: to seat {seen[card]} and seat {seat}")
-                seen[card] = seat
-        if turnup in seen:
-            raise ValueError(f"the turn-up {turnup.code} is also in seat {seen[turnup]}'s hand")
+                    raise ValueError(f"{card.code} is dealt twice: in {seen[card]} and seat {seat}'s")
+                seen[card] = f"seat {seat}'s hand"
+        for where, card in extra:
+            if card in seen:
+                raise ValueError(f"{card.code} is in {where} and also in {seen[card]}")
+            seen[card] = where
         masks = [sum(1 << c.index for c in hand) for hand in parsed]
-        self._setup(variant, masks, turnup.index, dealer, _teams_for(variant, players, teams), scores)
+        if variant.turnup_game:
+            self._setup(variant, masks, turnup.index, dealer, _teams_for(variant, players, teams), scores)
+            return
+        rest = [c for c in pack.cards if c not in seen]
+        if stock is None:
+            order = rest                 # the undealt cards, in the pack's order
+        else:
+            order = parse_cards(stock, "the stock")
+            if sorted(c.index for c in order) != sorted(c.index for c in rest):
+                raise ValueError("the stock must hold every undealt card once, top first ("
+                                 f"{len(rest)} cards); got {len(order)}")
+        self._setup(variant, masks, None, dealer, _teams_for(variant, players, teams), scores,
+                    tuple(c.index for c in kitty), tuple(c.index for c in order))
 
     @classmethod
     def random(cls, variant, players: int = 5, seed: int = 0, dealer: int = 0, *, teams=None,
@@ -275,6 +319,20 @@ class Deal:
             deck[j] = deck[i]
             masks[seat] |= 1 << card
             i += 1
+        if not variant.turnup_game:
+            # The bidding games: the kitty from the next cards, then the stock in its order (the
+            # same exact shuffle, carried on to the bottom of the pack).
+            for k in range(i, size - 1):
+                x, j = divmod(x, size - k)
+                j += k
+                deck[k], deck[j] = deck[j], deck[k]
+            kitty = variant.kitty_size
+            deal = cls.__new__(cls)
+            deal._setup(variant, masks, None, dealer,
+                        None if teams is None else _teams_for(variant, players, teams), scores,
+                        tuple(deck[i:i + kitty]), tuple(deck[i + kitty:]))
+            deal.seed = seed
+            return deal
         turnup = deck[i + x % (size - i)]
         while turnup == _JOKER_INDEX:
             # Reconstruction (see the docstring): the turned Joker is laid aside, the next card turned.
@@ -288,14 +346,23 @@ class Deal:
         deal.seed = seed
         return deal
 
-    def _setup(self, variant, masks, turnup_index, dealer, teams, scores):
+    def _setup(self, variant, masks, turnup_index, dealer, teams, scores, kitty=(), stock=()):
         self.variant = variant
         self.seed = None               # set by Deal.random: provenance only, the hands are the record
         self._dealt = tuple(masks)     # the chance event "the deal", kept for the record
         self.players = n = len(masks)
         self.dealer = dealer
-        self.turnup = CARDS[turnup_index]
-        self.trump = self.turnup.suit
+        # The bidding games: the kitty and the stock (card indices, top first) are chance events
+        # too; the draws take from the stock in its order.
+        self._kitty, self._stock, self._drawn = kitty, stock, 0
+        self._auction = self._contract = self._queue = None
+        self._kitty_taken = False
+        self._exchanged = []
+        if turnup_index is None:
+            self.turnup = self.trump = None      # named by the bidder
+        else:
+            self.turnup = CARDS[turnup_index]
+            self.trump = self.turnup.suit
         self.teams = teams
         sides = n if teams is None else max(teams) + 1
         if scores is None:
@@ -303,7 +370,7 @@ class Deal:
         elif len(scores) != sides or any(not isinstance(x, int) for x in scores):
             raise ValueError(f"scores: one whole number per side ({sides}), got {scores!r}")
         self.scores = tuple(scores)
-        self._t = variant.tables(self.trump)
+        self._t = None if self.trump is None else variant.tables(self.trump)
         # Rule flags read in the inner loop, copied here once so play never goes through properties.
         self._may_trump = variant.following == "may-trump"
         scorer = variant.scorer
@@ -331,7 +398,8 @@ class Deal:
         self._actions = []
         self._best_trump = None
         self._points = [0] * sides if scorer.points else None
-        if self._points is not None and scorer.turnup_ace_of_hearts and self.turnup.code == "AH":
+        if self._points is not None and scorer.turnup_ace_of_hearts and self.turnup is not None \
+                and self.turnup.code == "AH":
             self._points[self._side(dealer)] += scorer.turnup_ace_of_hearts
         self._step = None
         self._advance(0)
@@ -351,6 +419,11 @@ class Deal:
         self._start_play()
 
     def _start_play(self):
+        if self._contract is not None:
+            lead = self.variant.auction["first_lead"]
+            bidder = self._contract.bidder
+            self._leader = bidder if lead == "bidder" else (bidder + 1) % self.players \
+                if lead == "bidder-left" else (self.dealer + 1) % self.players
         self._phase, self._to_move = PLAY, self._leader
         if self._points is not None and self.variant.scorer.bonus:
             power = self._t.power
@@ -391,6 +464,83 @@ class Deal:
                         self.scores)
 
     @property
+    def step(self):
+        """The decision step open now (:mod:`maw_sim.phases`, :mod:`maw_sim.auction`), or None
+        during the play and once the deal is over."""
+        return None if self._phase is PLAY or self._phase == OVER else self._step
+
+    # -- the bidding games -----------------------------------------------------------------
+    @property
+    def contract(self):
+        """What the auction sold (:class:`maw_sim.auction.Contract`), or None."""
+        return self._contract
+
+    @property
+    def bidder(self):
+        return None if self._contract is None else self._contract.bidder
+
+    @property
+    def auction(self) -> tuple:
+        """The auction so far: (seat, call) in order."""
+        return tuple(a for a in self._actions if a.__class__ is tuple and (
+            a[1] in ("pass", "hold") or a[1].startswith("bid "))) if self._auction is not None else ()
+
+    @property
+    def side_bids(self) -> tuple:
+        """The highest bid each side made in the auction (0 where none): some circles let a side
+        at 100 score as a defender only if it bid 20 (Atlantic Canada)."""
+        sides = self.players if self.teams is None else max(self.teams) + 1
+        out = [0] * sides
+        if self._auction is not None:
+            from .auction import calls
+            table = calls(self.variant)
+            for seat, rank in enumerate(self._auction.bids):
+                if rank >= 0:
+                    side = self.side_of(seat)
+                    out[side] = max(out[side], table[rank].bid)
+        return tuple(out)
+
+    @property
+    def kitty(self) -> tuple:
+        """The kitty as dealt (hidden information: the full record's, not a seat's)."""
+        return tuple(CARDS[i] for i in self._kitty)
+
+    @property
+    def kitty_size(self) -> int:
+        return len(self._kitty)
+
+    @property
+    def stock(self) -> tuple:
+        """The undealt cards as they lay, top first (hidden information)."""
+        return tuple(CARDS[i] for i in self._stock)
+
+    @property
+    def stock_left(self) -> int:
+        return len(self._stock) - self._drawn
+
+    @property
+    def exchanged(self) -> tuple:
+        """Each discard and draw made so far, as (seat, number of cards)."""
+        return tuple(self._exchanged)
+
+    def _draw(self, count: int) -> tuple:
+        drawn = self._stock[self._drawn:self._drawn + count]
+        self._drawn += count
+        return drawn
+
+    def _name_trump(self, suit: str) -> None:
+        self.trump = suit
+        self._t = self.variant.tables(suit)
+
+    def _throw_in(self) -> None:
+        """Everyone passed and the dealer was not bagged: the cards are thrown in, nobody scores."""
+        self._phase, self._to_move = OVER, None
+        sides = self.players if self.teams is None else max(self.teams) + 1
+        self._points = [0] * sides
+        self._outcome = Outcome(None, tuple(self._won), (0,) * sides, None, False, False, False, None,
+                                "Everyone passed: the cards are thrown in and the next dealer deals.")
+
+    @property
     def robbed(self):
         """(seat, Card put out) once someone has robbed, else None."""
         if self._robbed is None:
@@ -417,8 +567,14 @@ class Deal:
 
     def _sorted(self, mask: int) -> list:
         t = self._t
+        if t is None:       # no trumps named yet: by suit, each suit in its plain order
+            return sorted(cards_of(mask), key=lambda c: (c.suit, -self._plain_power(c)))
         return sorted(cards_of(mask), key=lambda c: (t.power[c.index] < 100, t.suit_of[c.index],
                                                      -t.power[c.index]))
+
+    def _plain_power(self, card) -> int:
+        order = self.variant._plain_ranks(card.suit) if not card.is_joker else []
+        return len(order) - order.index(card.rank) if card.rank in order else 99
 
     @property
     def tricks(self) -> list:
@@ -511,8 +667,12 @@ class Deal:
         seat, step = self._to_move, self._step
         action = step.canonical(action)
         self._actions.append((seat, action))
-        step.apply(self, seat, action)
-        if step is not JINKING:
+        following = step.apply(self, seat, action)
+        if step is JINKING or self._phase == OVER:
+            return
+        if following is not None:
+            self._to_move = following         # the step goes on (an auction goes round the table)
+        else:
             self._advance(self._step_index + 1)
 
     def _parse_play(self, action) -> int:
@@ -560,6 +720,20 @@ class Deal:
         side_tricks = [0] * (self.players if self.teams is None else max(self.teams) + 1)
         for seat, k in enumerate(won):
             side_tricks[self._side(seat)] += k
+        contract = self._contract
+        if contract is not None:
+            # The bidding games: the contract made or failed, the defenders' rules, the game.
+            self._points, game_won_by, made = self.variant.scorer.close_contract(
+                self.scores, self._points, contract, self.side_bids)
+            team = contract.side if made else None
+            winner = None
+            if made:
+                winner = max((s for s in range(self.players) if self._side(s) == team),
+                             key=lambda s: (s == contract.bidder, won[s], -s))
+            self._outcome = Outcome(winner, won, tuple(self._points), team, max(side_tricks) == TRICKS,
+                                    False, False, game_won_by, self._describe_contract(made, game_won_by),
+                                    contract_made=made)
+            return
         if self._points is not None and game_won_by is None and not jink_failed:
             # What the scoring settles only once the deal is over: points awarded for the tricks
             # (Barker), the game where it is never won mid-deal (Merrimack Valley).
@@ -575,6 +749,16 @@ class Deal:
             winner = max(members, key=lambda s: (won[s], -s))
         self._outcome = Outcome(winner, won, points, team, jinked, jink_failed, claimed, game_won_by,
                                 self._describe(winner, won, claimed, jinked, jink_failed, game_won_by))
+
+    def _describe_contract(self, made: bool, game_won_by) -> str:
+        c = self._contract
+        who = f"seat {c.bidder}" if self.teams is None else f"seat {c.bidder}'s side"
+        text = (f"{who.capitalize()} bid {c.call} and " + ("made it" if made else "failed")
+                + f": {self._points[c.side]:+d} on the score sheet.")
+        if game_won_by is not None:
+            side = f"seat {game_won_by}" if self.teams is None else f"side {game_won_by + 1}"
+            text += f" {side.capitalize()} reaches {self.variant.scoring['target']} and wins the game."
+        return text
 
     def _describe(self, winner, won, claimed, jinked, jink_failed, game_won_by) -> str:
         if jink_failed:
@@ -705,7 +889,9 @@ class Deal:
             legal=tuple(self.legal_actions()) if self._to_move == seat else (),
             tricks=tuple(self.tricks), tricks_won=tuple(self._won), jinker=self._jinker,
             scores=self.scores if self._points is not None else None,
-            deal_points=self.deal_points)
+            deal_points=self.deal_points, auction=self.auction, contract=self._contract,
+            bidder=self.bidder, kitty_size=len(self._kitty), stock_left=self.stock_left,
+            exchanged=tuple(self._exchanged))
 
     def copy(self) -> "Deal":
         other = Deal.__new__(Deal)
@@ -716,13 +902,17 @@ class Deal:
         other._tricks = list(self._tricks)
         other._plays = list(self._plays)
         other._actions = list(self._actions)
+        if self._auction is not None:
+            other._auction = self._auction.copy()
+            other._exchanged = list(self._exchanged)
         if self._points is not None:
             other._points = list(self._points)
         return other
 
     def __repr__(self) -> str:
         return (f"<Deal {self.variant.id} players={self.players} dealer={self.dealer} "
-                f"turnup={self.turnup.code} phase={self._phase} to_move={self._to_move}>")
+                f"turnup={self.turnup.code if self.turnup else '-'} trump={self.trump or '-'} "
+                f"phase={self._phase} to_move={self._to_move}>")
 
 
 def legal_mask(t, may_trump: bool, hand: int, lead: int) -> int:

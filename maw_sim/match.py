@@ -50,6 +50,7 @@ class Match:
         self.over = False
         self.game_won_by = None
         self.results = []                    # one Outcome per settled deal
+        self.sets = [0] * self.sides         # contracts failed, per side (the bidding games)
         self.deals = []                      # every deal dealt, in order (the last may be open)
         self._seeds = random.Random(seed)
         self._open = None
@@ -57,11 +58,13 @@ class Match:
     def next_seed(self) -> int:
         return self.seed if self.deals_played == 0 else self._seeds.getrandbits(32)
 
-    def new_deal(self, hands=None, turnup=None) -> Deal:
+    def new_deal(self, hands=None, turnup=None, kitty=None, stock=None) -> Deal:
         """Collect the stakes (pool games) and deal the next hand: shuffled by the match's seeds,
-        or the ``hands`` and ``turnup`` given (a recorded deal played back)."""
+        or the ``hands`` and ``turnup`` (the ``kitty`` and ``stock`` in the bidding games) given:
+        a recorded deal played back."""
         if self.over:
-            raise ValueError(f"the game is over: side {self.game_won_by + 1} won; start a new match")
+            who = "nobody" if self.game_won_by is None else f"side {self.game_won_by + 1}"
+            raise ValueError(f"the game is over: {who} won; start a new match")
         if self._open is not None:
             raise ValueError("settle the deal in progress before dealing again")
         scores = tuple(self.scores) if self.variant.scorer.points else None
@@ -70,7 +73,8 @@ class Match:
             deal = Deal.random(self.variant, self.players, seed, self.dealer, teams=self._teams_arg(),
                                scores=scores)
         else:
-            deal = Deal(self.variant, hands, turnup, self.dealer, teams=self._teams_arg(), scores=scores)
+            deal = Deal(self.variant, hands, turnup, self.dealer, teams=self._teams_arg(), scores=scores,
+                        kitty=kitty, stock=stock)
         self.variant.scorer.collect(self)
         self._open = deal
         self.deals.append(deal)

@@ -9,7 +9,6 @@ and is never named. The rules are the engine's; this module only says them.
 from __future__ import annotations
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from .phases import STEPS
 from .records import redact_action
 
 
@@ -55,24 +54,44 @@ class Narrator:
     def deal_started(self, deal, number: int) -> dict:
         dealer = self.name(deal.dealer)
         verb = "deal" if dealer == "You" else "deals"
+        if deal.turnup is None:
+            kitty = f", with a kitty of {deal.kitty_size}" if deal.kitty_size else ""
+            return {"kind": "deal", "seat": deal.dealer, "number": number, "card": None,
+                    "text": f"Deal {number}: {dealer} {verb}{kitty}. The auction starts on the dealer's left."}
         return {"kind": "deal", "seat": deal.dealer, "number": number, "card": card_info(deal.turnup),
                 "text": f"Deal {number}: {dealer} {verb}; the turn-up is "
                         f"{deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."}
 
     def deal_restored(self, deal, number: int) -> dict:
         moves = len(deal.history)
-        return {"kind": "restore", "seat": deal.dealer, "number": number, "card": card_info(deal.turnup),
+        trumps = ("no trumps are named yet" if deal.trump is None else f"{suit_words(deal.trump)} are trumps") \
+            if deal.turnup is None else f"the turn-up is {deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps"
+        return {"kind": "restore", "seat": deal.dealer, "number": number,
+                "card": None if deal.turnup is None else card_info(deal.turnup),
                 "text": f"Deal {number} restored from a link after {moves} move{'s' if moves != 1 else ''}; "
-                        f"the turn-up is {deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."}
+                        f"{trumps}."}
 
     def action(self, deal, seat: int, phase_before: str, finished_before: int) -> list:
         """The events of the action just taken by ``seat`` (the deal's last), and of the tricks it
         finished."""
         who = self.name(seat)
         you = seat == self.seat
-        # Narrated from the action as this seat saw it: another robber's card put out is "rob ?".
-        action = redact_action(seat, deal.history[-1][1], self.seat)
+        # Narrated from the action as this seat saw it: another robber's card put out is "rob ?",
+        # another's discard "discard ? ?". A discard in the exchange brings a draw after it.
+        history = deal.history
+        last = -2 if phase_before == "discard" and history[-1][1].startswith("draw ") else -1
+        action = redact_action(seat, history[last][1], self.seat)
         event = {"kind": "play", "seat": seat, "action": action, "card": None}
+        if phase_before in ("bid", "trump", "kitty", "discard"):
+            event["kind"] = phase_before
+            event["text"] = self._bidding_words(deal, who, you, phase_before, action)
+            if phase_before == "discard" and last == -2:
+                drawn = redact_action(seat, history[-1][1], self.seat).split()[1:]
+                event["text"] += (" and draw " + ", ".join(Card.parse(c).symbol for c in drawn) if you
+                                  else f" and draws {len(drawn)}") + "."
+            elif phase_before == "discard":
+                event["text"] += "."
+            return [event]
         if phase_before == "rob":
             if action == "pass":
                 event["kind"] = "pass"
@@ -108,6 +127,26 @@ class Narrator:
                            "text": f"{winner} {'win' if winner == 'You' else 'wins'} trick "
                                    f"{number} with {winning_card.symbol}."})
         return events
+
+    @staticmethod
+    def _bidding_words(deal, who: str, you: bool, phase: str, action: str) -> str:
+        verb = (lambda plain, third: plain if you else third)
+        if phase == "bid":
+            if action == "pass":
+                return f"{who} {verb('pass', 'passes')}."
+            if action == "hold":
+                return f"{who} {verb('hold', 'holds')}: {verb('take', 'takes')} the bid at its value."
+            return f"{who} {verb('bid', 'bids')} {action[4:]}."
+        if phase == "trump":
+            return f"{who} {verb('name', 'names')} {suit_words(action[-1])} trumps."
+        cards = action.split()[1:]
+        if phase == "kitty":
+            shown = ", ".join(Card.parse(c).symbol for c in cards) if you else f"{len(cards)} cards"
+            return f"{who} {verb('take', 'takes')} the kitty and {verb('put', 'puts')} out {shown} face down."
+        if cards == ["none"]:
+            return f"{who} {verb('keep', 'keeps')} the hand as it is"
+        shown = ", ".join(Card.parse(c).symbol for c in cards) if you else f"{len(cards)} face down"
+        return f"{who} {verb('discard', 'discards')} {shown}"
 
     def side_names(self) -> list:
         """Who scores: each seat in singles; in partnerships "Your side (You & Bot 2)", "Side 2 (…)"."""
@@ -170,7 +209,7 @@ class Narrator:
             return "The deal is over." + ("" if self.match.over else " Press “New deal” to play the next one.")
         if not your_turn:
             return f"{self.name(deal.to_move)} to move."
-        step = STEPS.get(deal.phase)
+        step = deal.step
         return step.prompt() if step else "Your turn: play a card."
 
 
@@ -195,9 +234,9 @@ class PassNarrator(Narrator):
                 for side in range(match.sides)]
 
 
-def display_order(trump: str):
+def display_order(trump: str | None):
     # Group the hand by suit, trumps last, for a stable, readable hand; not a ranking.
-    suits = [s for s in "SHCD" if s != trump] + [trump]
+    suits = [s for s in "SHCD" if s != trump] + ([trump] if trump else [])
     # The Joker is always a trump: it goes with the trumps, after them.
     return lambda c: (len(suits) - 1, 14) if c.is_joker else (suits.index(c.suit), c.rank)
 
@@ -206,9 +245,23 @@ def choice_label(action: str) -> str:
     if action.startswith("rob "):
         card = Card.parse(action.split()[1])
         return f"Rob, putting out {card.symbol}"
+    if action.startswith("bid "):
+        return f"Bid {action[4:]}"
+    if action.startswith("trump "):
+        return f"Trumps: {suit_words(action[-1])}"
+    if action.startswith("discard "):
+        cards = action.split()[1:]
+        return "Discard none" if cards == ["none"] else "Discard " + " ".join(Card.parse(c).symbol for c in cards)
+    if action == "hold":
+        return "Hold (take the bid at its value)"
     return {"pass": "Pass (don't rob)", "jink": "Jink (play for all five)",
             "claim": "Claim (stop with three)"}.get(action, action)
 
 
 def choice_order(action: str):
-    return ({"claim": 0, "jink": 1, "pass": 9}.get(action, 5), action)
+    if action.startswith("bid "):
+        words = action.split()
+        return (5, int(words[1]), len(words), action)
+    if action.startswith("discard "):
+        return (5, len(action.split()), 0, action)
+    return ({"claim": 0, "jink": 1, "hold": 8, "pass": 9}.get(action, 5), 0, 0, action)

@@ -22,7 +22,8 @@ The steps of today's rulesets:
     deal now, or ``"jink"``: lead on and undertake to win all five. It comes from inside the play,
     after the third trick, so it is not in the pipeline before play.
 
-The bidding games (an auction, a kitty, discards and draws) add their steps here.
+The bidding games' steps (the auction, the trump named, the kitty, the discard and draw) are in
+:mod:`maw_sim.auction`; :func:`pipeline` puts them in the ruleset's order.
 """
 
 from __future__ import annotations
@@ -43,7 +44,9 @@ class Step:
     name = ""
 
     def begins(self, deal):
-        """The seat that acts first in this step, or None when the step does not happen in this deal."""
+        """The seat that acts first in this step, or None when the step does not happen in this deal.
+        Called once, when the deal reaches the step: a step may set up its state here (the auction's
+        standing, the kitty taken into the bidder's hand)."""
         raise NotImplementedError
 
     def legal_actions(self, deal) -> tuple:
@@ -57,8 +60,9 @@ class Step:
         """A legal action as the record writes it (``"rob 7c"`` becomes ``"rob 7C"``)."""
         return action
 
-    def apply(self, deal, seat: int, action: str) -> None:
-        """Do the legal action, in its canonical form."""
+    def apply(self, deal, seat: int, action: str):
+        """Do the legal action, in its canonical form. Returns the next seat to act in this step
+        (an auction goes round the table), or None when the step is over."""
         raise NotImplementedError
 
     def prompt(self) -> str:
@@ -124,6 +128,7 @@ class Robbing(Step):
             give = Card.parse(action[4:]).index
             deal._hands[seat] = (deal._hands[seat] & ~(1 << give)) | deal.turnup.bit
             deal._robbed = (seat, give)
+        return None
 
     def prompt(self):
         return "You may rob the turn-up: choose a card to put out, or pass."
@@ -161,10 +166,11 @@ class Jinking(Step):
 
 ROBBING = Robbing()
 JINKING = Jinking()
-#: Every decision step by its phase name.
-STEPS = {step.name: step for step in (ROBBING, JINKING)}
 
 
 def pipeline(variant) -> tuple:
     """The decision steps before the first lead, in order, for this ruleset."""
+    if variant.bidding:
+        from .auction import bidding_pipeline
+        return bidding_pipeline(variant)
     return (ROBBING,) if variant.robbing != "none" else ()

@@ -61,7 +61,9 @@ MEDIA_TYPE = "text/x-maw-record"
 HIDDEN = "?"
 
 _GAME_TAGS = ("Variant", "Options", "Players", "Teams", "Seed", "Observer")
-_DEAL_TAGS = ("Deal", "Dealer", "Scores", "Hands", "TurnUp", "Result")
+_DEAL_TAGS = ("Deal", "Dealer", "Scores", "Hands", "TurnUp", "Kitty", "Stock", "Result")
+#: The movetext's decision lines, by label (the trick lines are numbered).
+_LABELS = ("rob", "jink", "bid", "trump", "kitty", "discard", "draw")
 _TAG_LINE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:;.*)?$')
 _ENTRY = re.compile(r"(\d+)\s*:")
 
@@ -84,15 +86,30 @@ class DealRecord:
     dealer: int
     scores: tuple | None
     hands: tuple
-    turnup: str
+    turnup: str | None
     actions: tuple
     result: str = "*"
     extra: tuple = ()
+    #: The bidding games: the kitty as dealt and the stock, top first (None: a card hidden).
+    kitty: tuple = ()
+    stock: tuple = ()
 
     @property
     def redacted(self) -> bool:
         return any(c is None for hand in self.hands for c in hand) or any(
-            a == "rob " + HIDDEN for _, a in self.actions)
+            HIDDEN in a.split() for _, a in self.actions) or None in self.kitty or None in self.stock
+
+    @property
+    def bidder(self):
+        """The seat that won the auction (the last to bid or hold), once it is over; else None."""
+        last = None
+        for seat, action in self.actions:
+            if action in ("pass", "hold") or action.startswith("bid "):
+                if action != "pass":
+                    last = seat
+            elif last is not None:
+                return last
+        return None
 
 
 @dataclass(frozen=True)
@@ -169,7 +186,9 @@ class GameRecord:
             raise ValueError(f"this is seat {self.observer}'s record; it cannot show seat {seat}'s")
         deals = tuple(replace(
             d, hands=tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(d.hands)),
-            actions=tuple((s, redact_action(s, a, seat)) for s, a in d.actions)) for d in self.deals)
+            actions=tuple((s, redact_action(s, a, seat)) for s, a in d.actions),
+            kitty=d.kitty if d.bidder == seat else (None,) * len(d.kitty),
+            stock=(None,) * len(d.stock)) for d in self.deals)
         return replace(self, deals=deals, seed=None, observer=seat)
 
     # -- playing it back --------------------------------------------------------------------------
@@ -198,7 +217,8 @@ class GameRecord:
             if record.dealer != match.dealer:
                 raise RecordError(f"{where}: the record says seat {record.dealer} dealt, but the deal "
                                   f"passes to seat {match.dealer}")
-            deal = match.new_deal(hands=[list(h) for h in record.hands], turnup=record.turnup)
+            deal = match.new_deal(hands=[list(h) for h in record.hands], turnup=record.turnup,
+                                  kitty=list(record.kitty), stock=list(record.stock) or None)
             if record.scores is not None and tuple(record.scores) != tuple(deal.scores):
                 raise RecordError(f"{where}: the record gives the scores before it as "
                                   f"{' '.join(map(str, record.scores))}, but the deals before make them "
@@ -250,8 +270,10 @@ def _layout(teams) -> str | None:
 def _deal_record(deal, number: int) -> DealRecord:
     hands = tuple(tuple(c.code for c in hand) for hand in deal.dealt)
     scores = tuple(deal.scores) if deal.variant.scorer.points else None
-    return DealRecord(number, deal.dealer, scores, hands, deal.turnup.code, tuple(deal.history),
-                      result_of(deal))
+    v = deal.variant
+    stock = tuple(c.code for c in deal.stock) if v.exchange_limit != "none" else ()
+    return DealRecord(number, deal.dealer, scores, hands, None if deal.turnup is None else deal.turnup.code,
+                      tuple(deal.history), result_of(deal), (), tuple(c.code for c in deal.kitty), stock)
 
 
 def result_of(deal) -> str:
@@ -260,6 +282,15 @@ def result_of(deal) -> str:
     o = deal.outcome
     if o is None:
         return "*"
+    c = deal.contract
+    if deal.variant.bidding:
+        if c is None:
+            return "thrown in"
+        parts = [f"contract {c.bidder} {c.call.replace(' ', '-')} {'made' if o.contract_made else 'failed'}",
+                 "tricks " + " ".join(map(str, o.tricks_won)), "points " + " ".join(map(str, o.points))]
+        if o.game_won_by is not None:
+            parts.append(f"game to side {o.game_won_by}")
+        return "; ".join(parts)
     if o.jink_failed:
         parts = [f"jink failed by {deal.jinker}"]
     elif o.winner is None:
@@ -279,11 +310,17 @@ def result_of(deal) -> str:
 
 
 def redact_action(actor: int, action: str, viewer: int | None) -> str:
-    """An action as ``viewer`` saw it: a card put out face down in robbing is named only to its
-    owner (``viewer`` None: everything is shown)."""
-    if viewer is None or actor == viewer or not action.startswith("rob "):
+    """An action as ``viewer`` saw it: a card put out face down (in robbing, from the kitty, in
+    the exchange) or drawn from the stock is named only to its owner, the others see how many
+    (``viewer`` None: everything is shown)."""
+    if viewer is None or actor == viewer:
         return action
-    return "rob " + HIDDEN
+    verb, _, rest = action.partition(" ")
+    if verb == "rob":
+        return "rob " + HIDDEN
+    if verb in ("discard", "draw") and rest != "none":
+        return verb + " " + " ".join(HIDDEN for _ in rest.split())
+    return action
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -312,8 +349,14 @@ def _game_tags(rec: GameRecord) -> list:
 def _deal_tags(rec: GameRecord, d: DealRecord) -> list:
     hands = " / ".join(" ".join(HIDDEN if c is None else c for c in hand) for hand in d.hands)
     scores = "-" if d.scores is None else " ".join(map(str, d.scores))
-    return [("Deal", str(d.number)), ("Dealer", str(d.dealer)), ("Scores", scores),
-            ("Hands", hands), ("TurnUp", d.turnup), ("Result", d.result)] + list(d.extra)
+    tags = [("Deal", str(d.number)), ("Dealer", str(d.dealer)), ("Scores", scores), ("Hands", hands)]
+    if d.turnup is not None:
+        tags.append(("TurnUp", d.turnup))
+    if d.kitty:
+        tags.append(("Kitty", " ".join(HIDDEN if c is None else c for c in d.kitty)))
+    if d.stock:
+        tags.append(("Stock", " ".join(HIDDEN if c is None else c for c in d.stock)))
+    return tags + [("Result", d.result)] + list(d.extra)
 
 
 def _movetext(rec: GameRecord, d: DealRecord) -> list:
@@ -335,9 +378,19 @@ def _movetext(rec: GameRecord, d: DealRecord) -> list:
                 line += f"   ; seat {winners[trick]} wins"
             lines.append(line)
 
+    bidding = rec.variant.bidding
+    bidder = d.bidder
     for seat, action in d.actions:
         word = action.split()[0]
-        if word in ("rob", "pass"):
+        if bidding and word in ("bid", "hold", "pass"):
+            lines.append(f"bid {seat}: {action}")
+        elif word in ("trump", "draw"):
+            lines.append(f"{word} {seat}: {action}")
+        elif word == "discard":
+            lines.append(f"{'kitty' if seat == bidder and d.kitty else 'discard'} {seat}: {action}")
+            if seat == bidder and d.kitty:
+                bidder = None        # the bidder's next discard, if any, is in the exchange
+        elif word in ("rob", "pass"):
             lines.append(f"rob {seat}: {action}")
         elif word in ("jink", "claim"):
             flush()
@@ -472,9 +525,13 @@ def _whole(value: str, what: str) -> int:
 
 def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) -> DealRecord:
     where = f"deal starting at line {start}"
-    for name in ("Dealer", "Hands", "TurnUp"):
+    for name in ("Dealer", "Hands") + (("TurnUp",) if variant.turnup_game else ()):
         if name not in tags:
             raise RecordError(f"{where}: no [{name}] tag")
+    if not variant.turnup_game and "TurnUp" in tags:
+        raise RecordError(f"{where}: {variant.name} turns no card for trumps, so a deal has no [TurnUp] tag")
+    if variant.kitty_size and "Kitty" not in tags:
+        raise RecordError(f"{where}: no [Kitty] tag ({variant.name} deals a kitty of {variant.kitty_size})")
     deal_number = _whole(tags["Deal"], f"line {start}: [Deal]")
     if deal_number != expected:
         raise RecordError(f"line {start}: [Deal \"{deal_number}\"] should be deal {expected} (deals are "
@@ -518,19 +575,34 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             raise RecordError(f"{where}: [Hands], seat {seat} has {len(hand)} cards; every hand has 5 "
                               "(write ? for a hidden card)")
         hands.append(tuple(hand))
-    try:
-        turnup = Card.parse(tags["TurnUp"]).code
-    except ValueError as exc:
-        raise RecordError(f"{where}: [TurnUp]: {exc}") from None
-    if turnup in seen:
-        raise RecordError(f"{where}: the turn-up {turnup} is also in seat {seen[turnup]}'s hand")
+    turnup = None
+    if variant.turnup_game:
+        try:
+            turnup = Card.parse(tags["TurnUp"]).code
+        except ValueError as exc:
+            raise RecordError(f"{where}: [TurnUp]: {exc}") from None
+        if turnup in seen:
+            raise RecordError(f"{where}: the turn-up {turnup} is also in seat {seen[turnup]}'s hand")
+    kitty = _card_list(tags.get("Kitty", ""), f"{where}: [Kitty]", seen, "the kitty")
+    if len(kitty) != variant.kitty_size:
+        raise RecordError(f"{where}: [Kitty] holds {len(kitty)} cards; {variant.name} deals a kitty of "
+                          f"{variant.kitty_size}")
+    stock = _card_list(tags.get("Stock", ""), f"{where}: [Stock]", seen, "the stock")
 
     actions = []
     trick = 0
     for number, body in moves:
         label, _, rest = body.partition(" ")
         entries = _entries(rest, number, players)
-        if label in ("rob", "jink"):
+        if label in ("bid", "trump", "kitty", "discard", "draw"):
+            if variant.turnup_game:
+                raise RecordError(f"line {number}: a '{label}' line belongs to the bidding games, not to "
+                                  f"{variant.name}")
+            if len(entries) != 1:
+                raise RecordError(f"line {number}: a '{label}' line holds one entry, as 'seat: action'")
+            seat, action = entries[0]
+            actions.append((seat, _decision(label, action, number)))
+        elif label in ("rob", "jink"):
             if len(entries) != 1:
                 raise RecordError(f"line {number}: a '{label}' line holds one decision, as 'seat: action'")
             seat, action = entries[0]
@@ -556,9 +628,55 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             trick += 1
         else:
             raise RecordError(f"line {number}: expected a tag pair, a trick line ('1. 1: KC  2: 3S …'), "
-                              f"or a decision line ('rob 1: pass', 'jink 2: claim'); got {body!r}")
+                              f"or a decision line ('rob 1: pass', 'jink 2: claim', 'bid 1: bid 20', "
+                              f"'trump 1: trump H', 'kitty 1: discard …', 'discard 2: discard none', "
+                              f"'draw 2: draw …'); got {body!r}")
     return DealRecord(deal_number, dealer, scores, tuple(hands), turnup, tuple(actions),
-                      tags.get("Result", "*"), tuple(extra))
+                      tags.get("Result", "*"), tuple(extra), tuple(kitty), tuple(stock))
+
+
+_BID = re.compile(r"pass|hold|bid \d+( for \d+)?")
+
+
+def _decision(label: str, action: str, number: int) -> str:
+    """A bidding game's decision line, checked for its form (the engine checks the rest)."""
+    words = action.split()
+    ok = {"bid": lambda: _BID.fullmatch(action.lower()) is not None,
+          "trump": lambda: len(words) == 2 and words[0] == "trump" and words[1].upper() in "CDHS",
+          "kitty": lambda: words[0] == "discard" and len(words) > 1 and all(map(_card_or_hidden, words[1:])),
+          "discard": lambda: words[0] == "discard" and len(words) > 1 and (
+              words[1:] == ["none"] or all(map(_card_or_hidden, words[1:]))),
+          "draw": lambda: words[0] == "draw" and len(words) > 1 and all(map(_card_or_hidden, words[1:]))}[label]
+    if not ok():
+        expected = {"bid": "'bid 20', 'bid 30 for 60', 'hold' or 'pass'", "trump": "'trump H'",
+                    "kitty": "'discard' and the cards put out", "discard": "'discard none' or 'discard' and the cards",
+                    "draw": "'draw' and the cards drawn"}[label]
+        raise RecordError(f"line {number}: {action!r} is not a {label} line's action; expected {expected}")
+    if label == "bid":
+        return action.lower()
+    if label == "trump":
+        return "trump " + words[1].upper()
+    if words[1:] == ["none"]:
+        return action
+    return words[0] + " " + " ".join(w if w == HIDDEN else Card.parse(w).code for w in words[1:])
+
+
+def _card_list(text: str, where: str, seen: dict, what: str) -> list:
+    out = []
+    for code in text.split():
+        if code == HIDDEN:
+            out.append(None)
+            continue
+        try:
+            card = Card.parse(code).code
+        except ValueError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        if card in seen:
+            where_else = seen[card] if isinstance(seen[card], str) else f"seat {seen[card]}'s hand"
+            raise RecordError(f"{where}: {card} is also in {where_else}")
+        seen[card] = what
+        out.append(card)
+    return out
 
 
 def _card_or_hidden(text: str) -> bool:
@@ -599,7 +717,8 @@ def _replay_deal(rec: GameRecord, record: DealRecord, upto):
     where = f"deal {record.number}"
     try:
         deal = Deal(rec.variant, [list(h) for h in record.hands], record.turnup, record.dealer,
-                    teams=rec.teams, scores=record.scores)
+                    teams=rec.teams, scores=record.scores, kitty=list(record.kitty),
+                    stock=list(record.stock) or None)
     except ValueError as exc:
         raise RecordError(f"{where}: {exc}") from None
     _apply_all(deal, record, upto, where)
@@ -614,6 +733,13 @@ def _apply_all(deal, record: DealRecord, upto, where: str) -> None:
         raise RecordError(f"{where} has {len(record.actions)} actions; cannot stop after {upto}")
     for k, (seat, action) in enumerate(actions, start=1):
         head = f"{where}, action {k} (seat {seat}: {action})"
+        if action.startswith("draw "):
+            # A chance event, not an action: the engine drew it from the stock after the discard.
+            last = deal.history[-1] if deal.history else None
+            if last != (seat, action):
+                raise RecordError(f"{head}: the stock gives {last[1] if last and last[1].startswith('draw') else 'no draw'} "
+                                  f"here, not {action!r}")
+            continue
         if deal.to_move is None:
             raise RecordError(f"{head}: the deal is already over")
         if deal.to_move != seat:
@@ -662,6 +788,8 @@ def _deal_moves(variant, players, teams, record) -> str:
     deal = _replay_deal(GameRecord(variant, players, teams, (record,)), record, 0)
     out = []
     for _, action in record.actions:
+        if action.startswith("draw "):
+            continue                   # a chance event: the seed says what was drawn
         k = deal.legal_actions().index(action)
         out.append(_DIGITS[k] if k < 62 else "-" + _DIGITS[k // 62] + _DIGITS[k % 62])
         deal.apply(action)

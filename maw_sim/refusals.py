@@ -25,6 +25,22 @@ RULES = {
     "following.follow-or-trump": "a plain suit led: follow suit or trump, never discard another suit [following]",
     "following.ace-of-hearts-calls-hearts": "the ace of hearts led: one who need not trump must play a heart if held [following]",
     "following.whist": "a plain suit led: follow suit if able; trump only when void [following]",
+    "auction.choose": "the text is not a call of the auction [auction]",
+    "auction.higher": "each bid must be higher than the bid before [auction]",
+    "auction.minimum": "a side at 100 or more must bid at least the higher minimum [auction]",
+    "auction.in-the-hole": "only a side below zero may call 60 for 120 [auction]",
+    "auction.hold": "only the dealer may hold, where the rules allow it, and only another's bid [auction]",
+    "auction.bagged": "nobody bid: the dealer is bagged and must bid [auction]",
+    "auction.turn": "the seat may not make this call now [auction]",
+    "trump.choose": "the bidder names a suit for trumps [auction]",
+    "kitty.choose": "the bidder, having taken the kitty, puts out cards with 'discard' [deal]",
+    "kitty.not-in-hand": "the bidder puts out cards of his own hand [deal]",
+    "kitty.twice": "a card is named twice [deal]",
+    "kitty.count": "the bidder puts out exactly as many cards as the kitty held [deal]",
+    "exchange.choose": "in the exchange a player puts out cards with 'discard', or 'discard none' [exchange]",
+    "exchange.not-in-hand": "a player discards cards of his own hand [exchange]",
+    "exchange.twice": "a card is named twice [exchange]",
+    "exchange.count": "no more cards than the limit, or than the stock holds [exchange]",
 }
 
 

@@ -325,9 +325,115 @@ class PlayedOutScoring(PointsScoring):
         return min(points, -score) if self.exact_target_resets else points
 
 
+NON_BIDDER_RULES = {
+    "always": "the other sides always score what they take",
+    "freeze-100": "a side at 100 or more that did not win the auction scores nothing (its score is frozen)",
+    "105-rule": "a side at 105 or more scores only as the bidder",
+    "100-rule-bid-20": "a side at 100 or more scores as a defender only if it bid at least 20 in the auction",
+    "cap-105": "a side that did not win the auction cannot go past 105",
+}
+BOTH_OUT_RULES = {"bidder": "when the bidder's side and another reach the target in one deal, the bidder's side wins",
+                  "higher": "when several reach the target in one deal, the higher total wins"}
+
+
+class BidScoring(PointsScoring):
+    """The bidding games (One-Hundred-and-Ten, the Auction Forty-Fives): the tricks score as in
+    Forty-Five (5 a trick, 5 for the best trump in play), but what goes on the score sheet is
+    settled when the deal is over, by the contract. The bidder's side that makes its bid scores
+    what it took (or only the bid, in some circles; 60 for "30 for 60"), and loses the bid
+    when it fails, so a score can go below zero; the other sides score what they took, save
+    where a side near the target may not (``non_bidder``). The game is decided only at the end
+    of a deal: a side at the target wins (``both_out`` when two reach it together), a side at
+    ``-lose_at`` loses, and so does a side whose bids fail ``sets_lose`` times."""
+    kind = "bid"
+    keys = {"per_trick": "int", "best_trump": "int", "target": "int", "made_scores": {"taken": "", "bid": ""},
+            "non_bidder": NON_BIDDER_RULES, "both_out": BOTH_OUT_RULES, "lose_at": "int", "sets_lose": "int"}
+    ends_mid_deal = False
+
+    def __init__(self, variant):
+        Scoring.__init__(self, variant)
+        s = self.setting
+        self.per_trick = s["per_trick"]
+        self.bonus = s["best_trump"]
+        self.target = s["target"]
+        self.jink_wins_game = False
+        self.turnup_ace_of_hearts = 0
+
+    def close_contract(self, scores, points, contract, side_bids) -> tuple:
+        """(the sides' points for the score sheet, the side that has won the game or None, made)."""
+        s = self.setting
+        final = list(points)
+        b = contract.side
+        made = points[b] >= contract.bid
+        if made:
+            final[b] = contract.made_value if contract.made_value is not None else (
+                points[b] if s["made_scores"] == "taken" else contract.bid)
+        else:
+            final[b] = -contract.failed_value
+        rule = s["non_bidder"]
+        for side, score in enumerate(scores):
+            if side == b:
+                continue
+            if rule == "freeze-100" and score >= 100 or rule == "105-rule" and score >= 105 or \
+                    rule == "100-rule-bid-20" and score >= 100 and side_bids[side] < 20:
+                final[side] = 0
+            elif rule == "cap-105":
+                final[side] = max(0, min(final[side], 105 - score))
+        return final, self.game_after(scores, final, b), made
+
+    def game_after(self, scores, final, bidder_side):
+        """The side that has won the game once the deal's points are written, or None."""
+        s = self.setting
+        totals = [score + p for score, p in zip(scores, final)]
+        out = [side for side, t in enumerate(totals) if t >= self.target]
+        if out:
+            if s["both_out"] == "bidder" and bidder_side in out:
+                return bidder_side
+            best = max(totals[side] for side in out)
+            top = [side for side in out if totals[side] == best]
+            if len(top) == 1:
+                return top[0]
+            return bidder_side if bidder_side in top else None       # a tie between defenders: play on
+        if s["lose_at"]:
+            lost = [side for side, t in enumerate(totals) if t <= -s["lose_at"]]
+            if lost:
+                return self._best_other(totals, lost)
+        return None
+
+    @staticmethod
+    def _best_other(totals, losers):
+        rest = [side for side in range(len(totals)) if side not in losers]
+        if not rest:
+            return None
+        best = max(totals[side] for side in rest)
+        top = [side for side in rest if totals[side] == best]
+        return top[0] if len(top) == 1 else None
+
+    def solver_closing(self, contract, side_bids):
+        """What the exact solver needs of a contract: how a deal closes, the least a side's
+        points can end at, and the most the close can add beyond the tricks' points."""
+        def close(scores, points, side_tricks):
+            final, game, _ = self.close_contract(scores, points, contract, side_bids)
+            return final, game
+        extra = max(0, (contract.made_value or 0) - contract.bid)
+        return close, (lambda score, points: min(points, -contract.failed_value, 0)), extra
+
+    def settle(self, match, outcome):
+        super().settle(match, outcome)
+        deal = match.deals[-1] if match.deals else None
+        contract = None if deal is None else deal.contract
+        if contract is None or outcome.contract_made:
+            return
+        match.sets[contract.side] += 1
+        limit = self.setting["sets_lose"]
+        if limit and match.sets[contract.side] >= limit and not match.over:
+            match.over = True
+            match.game_won_by = self._best_other(match.scores, [contract.side])
+
+
 #: Every kind of account a variant file may name in ``scoring.kind``.
 SCORINGS = {"pool": PoolScoring, "points": PointsScoring, "tricks": TricksScoring,
-            "points-played-out": PlayedOutScoring}
+            "points-played-out": PlayedOutScoring, "bid": BidScoring}
 
 
 def scorer(variant) -> Scoring:

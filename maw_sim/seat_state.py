@@ -85,15 +85,29 @@ def table_state(self) -> dict:
         "teams": self.teams, "link": link,
         "phase": deal.phase, "to_move": deal.to_move, "your_turn": your_turn,
         "dealer": deal.dealer,
-        "trump": {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
-                  "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
-        "turnup": card_info(deal.turnup),
+        "trump": None if deal.trump is None else {
+            "suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump], "name": SUIT_NAMES[deal.trump],
+            "red": deal.trump in "DH"},
+        "turnup": None if deal.turnup is None else card_info(deal.turnup),
+        "bidding": _bidding(deal) if deal.variant.bidding else None,
         "hand": hand, "choices": choices, "trick": trick,
         "tricks_played": len(finished), "seats": seats,
         "scores": _scores(self), "outcome": outcome,
         "match_over": bool(getattr(self.match, "over", False)),
         "prompt": self.narrator.prompt(deal, your_turn),
     }
+
+
+def _bidding(deal) -> dict:
+    """The bidding games' public state: the auction, the contract, the kitty's size, the stock
+    left and each exchange (by number of cards, never the cards)."""
+    c = deal.contract
+    return {"auction": [{"seat": s, "call": a} for s, a in deal.auction],
+            "contract": None if c is None else {"bidder": c.bidder, "side": c.side, "bid": c.bid, "call": c.call,
+                                                "made_value": c.made_value, "failed_value": c.failed_value,
+                                                "held": c.held},
+            "hold": deal.variant.auction["hold"], "kitty_size": deal.kitty_size, "stock_left": deal.stock_left,
+            "exchanged": [{"seat": s, "cards": k} for s, k in deal.exchanged]}
 
 
 def _scores(self) -> dict:

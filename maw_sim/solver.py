@@ -168,6 +168,9 @@ class _Search:
             self.mid_deal = scorer.ends_mid_deal
             self.close_deal = scorer.close_deal
             self.floor = scorer.floor
+            if deal.contract is not None:
+                # A contract settles the deal: made or failed, the defenders' rules (BidScoring).
+                self.close_deal, self.floor, self.award = scorer.solver_closing(deal.contract, deal.side_bids)
         else:
             self.best_bit = 0
             self.award = 0

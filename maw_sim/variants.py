@@ -96,9 +96,49 @@ _SECTIONS = {
     "jinking": {"allowed": "bool"},
     "scoring": {"kind": SCORING_KINDS},
 }
-# Sections a file may leave out; absent, the rule is the ordinary one (here: the 52 cards).
+#: The bidding games: how the auction runs (``[auction]``) and what the exchange allows.
+HOLD_RULES = {
+    "duel": "the dealer may hold (take the highest bid at its value); the bidder so displaced may "
+            "raise, the dealer hold again, until one passes or the dealer raises",
+    "rebid": "the dealer may hold; then every player who has not passed may bid again, in turn, "
+             "until all but one have passed",
+    "ends": "the dealer may hold, and the auction ends there",
+    "none": "the dealer may not hold: he bids higher or passes",
+}
+ALL_PASS_RULES = {"dealer-bagged": "when nobody bids, the dealer must bid (he is 'bagged')",
+                  "redeal": "when nobody bids, the cards are thrown in and the next dealer deals"}
+THIRTY_RULES = {"sixty": "a bid of 30 (all five tricks) scores 60 if made and loses 60 if not",
+                "sixty-loses-thirty": "a bid of 30 scores 60 if made and loses 30 if not",
+                "thirty": "a bid of 30 is worth 30, like any other bid",
+                "call": "a bid of 30 is worth 30; the call '30 for 60' outbids it and scores or loses 60"}
+SIXTY_FOR_120_RULES = {"none": "no call of '60 for 120'",
+                       "in-the-hole": "a side below zero ('in the hole') may call '60 for 120': all five "
+                                      "tricks, 120 if made, 60 lost if not",
+                       "always": "any side may call '60 for 120': all five tricks, 120 made or lost"}
+TRUMP_NAMED_RULES = {"after-kitty": "the bidder takes the kitty, puts out as many cards, then names trumps",
+                     "before-kitty": "the bidder names trumps, then takes the kitty and puts out as many cards"}
+FIRST_LEAD_RULES = {"dealer-left": "the player on the dealer's left leads",
+                    "bidder-left": "the player on the bidder's left leads",
+                    "bidder": "the bidder leads"}
+EXCHANGE_LIMITS = {"none": "no exchange: the hands are played as dealt",
+                   "1": "each may exchange one card", "2": "each may exchange up to two cards",
+                   "3": "each may exchange up to three cards", "4": "each may exchange up to four cards",
+                   "5": "each may exchange up to five cards",
+                   "stock-share": "each may exchange as many cards as the stock could give every player at "
+                                  "the table alike, so that a few are left",
+                   "up-to-3-stock": "each may exchange up to three cards, fewer where the stock could not "
+                                    "give every other player as many",
+                   "unlimited": "each may exchange any number of cards, while the stock lasts"}
+
+# Sections a file may leave out; absent, the rule is the ordinary one (here: the 52 cards, a
+# card turned for trumps, no auction, no exchange).
 _OPTIONAL_SECTIONS = {
     "pack": {"jokers": "jokers"},
+    "deal": {"turnup": "bool", "kitty": "int"},
+    "auction": {"min_bid": "int", "min_bid_at_100": "int", "hold": HOLD_RULES, "all_pass": ALL_PASS_RULES,
+                "thirty": THIRTY_RULES, "sixty_for_120": SIXTY_FOR_120_RULES,
+                "trump_named": TRUMP_NAMED_RULES, "first_lead": FIRST_LEAD_RULES},
+    "exchange": {"limit": EXCHANGE_LIMITS},
 }
 #: Each kind of scoring names its own keys (maw_sim.scoring).
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
@@ -270,6 +310,64 @@ class Variant:
         return Pack.of(self.settings["pack"]["jokers"])
 
     @cached_property
+    def turnup_game(self) -> bool:
+        """Is a card turned for trumps? (False in the bidding games, where the bidder names them.)"""
+        return "deal" not in self.settings or self.settings["deal"]["turnup"]
+
+    @cached_property
+    def kitty_size(self) -> int:
+        """Cards dealt to the kitty, the extra hand the bidder takes (0: none)."""
+        return self.settings["deal"]["kitty"] if "deal" in self.settings else 0
+
+    @cached_property
+    def auction(self):
+        """The ``[auction]`` setting of a bidding game, or None."""
+        return self.settings.get("auction")
+
+    @cached_property
+    def exchange_limit(self) -> str:
+        """The ``[exchange]`` limit: ``"none"`` where the hands are played as dealt."""
+        return self.settings["exchange"]["limit"] if "exchange" in self.settings else "none"
+
+    def exchange_cap(self, players: int) -> int:
+        """The most cards one player may discard and draw with ``players`` at the table (0: no
+        exchange). ``"stock-share"``: what the stock could give every player alike;
+        ``"unlimited"``: five (the stock still has the last word, card by card)."""
+        limit = self.exchange_limit
+        if limit == "none":
+            return 0
+        if limit == "unlimited":
+            return 5
+        stock = self.pack.size - 5 * players - self.kitty_size
+        if limit == "stock-share":
+            return max(0, min(5, stock // players))
+        if limit == "up-to-3-stock":
+            return max(0, min(3, stock // (players - (1 if self.kitty_size else 0))))
+        return int(limit)
+
+    def check_players(self, players: int) -> None:
+        """Refuse a player count the chosen rules cannot deal for (the pack, the kitty and the
+        exchange must hold together), naming the settings and what would be allowed."""
+        size = self.pack.size
+        kitty = self.kitty_size
+        if 5 * players + kitty + (1 if self.turnup_game else 0) > size:
+            raise ValueError(f"{self.name}: {players} hands of five"
+                             + (f" and a kitty of {kitty}" if kitty else "") + f" need more than the "
+                             f"{size} cards of the pack; at most {(size - kitty - self.turnup_game) // 5} players")
+        limit = self.exchange_limit
+        if not limit.isdigit():
+            return
+        stock = size - 5 * players - kitty
+        drawers = players - (1 if kitty else 0)
+        if int(limit) * drawers > stock:
+            most = max(k for k in range(0, 6) if k * drawers <= stock)
+            raise ValueError(
+                f"{self.name}: these rules do not hold together for {players} players: with a kitty of "
+                f"{kitty} the stock has {stock} cards, but {drawers} players may each exchange up to "
+                f"{limit} ({int(limit) * drawers} cards). Allowed: an exchange limit of at most {most} "
+                f"(option values of [exchange] limit), or fewer players, or a smaller kitty")
+
+    @cached_property
     def top_trumps(self) -> tuple:
         return tuple(self.settings["trumps"]["top"])
 
@@ -304,6 +402,11 @@ class Variant:
     @cached_property
     def scoring_kind(self) -> str:
         return self.settings["scoring"]["kind"]
+
+    @cached_property
+    def bidding(self) -> bool:
+        """Is trump named by the winner of an auction (One-Hundred-and-Ten, the Auction Forty-Fives)?"""
+        return "auction" in self.settings
 
     @cached_property
     def pipeline(self) -> tuple:
@@ -473,13 +576,21 @@ def _check_value(path, key, kind, value):
 
 
 def _value_text(value) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    """A setting's value as one word, as records and links write it: ``true``, ``15``, and a list
+    of top trumps joined by ``+`` (``5+J+AH``; ``none`` when empty)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "+".join(map(str, value)) or "none"
+    return str(value)
 
 
 def _option_value(option: Option, value):
     """The option's value that ``value`` (or its text, as in a record or a link) stands for."""
     for v in option.values:
         if value == v and type(value) is type(v) or isinstance(value, str) and value == _value_text(v):
+            return v
+        if isinstance(v, list) and isinstance(value, (list, tuple)) and list(value) == v:
             return v
     return None
 
@@ -522,8 +633,9 @@ def _parse_options(path, data, settings) -> dict:
         if not isinstance(values, list) or len(values) < 2 or len(set(map(_value_text, values))) != len(values):
             _fail(path, f"{where}.values", "a list of two or more distinct values", values)
         for k, value in enumerate(values):
-            if not isinstance(value, (str, int, bool)):
-                _fail(path, f"{where}.values", "plain values (text, whole numbers, true/false)", values)
+            if not isinstance(value, (str, int, bool)) and not (kind == "top" and isinstance(value, list)):
+                _fail(path, f"{where}.values", "plain values (text, whole numbers, true/false; lists of "
+                      "top trumps for a setting that is one)", values)
             _check_value(path, f"{where}.values[{k}]", kind, value)
         default = settings[section][key]
         if default != values[0]:
@@ -572,6 +684,30 @@ def _check_consistency(path, settings) -> None:
         if TOP_TRUMPS[token].jokers > jokers:
             _fail(path, "trumps.top", f"top trumps the pack holds: {token!r} ({TOP_TRUMPS[token].words}) "
                   "needs a [pack] section with jokers = 1", top)
+    # A bidding game names trumps by auction: no card is turned, so nothing can be robbed, and the
+    # deal is scored by its contract.
+    deal = settings.get("deal")
+    turnup = deal is None or deal["turnup"]
+    if ("auction" in settings) == turnup:
+        _fail(path, "deal.turnup", "false with an [auction] section (the bidder names trumps), and "
+              "true (or no [deal] section) without one", None if deal is None else deal["turnup"])
+    if deal is not None and not 0 <= deal["kitty"] <= 5:
+        _fail(path, "deal.kitty", "a kitty of 0 to 5 cards", deal["kitty"])
+    if deal is not None and deal["kitty"] and turnup:
+        _fail(path, "deal.kitty", "0 in a game with a turn-up (only the bidding games deal a kitty)", deal["kitty"])
+    if not turnup:
+        if settings["robbing"]["rule"] != "none":
+            _fail(path, "robbing.rule", "'none' in a bidding game: no card is turned up to rob",
+                  settings["robbing"]["rule"])
+        if settings["jinking"]["allowed"]:
+            _fail(path, "jinking.allowed", "false in a bidding game: all five tricks are bid for", True)
+        if settings["scoring"]["kind"] != "bid":
+            _fail(path, "scoring.kind", "'bid' in a bidding game (the contract is scored)",
+                  settings["scoring"]["kind"])
+    elif settings["scoring"]["kind"] == "bid" or "exchange" in settings:
+        _fail(path, "scoring.kind" if settings["scoring"]["kind"] == "bid" else "exchange",
+              "an [auction] section: only the bidding games score a contract or exchange cards",
+              settings["scoring"]["kind"])
     placed = sum(1 for token in top if TOP_TRUMPS[token].jokers)
     if jokers and not placed:
         _fail(path, "pack.jokers", "the Joker placed among the top trumps too: add 'JK' to trumps.top "

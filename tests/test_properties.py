@@ -22,12 +22,16 @@ def deals(draw):
 
 def _random_playout(deal, rng):
     steps = 0
+    # The cards and the jink's decision; in a bidding game the auction (each call outbids the last
+    # or a seat drops out, and a hold is answered by a raise or a pass), the trump, the kitty and
+    # one exchange a seat.
+    bound = 5 * deal.players + 2 + (4 * deal.players + 40 if deal.variant.bidding else 0)
     while deal.phase != "over":
         legal = deal.legal_actions()
         assert legal, f"no legal action in phase {deal.phase}"
         deal.apply(rng.choice(legal))
         steps += 1
-        assert steps <= 5 * deal.players + 2
+        assert steps <= bound
     assert deal.legal_actions() == () and deal.to_move is None
 
 
@@ -43,13 +47,29 @@ def test_random_playouts_keep_the_rules(args, choice_seed):
         dealt |= set(hand)
     assert len(dealt) == 5 * players and deal.turnup not in dealt
     _random_playout(deal, random.Random(choice_seed))
-    # Cards are conserved: every card played once, by the seat that held it (or robbed it).
+    # Cards are conserved: every card played once, by the seat that held it (or robbed it, or took
+    # it from the kitty or the stock), never one put out face down.
     played = [c for t in deal.tricks for c in t.cards]
     assert len(played) == len(set(played))
     robbed = deal.robbed
     expected = set(dealt)
     if robbed:
         expected = (expected - {robbed[1]}) | {deal.turnup}
+    if deal.variant.bidding and deal.contract is not None:
+        if deal.kitty_size:
+            expected |= set(deal.kitty)
+        stock = list(deal.stock)
+        for seat, action in deal.history:
+            verb, _, rest = action.partition(" ")
+            if verb == "draw":
+                drawn = [maw_sim.Card.parse(c) for c in rest.split()]
+                assert drawn == stock[:len(drawn)], "draws come from the top of the stock, in order"
+                stock = stock[len(drawn):]
+                expected |= set(drawn)
+            elif verb == "discard" and rest != "none":
+                expected -= {maw_sim.Card.parse(c) for c in rest.split()}
+        assert deal.stock_left == len(stock)
+        assert all(len(deal.dealt[s]) == 5 for s in range(players))
     remaining = {c for s in range(players) for c in deal.hand(s)}
     assert set(played) | remaining == expected and not set(played) & remaining
     # One winner a trick, who holds the best card of it, and leads the next.
@@ -89,6 +109,9 @@ def test_an_illegal_card_is_refused_and_explained(args, choice_seed):
 @settings(max_examples=150, deadline=None)
 @given(deals(), st.integers(1, 12))
 def test_pool_chips_are_conserved_and_points_only_grow(args, count):
+    """Chips are conserved in the pool games; in the points games a side's score never falls,
+    except by the rules that take points away: a failed contract in the bidding games, the
+    "dreaded 45". The bidding games' score sheet adds up to the deals' written points."""
     v, players, seed, _ = args
     match = Match(v, players, seed)
     bots = [get_bot("random")] * players
@@ -102,7 +125,16 @@ def test_pool_chips_are_conserved_and_points_only_grow(args, count):
         match.settle(deal)
         if match.kind == "pool":
             assert sum(match.chips) + match.pool == 0 and match.pool >= 0
-        else:
+        elif match.kind == "bid":
+            assert [p + o for p, o in zip(previous, deal.outcome.points)] == match.scores
+            contract = deal.contract
+            for side, (now, before) in enumerate(zip(match.scores, previous)):
+                if contract is not None and side == contract.side and not deal.outcome.contract_made:
+                    assert now == before - contract.failed_value
+                else:
+                    assert now >= before
+            previous = list(match.scores)
+        elif not v.settings["scoring"].values.get("exact_target_resets"):
             assert all(now >= before for now, before in zip(match.scores, previous))
             previous = list(match.scores)
 

@@ -39,9 +39,13 @@ def test_every_record_round_trips_and_replays_to_the_same_position(game, choice_
     assert back == record
     assert back.text() == text
     _same_position(back.replay(), deal)
-    # Every prefix replays, and a seat's record round-trips too.
+    # Every prefix replays, and a seat's record round-trips too. (A discard in the exchange
+    # brings its draw from the stock at once: a chance event, so a prefix ending on the discard
+    # replays with the draw after it.)
     for upto in range(len(record.actions) + 1):
-        assert back.replay(upto).history == deal.history[:upto]
+        replayed = back.replay(upto).history
+        assert replayed[:upto] == deal.history[:upto]
+        assert len(replayed) - upto in (0, 1 if upto and deal.history[upto - 1][1].startswith("discard ") else 0)
     seat_record = record.for_seat(seed % players)
     assert GameRecord.parse(seat_record.text()) == seat_record
 
@@ -74,14 +78,25 @@ def test_a_match_record_round_trips_and_replays_the_account(game, choice_seed):
 
 def _known_to(deal, seat, upto):
     """The cards ``seat`` has seen after ``upto`` actions: its hand as dealt, the turn-up, every card
-    played face up, and its own card put out when it robbed."""
-    known = {c.code for c in deal.dealt[seat]} | {deal.turnup.code}
+    played face up, its own card put out when it robbed, and in the bidding games the cards it
+    drew and, as the bidder once the auction is over, the kitty."""
+    known = {c.code for c in deal.dealt[seat]} | ({deal.turnup.code} if deal.turnup else set())
+    bidding = True
     for actor, action in deal.history[:upto]:
-        if action.startswith("rob "):
+        verb, _, rest = action.partition(" ")
+        if verb in ("bid", "hold", "pass") and deal.variant.bidding:
+            continue
+        if deal.variant.bidding and bidding:
+            bidding = False
+            if deal.bidder == seat:
+                known |= {c.code for c in deal.kitty}
+        if verb in ("rob", "discard", "draw"):
             if actor == seat:
-                known.add(action.split()[1])
-        elif action not in ("pass", "jink", "claim"):
+                known |= set(rest.split())
+        elif verb not in ("pass", "jink", "claim", "trump"):
             known.add(action)
+    if deal.variant.bidding and bidding and deal.bidder == seat and upto == len(deal.history):
+        known |= {c.code for c in deal.kitty}
     return known
 
 
@@ -95,7 +110,8 @@ def test_a_seats_record_never_names_a_card_that_seat_cannot_see(game, choice_see
         for seat in range(players):
             text = deal.record().for_seat(seat).text()
             named = set(CARD.findall(text))
-            assert named <= _known_to(full, seat, upto), (seat, upto, named - _known_to(full, seat, upto))
+            seen = len(deal.history)       # a discard's draw comes with it
+            assert named <= _known_to(full, seat, seen), (seat, upto, named - _known_to(full, seat, seen))
             assert "[Seed" not in text and f'[Observer "{seat}"]' in text
 
 

@@ -267,12 +267,7 @@ def _unseen(view) -> list:
 
 def _draw_limit(view) -> int:
     """How many cards this seat may throw and draw after trumps are named (0: no draw)."""
-    limit = _setting(view.variant, "exchange", "limit", "none")
-    if limit in (None, "none"):
-        return 0
-    if isinstance(limit, int) or str(limit).isdigit():
-        return int(limit)
-    return 5 if limit == "unlimited" else 3       # "stock-share": about three at most tables
+    return view.variant.exchange_cap(view.players)
 
 
 def _draw_count(cards, variant, trump, players, side_size, limit) -> int:
@@ -350,19 +345,17 @@ def call_values(view, action: str):
 
 
 def _call_values(variant, action):
-    words = action.split()
-    bid = int(words[1])
-    scorer = variant.scorer
-    values = getattr(scorer, "call_values", None)
-    if values is not None:
-        made, failed = values(" ".join(words[1:]))
-        return bid, made, failed
-    # Before the engine says it (no ``call_values`` on the scorer): the plain reading, a bid is
-    # worth itself either way and "30 for 60" (or 60 for 120) what it says.
-    if len(words) == 4 and words[2] == "for":
-        worth = int(words[3])
-        return bid, worth, worth
-    return bid, bid, bid
+    """(points bid, made value, failed value) of a call, from the engine's table of calls
+    (:func:`maw_sim.auction.calls`); a made value None means "what the side took" (or the bid,
+    where the ruleset scores only the bid)."""
+    from ..auction import call_of
+    call = call_of(variant, action)
+    if call is None:
+        raise ValueError(f"{action!r} is not a call of {variant.name}")
+    made = call.made_value
+    if made is None:
+        made = call.bid if variant.scoring["made_scores"] == "bid" else None
+    return call.bid, made, call.failed_value
 
 
 def _high_bid(view):
@@ -417,7 +410,7 @@ def bid_decision(view, rng):
     def worth(action):
         points, made, failed = _call_values(view.variant, action)
         p = make_probability(mean, points, sd)
-        gain = made if made != points else max(points, mean)
+        gain = made if made is not None else max(points, mean)
         return p, p * gain - (1 - p) * failed
 
     options = [(a, *worth(a)) for a in bids]

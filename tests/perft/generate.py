@@ -4,7 +4,7 @@ sequences of each length from there (as python-chess pins its move generator wit
 The counts are the engine's own at the time of writing: the corpus pins the rules against
 regressions in later rewrites. Regenerate only when a rule is *meant* to change, and say so:
 
-    .venv/bin/python tests/perft/generate.py
+    .venv/bin/python tests/perft/generate.py [variant ids…]     (all variants when none is named)
 """
 import random
 from pathlib import Path
@@ -44,8 +44,8 @@ def positions(vid):
             yield deal
 
 
-def main():
-    for vid in maw_sim.variant_ids():
+def main(ids=None):
+    for vid in ids or maw_sim.variant_ids():
         blocks = []
         for deal in positions(vid):
             counts, depth, work = [], 1, 0
@@ -62,4 +62,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+    main(sys.argv[1:])

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from docutils import nodes
 from maw_sim import Card
-from maw_sim.variants import (ACE_OF_HEARTS_LEADS, FOLLOWING_RULES, PARTNERSHIP_FORMS,
-                              ROBBING_RULES, TOP_TRUMP_TOKENS)
+from maw_sim.scoring import BOTH_OUT_RULES, NON_BIDDER_RULES
+from maw_sim.variants import (ACE_OF_HEARTS_LEADS, ALL_PASS_RULES, EXCHANGE_LIMITS, FIRST_LEAD_RULES,
+                              FOLLOWING_RULES, HOLD_RULES, PARTNERSHIP_FORMS, ROBBING_RULES,
+                              SIXTY_FOR_120_RULES, THIRTY_RULES, TOP_TRUMP_TOKENS, TRUMP_NAMED_RULES)
 
 from .render import card_node
 
@@ -142,6 +144,13 @@ def scoring(variant) -> list:
         if variant.jinking and values["jink_bonus"]:
             text += f" A successful jink also collects {values['jink_bonus']} from each other player."
         return [nodes.Text(text)]
+    if variant.scoring_kind == "bid":
+        text = (f"Points: {values['per_trick']} a trick and {values['best_trump']} for the trick won by the "
+                "highest trump in play, written when the deal is over. The bidder's side that makes its "
+                + ("bid scores all it took" if values["made_scores"] == "taken" else "bid scores the bid")
+                + "; one that fails loses the bid (a score may go below zero). "
+                + _sentence(NON_BIDDER_RULES[values["non_bidder"]]))
+        return [nodes.Text(text)]
     if variant.scoring_kind == "tricks":
         return [nodes.Text(
             f"Tricks only, counted when the deal is over: a side with three or four tricks scores "
@@ -170,6 +179,14 @@ def target(variant) -> list:
         if values["exact_target_resets"]:
             text += f"; a side that ends a deal on exactly {values['target']} falls back to 0"
         return [nodes.Text(text + ".")]
+    if variant.scoring_kind == "bid":
+        text = (f"Game is {values['target']}, decided when a deal is over; "
+                + BOTH_OUT_RULES[values["both_out"]])
+        if values["lose_at"]:
+            text += f"; a side at −{values['lose_at']} or below has lost"
+        if values["sets_lose"]:
+            text += f"; a side whose bids fail {_words(values['sets_lose'])} times has lost"
+        return [nodes.Text(text + ".")]
     text = f"Game is {values['target']}, won the moment a side reaches it"
     if values["jink_wins_game"]:
         text += "; taking all five tricks wins the game outright"
@@ -178,6 +195,14 @@ def target(variant) -> list:
 
 def deal(variant, hand_size: int, trick_count: int) -> list:
     """The deal as the engine plays it in every variant of the family (its hand size)."""
+    if not variant.turnup_game:
+        kitty = variant.kitty_size
+        return [nodes.Text(
+            f"Each player receives {_words(hand_size)} cards, dealt clockwise in two rounds"
+            + (f", and {_words(kitty)} more go face down to the middle as the kitty" if kitty else "")
+            + ". No card is turned: trumps are named by the winner of the auction. "
+            "A trick goes to the highest trump in it, or, if there is none, to the highest card "
+            "of the suit led; the winner of each trick leads to the next.")]
     return [nodes.Text(
         f"Each player receives {_words(hand_size)} cards, dealt clockwise in two rounds (three "
         "then two, or two then three); the next card of the pack is turned up and its suit is "
@@ -205,6 +230,38 @@ DEAL_CUSTOMS = (
 )
 
 
+def auction(variant) -> list:
+    a = variant.auction
+    if a is None:
+        return [nodes.Text("None: a card is turned up for trumps.")]
+    low = f"Bids go up in fives from {a['min_bid']} to 30"
+    if a["min_bid_at_100"]:
+        low += f" (at least {a['min_bid_at_100']} for a side with 100 or more)"
+    parts = [low, HOLD_RULES[a["hold"]], ALL_PASS_RULES[a["all_pass"]], THIRTY_RULES[a["thirty"]]]
+    if a["sixty_for_120"] != "none":
+        parts.append(SIXTY_FOR_120_RULES[a["sixty_for_120"]])
+    parts += [TRUMP_NAMED_RULES[a["trump_named"]] if variant.kitty_size else "the bidder names trumps",
+              FIRST_LEAD_RULES[a["first_lead"]]]
+    return [nodes.Text(" ".join(_sentence(p) for p in parts))]
+
+
+def kitty(variant) -> list:
+    if variant.turnup_game:
+        return [nodes.Text("None.")]
+    k = variant.kitty_size
+    return [nodes.Text(f"{_words(k).capitalize()} cards, for the bidder." if k else "None.")]
+
+
+def exchange(variant) -> list:
+    if variant.turnup_game:
+        return [nodes.Text("None.")]
+    text = _sentence(EXCHANGE_LIMITS[variant.exchange_limit])
+    if variant.exchange_limit != "none":
+        who = "every player but the bidder" if variant.kitty_size else "every player"
+        text += f" In turn from the dealer's left, {who} discards face down and draws as many from the stock."
+    return [nodes.Text(text)]
+
+
 #: The rows of the comparison and the sections of a rules page: (title, section of the variant
 #: file whose evidence and sources go with it, describer).
 RULES = (
@@ -217,6 +274,9 @@ RULES = (
     ("Reneging", "renege", reneging),
     ("Robbing", "robbing", robbing),
     ("Jinking", "jinking", jinking),
+    ("Auction", "auction", auction),
+    ("Kitty", "deal", kitty),
+    ("Discard and draw", "exchange", exchange),
     ("Scoring", "scoring", scoring),
     ("Target", "scoring", target),
 )

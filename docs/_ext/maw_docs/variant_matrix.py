@@ -53,7 +53,9 @@ class VariantMatrix(SphinxDirective):
         return [name, nodes.inline("", f" ({variant.era})", classes=["maw-era"])]
 
     def cell(self, variant, section: str, describe) -> nodes.entry:
-        setting = variant.settings[section]
+        setting = variant.settings.get(section)
+        if setting is None:      # a rule this variant does not have (an auction in a turn-up game)
+            return entry(describe(variant), classes=["maw-evidence-cell-none"])
         cell = entry(describe(variant), classes=[f"maw-evidence-cell-{setting.evidence}"])
         cell += citing.provenance_line(self, setting)
         return cell

@@ -31,6 +31,9 @@ SECTIONS = (
     ("Playing to a trick", "following", (describe.following, describe.ace_of_hearts_lead)),
     ("Reneging", "renege", (describe.reneging,)),
     ("Jinking", "jinking", (describe.jinking,)),
+    ("The auction", "auction", (describe.auction,)),
+    ("The kitty", "deal", (describe.kitty,)),
+    ("Discard and draw", "exchange", (describe.exchange,)),
     ("Scoring", "scoring", (describe.scoring, describe.target)),
 )
 
@@ -67,7 +70,10 @@ class VariantRules(SphinxDirective):
                     container += citing.provenance_line(self, _Custom(keys, evidence),
                                                         label_sources=True)
                 continue
-            setting = variant.settings[section]
+            setting = variant.settings.get(section)
+            if setting is None:       # a step this variant does not have: no heading either
+                container.pop()
+                continue
             for words in describers:
                 container += nodes.paragraph("", "", *words(variant))
             container += self.provenance(setting)

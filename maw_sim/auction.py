@@ -1,0 +1,449 @@
+"""The bidding games' steps: the auction, the trump named, the kitty, the discard and draw.
+
+In One-Hundred-and-Ten and the Auction Forty-Fives no card is turned for trumps. The right to
+name them is sold in an **auction** for the points the bidder undertakes to make (15, 20, 25 or
+30, the whole deal's worth), and the bidder may improve the hand: take the **kitty** (an extra
+hand dealt face down) and put out as many cards, and in most circles every player then
+**discards and draws** from the stock. Each step is a :class:`maw_sim.phases.Step`:
+
+``bid`` (:class:`Auction`)
+    From the dealer's left, each says ``"bid 20"`` (higher than the bid before) or ``"pass"``;
+    the dealer, last, may also ``"hold"``: take the highest bid at its value. What follows a hold
+    is the ruleset's (``[auction] hold``): a *duel* between the dealer and the bidder he displaced
+    (One-Hundred-and-Ten after pagat; the Merrimack Valley; Atlantic Canada), an open round for
+    every player who has not passed (Barker), or nothing (the auction ends). When nobody bids, the
+    dealer is *bagged* and must bid, or the cards are thrown in.
+``trump`` (:class:`NamingTrumps`)
+    The bidder names the trump suit: ``"trump H"``. Before or after taking the kitty, by the rules.
+``kitty`` (:class:`TakingTheKitty`)
+    The bidder has taken the kitty into hand and puts out as many cards face down:
+    ``"discard 7C 9D 2S"``.
+``discard`` (:class:`Exchange`)
+    From the dealer's left, each player (not the bidder where there was a kitty) puts out up to
+    the limit face down, ``"discard none"`` or ``"discard 7C 9D"``, and draws as many from the
+    stock at once. The draw is a chance event: the deal's history records it as
+    ``(seat, "draw 8H JC")``, and nobody else sees the cards.
+
+The bid's worth, its failure and the special calls ("30 for 60", "60 for 120") are stated once,
+in :func:`calls`; how the deal is then scored is :class:`maw_sim.scoring.BidScoring`'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from .cards import CARDS, SUIT_NAMES, SUITS, Card
+from .phases import Step
+from .refusals import refuse
+
+BID, TRUMP, KITTY, DISCARD = "bid", "trump", "kitty", "discard"
+
+#: A side at this score or more bids at least ``[auction] min_bid_at_100`` (Barker, Bicycle, the
+#: Merrimack Valley).
+HUNDRED = 100
+
+
+@dataclass(frozen=True)
+class Call:
+    """One thing a bidder may undertake: ``action`` as said (``"bid 20"``, ``"bid 30 for 60"``),
+    ``bid`` the points the side must make, ``made_value`` what it scores when it does (None: what
+    it took, or the bid, by ``scoring.made_scores``), ``failed_value`` what it loses when it fails.
+    Calls rank in the order of :func:`calls`."""
+    action: str
+    bid: int
+    made_value: int | None
+    failed_value: int
+    rank: int
+
+    @property
+    def words(self) -> str:
+        return self.action[4:]
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What the auction sold: ``bidder`` undertakes ``bid`` points for ``side``; ``call`` in words
+    (``"20"``, ``"30 for 60"``); ``made_value``/``failed_value`` as in :class:`Call`; ``held`` when
+    the dealer took it by holding."""
+    bidder: int
+    side: int
+    bid: int
+    call: str
+    made_value: int | None
+    failed_value: int
+    held: bool
+
+
+@lru_cache(maxsize=None)
+def _calls(step: int, thirty: str, sixty: str) -> tuple:
+    out = []
+    for bid in range(step, 31, step):
+        made, failed = None, bid
+        if bid == 30 and thirty in ("sixty", "sixty-loses-thirty"):
+            made, failed = 60, (60 if thirty == "sixty" else 30)
+        out.append(Call(f"bid {bid}", bid, made, failed, len(out)))
+    if thirty == "call":
+        out.append(Call("bid 30 for 60", 30, 60, 60, len(out)))
+    if sixty != "none":
+        out.append(Call("bid 60 for 120", 30, 120, 60 if sixty == "in-the-hole" else 120, len(out)))
+    return tuple(out)
+
+
+def calls(variant) -> tuple:
+    """Every call of this ruleset's auction, lowest first (bids go up in fives to 30)."""
+    a = variant.auction
+    return _calls(5, a["thirty"], a["sixty_for_120"])
+
+
+def call_of(variant, action: str) -> Call | None:
+    for call in calls(variant):
+        if call.action == action:
+            return call
+    return None
+
+
+class AuctionState:
+    """Where the auction stands: the highest call (its rank, -1 for none) and who holds it, who
+    has passed, and whether the dealer has held (after which the ruleset's ``hold`` rule runs)."""
+    __slots__ = ("high", "high_seat", "passed", "after_hold", "displaced", "held", "bids")
+
+    def __init__(self, players: int):
+        self.high = -1
+        self.high_seat = None
+        self.passed = 0              # bit mask of seats
+        self.after_hold = False
+        self.displaced = None        # the bidder the dealer's first hold displaced (the duel)
+        self.held = False            # the high bid is the dealer's hold
+        self.bids = [-1] * players   # each seat's highest call (rank), for the scoring's 100 rules
+
+    def copy(self) -> "AuctionState":
+        other = AuctionState.__new__(AuctionState)
+        for name in AuctionState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.bids = list(self.bids)
+        return other
+
+
+class Auction(Step):
+    name = BID
+
+    def begins(self, deal):
+        deal._auction = AuctionState(deal.players)
+        return (deal.dealer + 1) % deal.players
+
+    # -- what may be said -------------------------------------------------------------------
+    def minimum(self, deal, seat: int) -> int:
+        """The least bid ``seat`` may make: the ruleset's minimum, more for a side at 100."""
+        a = deal.variant.auction
+        low = a["min_bid"]
+        if a["min_bid_at_100"] and deal.scores[deal.side_of(seat)] >= HUNDRED:
+            low = max(low, a["min_bid_at_100"])
+        return low
+
+    def _open_calls(self, deal, seat: int, above: int) -> list:
+        a = deal.variant.auction
+        low = self.minimum(deal, seat)
+        out = []
+        for call in calls(deal.variant):
+            if call.rank <= above or call.bid < low:
+                continue
+            if call.made_value == 120 and a["sixty_for_120"] == "in-the-hole" \
+                    and deal.scores[deal.side_of(seat)] >= 0:
+                continue
+            out.append(call.action)
+        return out
+
+    def _may_hold(self, deal, seat: int) -> bool:
+        st = deal._auction
+        v = deal.variant
+        return (seat == deal.dealer and v.auction["hold"] != "none" and st.high >= 0
+                and st.high_seat != seat and calls(v)[st.high].bid >= self.minimum(deal, seat))
+
+    def _bagged(self, deal, seat: int) -> bool:
+        st = deal._auction
+        return (seat == deal.dealer and not st.after_hold and st.high < 0
+                and deal.variant.auction["all_pass"] == "dealer-bagged")
+
+    def legal_actions(self, deal):
+        seat = deal.to_move
+        st = deal._auction
+        out = self._open_calls(deal, seat, st.high)
+        if self._may_hold(deal, seat):
+            out.append("hold")
+        if not self._bagged(deal, seat):
+            out.append("pass")
+        return tuple(out)
+
+    def refusal(self, deal, seat, words):
+        v = deal.variant
+        text = " ".join(w.lower() for w in words)
+        if text in self.legal_actions(deal):
+            return None
+        st = deal._auction
+        cite = f"[auction: {v.describe_setting('auction')}]"
+        allowed = ", ".join(repr(a) for a in self.legal_actions(deal))
+        if text == "pass":
+            return refuse(v, "auction.bagged",
+                          f"Nobody has bid, so the dealer (seat {seat}) is 'bagged' and must bid: "
+                          f"{allowed}. {cite}", "auction")
+        if text == "hold":
+            if seat != deal.dealer:
+                why = f"only the dealer (seat {deal.dealer}) may hold"
+            elif v.auction["hold"] == "none":
+                why = f"in {v.name} the dealer may not hold: he bids higher or passes"
+            elif st.high < 0:
+                why = "there is no bid to hold"
+            elif st.high_seat == seat:
+                why = "the highest bid is already the dealer's"
+            else:
+                why = (f"a side with {HUNDRED} or more must bid at least {self.minimum(deal, seat)}, "
+                       f"so the dealer cannot hold {calls(v)[st.high].words}")
+            return refuse(v, "auction.hold", f"Seat {seat} cannot hold: {why}. Allowed now: {allowed}. "
+                                             f"{cite}", "auction")
+        call = call_of(v, text)
+        if call is None:
+            return refuse(v, "auction.choose",
+                          f"{text!r} is not a call of the auction. Seat {seat} may say: {allowed}. "
+                          f"(Bids go up in fives from {v.auction['min_bid']} to 30.) {cite}", "auction")
+        if call.rank <= st.high:
+            return refuse(v, "auction.higher",
+                          f"Each bid must be higher than the one before: the bid to beat is "
+                          f"{calls(v)[st.high].words} (seat {st.high_seat}). Allowed now: {allowed}. {cite}",
+                          "auction")
+        if call.bid < self.minimum(deal, seat):
+            return refuse(v, "auction.minimum",
+                          f"Seat {seat}'s side has {HUNDRED} or more, so it must bid at least "
+                          f"{self.minimum(deal, seat)}. Allowed now: {allowed}. {cite}", "auction")
+        if call.made_value == 120:
+            return refuse(v, "auction.in-the-hole",
+                          f"Only a side below zero ('in the hole') may call 60 for 120. Allowed now: "
+                          f"{allowed}. {cite}", "auction")
+        return refuse(v, "auction.turn", f"Seat {seat} may not bid again now. Allowed: {allowed}. {cite}",
+                      "auction")
+
+    def canonical(self, action):
+        return " ".join(action.lower().split())
+
+    # -- what it does -------------------------------------------------------------------------
+    def apply(self, deal, seat, action):
+        v = deal.variant
+        st = deal._auction
+        rule = v.auction["hold"]
+        n = deal.players
+        dealer = deal.dealer
+        if action == "pass":
+            st.passed |= 1 << seat
+        elif action == "hold":
+            st.held = True
+            if not st.after_hold:
+                st.after_hold = True
+                st.displaced = st.high_seat
+            st.high_seat = seat
+        else:
+            st.high = call_of(v, action).rank
+            st.high_seat = seat
+            st.held = False
+            st.bids[seat] = max(st.bids[seat], st.high)
+        if not st.after_hold:
+            if seat != dealer:
+                return (seat + 1) % n
+            # The dealer has spoken last in the first round: a pass or a raise ends the auction.
+            return self._finish(deal)
+        if action == "hold" and rule == "ends":
+            return self._finish(deal)
+        if rule == "duel":
+            if action == "pass" or (seat == dealer and action != "hold"):
+                return self._finish(deal)       # one passed, or the dealer raised: nobody holds his bid
+            return dealer if seat != dealer else st.displaced
+        # "rebid": every player who has not passed, in turn, until all but the highest have passed.
+        for k in range(1, n + 1):
+            other = (seat + k) % n
+            if not (st.passed >> other) & 1 and other != st.high_seat:
+                return other
+        return self._finish(deal)
+
+    def _finish(self, deal):
+        st = deal._auction
+        if st.high < 0:
+            deal._throw_in()
+            return None
+        call = calls(deal.variant)[st.high]
+        seat = st.high_seat
+        deal._contract = Contract(seat, deal.side_of(seat), call.bid, call.words, call.made_value,
+                                  call.failed_value, st.held)
+        return None
+
+    def prompt(self):
+        return "Bid higher, or pass (the dealer may hold)."
+
+
+class NamingTrumps(Step):
+    name = TRUMP
+
+    def begins(self, deal):
+        return deal._contract.bidder if deal._contract is not None and deal.trump is None else None
+
+    def legal_actions(self, deal):
+        return tuple("trump " + s for s in SUITS)
+
+    def refusal(self, deal, seat, words):
+        if len(words) == 2 and words[0].lower() == "trump" and words[1].upper() in SUITS:
+            return None
+        v = deal.variant
+        return refuse(v, "trump.choose",
+                      f"Seat {seat} won the auction and names trumps: 'trump C', 'trump D', 'trump H' or "
+                      f"'trump S'. [auction: {v.describe_setting('auction')}]", "auction")
+
+    def canonical(self, action):
+        return "trump " + action.split()[1].upper()
+
+    def apply(self, deal, seat, action):
+        deal._name_trump(action[-1])
+        return None
+
+    def prompt(self):
+        return "Name the trump suit."
+
+
+@lru_cache(maxsize=512)
+def _discards(codes: tuple, sizes: tuple) -> tuple:
+    # Kept: the caller asks for the legal actions, and apply() checks the action among them.
+    return tuple("discard " + " ".join(c) for k in sizes for c in combinations(codes, k))
+
+
+def _discard_refusal(deal, seat, words, count_words: str, allowed_counts, rule: str, section: str):
+    """Why a ``discard …`` is refused (wrong verb, a card not held, the wrong number), or None."""
+    v = deal.variant
+    cite = f"[{section}: {v.describe_setting(section)}]"
+    if not words or words[0].lower() != "discard":
+        return refuse(v, f"{rule}.choose", f"Seat {seat} {count_words}: say 'discard' and the cards, e.g. "
+                                           f"'discard {' '.join(deal.hand_codes(seat)[:1])}'. {cite}", section)
+    names = words[1:]
+    if [w.lower() for w in names] == ["none"]:
+        names = []
+    cards = []
+    for name in names:
+        try:
+            card = Card.parse(name)
+        except ValueError as exc:
+            return refuse(v, "not-a-card", str(exc))
+        if not deal._hands[seat] & card.bit:
+            return refuse(v, f"{rule}.not-in-hand",
+                          f"{card.symbol} is not in seat {seat}'s hand ({deal.cards_text(seat)}).", section)
+        if card in cards:
+            return refuse(v, f"{rule}.twice", f"{card.symbol} is named twice.", section)
+        cards.append(card)
+    if len(cards) not in allowed_counts:
+        return refuse(v, f"{rule}.count", f"Seat {seat} {count_words}, not {len(cards)}. {cite}", section)
+    return None
+
+
+def _canonical_discard(deal, seat, action):
+    words = action.split()[1:]
+    if [w.lower() for w in words] == ["none"] or not words:
+        return "discard none"
+    chosen = {Card.parse(w).code for w in words}
+    return "discard " + " ".join(c for c in deal.hand_codes(seat) if c in chosen)
+
+
+class TakingTheKitty(Step):
+    name = KITTY
+
+    def begins(self, deal):
+        c = deal._contract
+        if c is None or not deal.kitty_size or deal._kitty_taken:
+            return None
+        deal._kitty_taken = True
+        for index in deal._kitty:
+            deal._hands[c.bidder] |= 1 << index
+        return c.bidder
+
+    def legal_actions(self, deal):
+        return _discards(deal.hand_codes(deal.to_move), (deal.kitty_size,))
+
+    def refusal(self, deal, seat, words):
+        k = deal.kitty_size
+        return _discard_refusal(deal, seat, words, f"has taken the kitty and must put out exactly {k} cards, "
+                                f"to hold five", (k,), "kitty", "deal")
+
+    def canonical(self, action):
+        return action
+
+    def apply(self, deal, seat, action):
+        for code in action.split()[1:]:
+            deal._hands[seat] &= ~Card.parse(code).bit
+        return None
+
+    def prompt(self):
+        return "Put out as many cards as the kitty held, face down."
+
+
+class Exchange(Step):
+    name = DISCARD
+
+    def begins(self, deal):
+        if deal.variant.exchange_cap(deal.players) == 0:
+            return None
+        c = deal._contract
+        n = deal.players
+        skip = c.bidder if deal.kitty_size else None
+        deal._queue = tuple(s for s in ((deal.dealer + k) % n for k in range(1, n + 1)) if s != skip)
+        return deal._queue[0]
+
+    def cap(self, deal) -> int:
+        """The most the seat to move may exchange now: the rule's limit, and what the stock holds."""
+        return min(deal.variant.exchange_cap(deal.players), deal.stock_left)
+
+    def legal_actions(self, deal):
+        return ("discard none",) + _discards(deal.hand_codes(deal.to_move), tuple(range(1, self.cap(deal) + 1)))
+
+    def refusal(self, deal, seat, words):
+        cap = self.cap(deal)
+        limit = deal.variant.exchange_limit
+        why = (f"may put out at most {cap} card{'s' if cap != 1 else ''} ("
+               + (f"the stock has {deal.stock_left} left" if cap < deal.variant.exchange_cap(deal.players)
+                  else f"the limit is {cap}" if limit not in ("unlimited",) else "five at most")
+               + ") and draw as many, or 'discard none'")
+        return _discard_refusal(deal, seat, words, why, range(0, cap + 1), "exchange", "exchange")
+
+    def canonical(self, action):
+        return action
+
+    def apply(self, deal, seat, action):
+        codes = action.split()[1:]
+        if codes != ["none"]:
+            for code in codes:
+                deal._hands[seat] &= ~Card.parse(code).bit
+            drawn = deal._draw(len(codes))
+            for index in drawn:
+                deal._hands[seat] |= 1 << index
+            deal._actions.append((seat, "draw " + " ".join(CARDS[i].code for i in drawn)))
+        deal._exchanged.append((seat, 0 if codes == ["none"] else len(codes)))
+        queue = deal._queue
+        k = queue.index(seat)
+        return queue[k + 1] if k + 1 < len(queue) else None
+
+    def prompt(self):
+        return "Put out the cards you do not want, face down, and draw as many."
+
+
+AUCTION = Auction()
+NAMING_TRUMPS = NamingTrumps()
+TAKING_THE_KITTY = TakingTheKitty()
+EXCHANGE = Exchange()
+
+
+def bidding_pipeline(variant) -> tuple:
+    """The steps of a bidding game before the first lead, in this ruleset's order."""
+    first, second = ((TAKING_THE_KITTY, NAMING_TRUMPS) if variant.auction["trump_named"] == "after-kitty"
+                     else (NAMING_TRUMPS, TAKING_THE_KITTY))
+    steps = [AUCTION, first, second]
+    if variant.exchange_limit != "none":
+        steps.append(EXCHANGE)
+    return tuple(steps)
+
+
+def suit_words(suit: str) -> str:
+    return SUIT_NAMES[suit]
