@@ -7,7 +7,10 @@
 ``fit``: for each table (players, players a side), random deals; seat 0's hand is played double
 dummy (:func:`maw_sim.solver.solve`: its side against every other seat) under each of the four
 trump suits, and the weights of :func:`maw_sim.bots.bidding.estimate` are the least-squares fit
-of the solver's points (five a trick and five for the best trump). Half the deals fit, the other
+of the solver's points (five a trick and five for the best trump), with the weights of the
+trumps by place, and of the plain cards by place, made non-increasing (a better card never
+weighs less; pool adjacent violators), and the length's non-decreasing (one more trump never
+counts against a hand; a length no hand of the sample had takes the one below's). Half the deals fit, the other
 half is held out: the figures printed (R², the spread of the error, the solver's mean by bands of
 the estimate) are the held-out ones. The spread kept with the weights (``sd``) is the held-out
 error's among the hands estimated at 12 points or more — the hands that bid. The weights are printed as Python, to paste into
@@ -103,14 +106,35 @@ def fit(rows):
     import numpy as np
     x = np.array([r[0] for r in rows], dtype=float)
     y = np.array([r[1] for r in rows], dtype=float)
-    # Length 0 is the reference level of the trump-count dummies (the intercept holds it).
-    keep = [i for i in range(x.shape[1]) if i != 7]
+    # Length 0 is the reference level of the trump-count dummies (the intercept holds it); a
+    # length no hand had is left out (its weight then comes from the monotone fix below).
+    keep = [i for i in range(x.shape[1]) if i != 7 and x[:, i].any()]
     coef, *_ = np.linalg.lstsq(x[:, keep], y, rcond=None)
     full = [0.0] * x.shape[1]
     for i, c in zip(keep, coef):
         full[i] = float(c)
-    return {"trump": [round(c, 2) for c in full[0:7]], "length": [round(c, 2) for c in full[7:13]],
-            "plain": [round(c, 2) for c in full[13:16]], "lead": round(full[16], 2), "base": round(full[17], 2)}
+    if full[12] < full[11]:
+        full[12] = full[11]          # five trumps: too rare to fit; at least as good as four
+    return {"trump": [round(c, 2) for c in decreasing(full[0:7])],
+            "length": [round(-c, 2) for c in decreasing([-x for x in full[7:13]])],
+            "plain": [round(c, 2) for c in decreasing(full[13:16])], "lead": round(full[16], 2),
+            "base": round(full[17], 2)}
+
+
+def decreasing(values):
+    """The closest non-increasing sequence (pool adjacent violators): a better card never weighs
+    less than a worse one, whatever the noise of the fit."""
+    blocks = []
+    for v in values:
+        blocks.append([v, 1])
+        while len(blocks) > 1 and blocks[-2][0] < blocks[-1][0]:
+            v2, n2 = blocks.pop()
+            v1, n1 = blocks.pop()
+            blocks.append([(v1 * n1 + v2 * n2) / (n1 + n2), n1 + n2])
+    out = []
+    for v, n in blocks:
+        out.extend([v] * n)
+    return out
 
 
 def report(rows, v, players, side, label):
