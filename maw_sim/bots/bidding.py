@@ -29,8 +29,9 @@ averages.
 from __future__ import annotations
 
 import math
+import random
 
-from ..cards import Card, SUITS
+from ..cards import CODES, Card, SUITS
 
 # -- the weights ------------------------------------------------------------------------------
 
@@ -121,26 +122,46 @@ def features(cards, variant, trump: str, leads: bool = False) -> list:
     return f
 
 
+def _table(variant, trump: str, players: int, side_size: int):
+    """(each card's weight, each card a trump?, each card's keeping order, the weights), by card
+    index, for this variant, trump suit and table (cached on the variant: the inner loop of the
+    sampling reads lists, not dictionaries)."""
+    cache = variant.__dict__.setdefault("_bidding_tables", {})
+    key = (trump, players, side_size)
+    found = cache.get(key)
+    if found is None:
+        w = weights_for(players, side_size)
+        size = variant.pack.size
+        weight, is_trump, order = [0.0] * size, [False] * size, [0.0] * size
+        for index, (trumpish, k) in places(variant, trump).items():
+            if trumpish:
+                weight[index] = w["trump"][k if k < 6 else 6]
+                is_trump[index] = True
+                order[index] = 100.0 + weight[index] - 0.001 * k
+            else:
+                weight[index] = w["plain"][k] if k < 3 else 0.0
+                order[index] = weight[index] if k < 3 else -0.01 * k
+        found = cache[key] = (weight, is_trump, order, w)
+    return found
+
+
 def estimate(cards, variant, trump: str, players: int = 4, side_size: int = 1,
              leads: bool = False) -> float:
     """The points (five a trick, and the best-trump bonus) a side can expect to take when this
     seat holds ``cards`` (five: Cards or card indices) and ``trump`` is trumps, at a table of
     ``players`` with ``side_size`` players a side, the other hands unknown. ``leads``: this seat
     leads to the first trick."""
-    w = weights_for(players, side_size)
-    where = places(variant, trump)
-    wt, wp = w["trump"], w["plain"]
+    weight, is_trump, _, w = _table(variant, trump, players, side_size)
     total = w["base"] + (w["lead"] if leads else 0.0)
     trumps = 0
     for card in cards:
-        is_trump, k = where[card.index if isinstance(card, Card) else card]
-        if is_trump:
-            total += wt[k if k < 6 else 6]
+        i = card if card.__class__ is int else card.index
+        total += weight[i]
+        if is_trump[i]:
             trumps += 1
-        elif k < 3:
-            total += wp[k]
     total += w["length"][trumps if trumps < 5 else 5]
-    return min(total, _most(variant))
+    most = _most(variant)
+    return total if total < most else most
 
 
 def _most(variant) -> float:
@@ -150,20 +171,17 @@ def _most(variant) -> float:
 
 
 def card_value(index: int, variant, trump: str, players: int = 4, side_size: int = 1) -> float:
-    """One card's own weight with ``trump`` trumps: how the evaluator ranks cards to keep."""
-    w = weights_for(players, side_size)
-    is_trump, k = places(variant, trump)[index]
-    if is_trump:
-        return 100.0 + w["trump"][k if k < 6 else 6] - 0.001 * k
-    return w["plain"][k] if k < 3 else -0.01 * k
+    """One card's own weight with ``trump`` trumps, a trump above any plain card: how the
+    evaluator ranks cards to keep."""
+    return _table(variant, trump, players, side_size)[2][index]
 
 
 def best_five(cards, variant, trump: str, players: int = 4, side_size: int = 1, keep: int = 5) -> list:
     """The ``keep`` cards (indices) worth keeping for ``trump``: trumps first, best first, then
     the best plain cards. (The estimate grows with every trump kept, so no trump is ever thrown
     while a plain card stays.)"""
-    idx = [c.index if isinstance(c, Card) else c for c in cards]
-    idx.sort(key=lambda i: card_value(i, variant, trump, players, side_size), reverse=True)
+    idx = [c if c.__class__ is int else c.index for c in cards]
+    idx.sort(key=_table(variant, trump, players, side_size)[2].__getitem__, reverse=True)
     return idx[:keep]
 
 
@@ -192,6 +210,12 @@ def expected_after_exchange(cards, unseen, variant, trump, players: int = 4, sid
             return best_trump(idx, variant, players, side_size, leads)[1]
         return estimate(idx, variant, trump, players, side_size, leads)
     total = 0.0
+    if not extra and trump is not None:
+        # Throw and draw with the trump known: the cards kept are the same in every sample.
+        kept = best_five(idx, variant, trump, players, side_size, keep=len(idx) - discard)
+        for _ in range(samples):
+            total += estimate(kept + _sample(pool, take, rng), variant, trump, players, side_size, leads)
+        return total / samples
     for _ in range(samples):
         drawn = _sample(pool, take, rng)
         if trump is None:
@@ -212,15 +236,13 @@ def _kept_value(idx, drawn, variant, trump, players, side_size, leads, extra, di
 
 
 def _sample(pool, k, rng):
+    """``k`` distinct cards of ``pool``, uniformly (a partial shuffle of a copy)."""
+    pool = pool[:]
     n = len(pool)
-    out = []
-    chosen = set()
-    while len(out) < k:
-        j = int(rng.random() * n)
-        if j not in chosen:
-            chosen.add(j)
-            out.append(pool[j])
-    return out
+    for i in range(k):
+        j = i + int(rng.random() * (n - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
 
 
 def make_probability(mean: float, bid: float, sd: float) -> float:
@@ -318,7 +340,8 @@ def hand_prospect(view, trump=None) -> float:
     kitty = getattr(view, "kitty_size", 0) or 0
     limit = _draw_limit(view)
     unseen = _unseen(view)
-    rng = _Stream(sum(cards) * 7919 + len(getattr(view, "auction", ()) or ()))
+    # The bot's own dice, from its cards: the same view gives the same prospect.
+    rng = random.Random(sum(cards) * 7919 + len(getattr(view, "auction", ()) or ()))
     after_kitty = _setting(v, "auction", "trump_named", "after-kitty") == "after-kitty"
     suits = SUITS if trump is None else (trump,)
     best = None
@@ -345,18 +368,6 @@ def _others_draw(players: int, side_size: int) -> float:
     pairs, everyone drawing freely, the sampled expectation after the bidder's draw was 22.9 and the
     solver's mean 19.0 (300 deals); so two points for each opponent, at most six."""
     return min(6.0, 2.0 * (players - side_size))
-
-
-class _Stream:
-    """A small reproducible generator (the bot's own choices must not depend on the table's)."""
-    __slots__ = ("x",)
-
-    def __init__(self, seed: int):
-        self.x = (seed * 2654435761 + 1) & 0xFFFFFFFFFFFFFFFF | 1
-
-    def random(self) -> float:
-        self.x = (self.x * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-        return (self.x >> 11) / 9007199254740992.0
 
 
 def call_values(view, action: str):
@@ -476,13 +487,16 @@ def trump_decision(view, rng):
     return best[1]
 
 
+_INDEX = {code: i for i, code in enumerate(CODES)}
+
+
 def _discard_sets(view):
     out = []
     for action in view.legal:
         words = action.split()
         if words[:1] != ["discard"]:
             continue
-        cards = () if words[1:] == ["none"] else tuple(Card.parse(w).index for w in words[1:])
+        cards = () if words[1:] == ["none"] else tuple(_INDEX[w] for w in words[1:])
         out.append((action, cards))
     return out
 
