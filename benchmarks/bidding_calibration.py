@@ -22,6 +22,9 @@ error's among the hands estimated at 12 points or more — the hands that bid. T
 the best sampled expectation after its own draw, then each seat from the dealer's left throws its
 weak cards and draws; compares that expectation with the solver (the others' draws included).
 
+``make``: the bots' chance of making a bid (a normal curve about the expectation) against the
+solver's share of deals that reached it, by band of the expectation.
+
 ``kitty``: seat 0 takes a kitty of ``--kitty`` cards, names the suit the evaluator likes best and
 keeps the best five; the solver then plays the deal. Compares the estimate of the five cards
 before the kitty, the sampled expectation of :func:`expected_after_exchange` (what the bidder
@@ -300,9 +303,28 @@ def main_kitty(args):
               f"after, the five kept {mean[2]:5.2f}  solver {mean[3]:5.2f}  (error sd {sd:.2f})", flush=True)
 
 
+def main_make(args):
+    """The chance of making a bid: the normal curve the bots use (:func:`make_probability`, about
+    the sampled expectation with the table's spread) against the solver's share of deals that
+    reached the bid, by band of the expectation (kitty ``--kitty``)."""
+    for players, side in TABLES:
+        rows = kitty_rows((players, side, 4242 + args.seed, args.deals, args.kitty))
+        sd = bidding.weights_for(players, side)["sd"]
+        for lo, hi in ((15, 20), (20, 25), (25, 28), (28, 31)):
+            sel = [r for r in rows if lo <= r[1] < hi]
+            if len(sel) < 10:
+                continue
+            n = len(sel)
+            mean = sum(r[1] for r in sel) / n
+            solver_rates = " ".join(f"{sum(r[3] >= b for r in sel) / n:.2f}" for b in (15, 20, 25, 30))
+            curve = " ".join(f"{bidding.make_probability(mean, b, sd):.2f}" for b in (15, 20, 25, 30))
+            print(f"{players} players, {side} a side, kitty {args.kitty}, expectation [{lo},{hi}) n={n}: "
+                  f"P(at least 15 20 25 30) solver {solver_rates} | the bots' curve {curve}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=["fit", "check", "kitty", "draw"])
+    parser.add_argument("mode", choices=["fit", "check", "kitty", "draw", "make"])
     parser.add_argument("--limit", type=int, default=5, help="draw mode: most cards a seat may draw")
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--workers", type=int, default=2)
@@ -312,7 +334,8 @@ def main():
     args = parser.parse_args()
     if args.tables:
         TABLES[:] = [tuple(int(x) for x in t.split("x")) for t in args.tables.split(",")]
-    {"fit": main_fit, "check": main_check, "kitty": main_kitty, "draw": main_draw}[args.mode](args)
+    {"fit": main_fit, "check": main_check, "kitty": main_kitty, "draw": main_draw,
+     "make": main_make}[args.mode](args)
 
 
 if __name__ == "__main__":

@@ -296,8 +296,9 @@ def test_no_bid_below_the_minimum_at_a_hundred(vid):
 @pytest.mark.parametrize("vid", BIDDING)
 def test_weak_hands_open_lower_than_strong_ones(vid):
     """The first to speak, over many deals: a hand without a five, a knave, an ace or a king opens
-    (if at all) well below one holding two of the three top trumps of a suit, and never at 25 or
-    more. (A weak hand may open at the minimum: a kitty or a draw to come can make that worth it.)"""
+    (if at all) well below one holding two of the three top trumps of a suit, and never at 30. (A
+    weak hand may open: a kitty or a draw to come can make that worth it — with a kitty of five at
+    three players the solver expects some 21 points of an average hand's best five of ten.)"""
     from maw_sim.bots import get_bot
     bot = get_bot("heuristic")
     v = load_variant(vid)
@@ -317,7 +318,7 @@ def test_weak_hands_open_lower_than_strong_ones(vid):
         if len(weak) >= 60 and len(strong) >= 60:
             break
     assert len(weak) >= 40 and len(strong) >= 40
-    assert max(weak) < 25
+    assert max(weak) < 30
     assert statistics.mean(strong) >= statistics.mean(weak) + 5, (statistics.mean(weak), statistics.mean(strong))
 
 
