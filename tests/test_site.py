@@ -265,9 +265,9 @@ NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("*.md")
                    if p.read_text(encoding="utf-8").startswith("---\nfile_format: mystnb"))
 
 
-def test_there_are_four_experiment_notebooks():
-    assert NOTEBOOKS == ["five-fingers-to-knave", "heathers-whist-rules", "is-robbing-worth-it",
-                         "why-spoil-five-spoils"]
+def test_there_are_seven_experiment_notebooks():
+    assert NOTEBOOKS == ["five-fingers-to-knave", "heathers-whist-rules", "how-bidding-changed-the-game",
+                         "is-robbing-worth-it", "kitty-size", "the-dealers-hold", "why-spoil-five-spoils"]
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)

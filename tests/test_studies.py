@@ -212,3 +212,45 @@ def test_ctrl_c_keeps_the_finished_rows(tmp_path):
     assert all(int(r["n"]) == 100 for r in rows)
     assert len(rows) == 2 * len(finished)
     assert "spoil" in stdout                   # the summary of what was finished
+
+
+# -- the bidding games' studies ---------------------------------------------------------------
+
+def test_the_hold_study_plays_each_deal_with_and_without_the_hold():
+    rows = run_study("hold", variants=["one-hundred-and-ten"], players=[4], deals=30, seed=2, workers=1)
+    cells = {(c["measure"], c["key"]): c for c in summarise(rows)}
+    for rule in ("hold", "none"):
+        assert cells[("dealer_side_points", rule)]["n"] == 30
+    assert cells[("held", "none")]["mean"] == 0            # no hold: the dealer never holds
+    assert cells[("hold_gain", "")]["n"] == 30
+    gain = cells[("hold_gain", "")]["mean"]
+    with_hold, without = cells[("dealer_side_points", "hold")]["mean"], cells[("dealer_side_points", "none")]["mean"]
+    assert gain == pytest.approx(with_hold - without)       # the paired difference of the same deals
+
+
+def test_the_kitty_study_deals_the_same_hands_with_three_kitties():
+    rows = run_study("kitty", variants=["auction-45-merrimack"], players=[4], deals=30, seed=2, workers=1)
+    cells = {(c["measure"], c["key"]): c for c in summarise(rows)}
+    for size in ("0", "3", "5"):
+        contracts = cells[("winning_bid", size)]["n"] if ("winning_bid", size) in cells else 0
+        assert contracts + cells[("no_contract", size)]["mean"] * 30 == pytest.approx(30)
+        assert 15 <= cells[("winning_bid", size)]["mean"] <= 30     # the Merrimack minimum is 15
+    # Bidding teams: the engine deals the kitty after the hands, so the teams' layout is two pairs.
+    assert plan("kitty", variants=["auction-45-merrimack"], players=[4], deals=1)[0].players == 4
+
+
+def test_the_swings_study_sets_forty_five_against_the_auction():
+    rows = run_study("swings", variants=["forty-five", "auction-45"], players=[4], deals=40, seed=2, workers=1)
+    cells = {(c["variant"], c["measure"]): c for c in summarise(rows)}
+    assert cells[("forty-five", "deal_points")]["mean"] == 30       # every deal writes its thirty
+    assert cells[("forty-five", "negative")]["mean"] == 0
+    assert cells[("auction-45", "deal_points")]["mean"] < 30        # failed contracts go back
+    assert ("forty-five", "made") not in cells and cells[("auction-45", "made")]["n"] > 30
+
+
+def test_the_thirty_study_counts_calls_of_thirty():
+    rows = run_study("thirty", variants=["one-hundred-and-ten"], players=[3], deals=60, seed=2, workers=1)
+    cells = {(c["measure"], c["key"]): c for c in summarise(rows)}
+    assert cells[("bid_30", "")]["n"] >= 55                          # nearly every deal sells a contract
+    made = [c for (m, k), c in cells.items() if m == "made_30"]
+    assert sum(c["n"] for c in made) == round(cells[("bid_30", "")]["mean"] * cells[("bid_30", "")]["n"])

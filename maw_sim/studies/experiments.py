@@ -33,9 +33,10 @@ plays the same deal (the same seed, so the same shuffle) under two or three vers
 changed in the variant's settings and nothing else, and tallies each version under its own key:
 
 ``hold``
-    What the dealer's right to hold is worth: the auction as the ruleset has it (``duel``: the
-    dealer may take the highest bid at its value, and the two may go on raising) against no hold
-    (``none``). ``dealer_side_points``: the points the dealer's side writes on the sheet in the
+    What the dealer's right to hold is worth: the auction as the ruleset has it (``hold``: the
+    dealer may take the highest bid at its value, and then, by the ruleset, the two go on raising,
+    or every player still in bids again, or the auction ends; a ruleset without a hold is given the
+    duel) against no hold (``none``). ``dealer_side_points``: the points the dealer's side writes on the sheet in the
     deal; ``dealer_side_bids``: how often it won the auction; ``held``: how often the dealer held;
     ``made``: contracts made (all bidders); ``hold_gain``: deal by deal, the dealer's side's points
     with the hold less its points without (a paired difference, so its interval is the narrower).
@@ -48,7 +49,7 @@ changed in the variant's settings and nothing else, and tallies each version und
     is made (``made_30``), and the bidder's side's score for those deals (``points_30``).
 ``swings``
     How bidding changed the game: for each deal, the points the sides wrote down in all
-    (``deal_points``), the gap between the two sides (``swing``; two-sided tables), and how often
+    (``deal_points``), the gap between the best and the worst side's (``swing``), and how often
     a side went back (``negative``). Run it on Forty-Five and the auction games side by side.
 
 The bidding studies play the auction games at their usual table: two partnerships where the
@@ -257,9 +258,10 @@ def _contract_side(deal):
 
 def observe_hold(deal, bot, rng, tally):
     v = deal.variant
+    own = v.auction["hold"]
     got = {}
-    for label in ("duel", "none"):
-        d = _replay_with(deal, with_setting(v, "auction", "hold", label), bot)
+    for label, rule in (("hold", own if own != "none" else "duel"), ("none", "none")):
+        d = _replay_with(deal, with_setting(v, "auction", "hold", rule), bot)
         side = d.side_of(d.dealer)
         c = d.contract
         got[label] = d.outcome.points[side]
@@ -268,7 +270,7 @@ def observe_hold(deal, bot, rng, tally):
         tally.add("held", label, 1 if c is not None and c.held else 0)
         if c is not None:
             tally.add("made", label, 1 if d.outcome.contract_made else 0)
-    tally.add("hold_gain", "", got["duel"] - got["none"])     # the same deal: a paired difference
+    tally.add("hold_gain", "", got["hold"] - got["none"])     # the same deal: a paired difference
 
 
 def observe_kitty(deal, bot, rng, tally):
@@ -302,8 +304,7 @@ def observe_swings(deal, bot, rng, tally):
     points = deal.outcome.points
     tally.add("deal_points", "", sum(points))
     tally.add("negative", "", 1 if min(points) < 0 else 0)
-    if len(points) == 2:
-        tally.add("swing", "", abs(points[0] - points[1]))
+    tally.add("swing", "", max(points) - min(points))
     c = getattr(deal, "contract", None)
     if c is not None:
         tally.add("made", "", 1 if deal.outcome.contract_made else 0)
@@ -348,7 +349,8 @@ EXPERIMENTS = {e.name: e for e in (
                ("auction-45-atlantic", "auction-45-merrimack", "one-hundred-and-ten"), (4,), ("heuristic",),
                1000, observe_thirty, two_teams),
     Experiment("swings", "How did bidding change the points a deal brings and the swings between sides?",
-               ("forty-five", "auction-45", "one-hundred-and-ten"), (4,), ("heuristic",), 1000, observe_swings,
+               ("forty-five", "auction-45", "auction-45-merrimack", "auction-45-atlantic"), (4,), ("heuristic",),
+               1000, observe_swings,
                lambda v, n: (2, n // 2) if n % 2 == 0 and (2, n // 2) in v.partnerships else None),
 )}
 
