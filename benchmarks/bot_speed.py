@@ -40,7 +40,7 @@ def main():
 
 #: The bidding games at the tables their sources describe.
 BIDDING_TABLES = [("one-hundred-and-ten", 4, None), ("auction-45", 4, "2x2"),
-                  ("auction-45-merrimack", 4, "2x2"), ("auction-45-atlantic", 6, "2x3")]
+                  ("auction-45-merrimack", 4, "2x2"), ("auction-45-atlantic", 4, "2x2")]
 PHASES = ("bid", "trump", "kitty", "discard", "play")
 
 

@@ -73,7 +73,7 @@ for name in ("random", "heuristic", "pimc", "ismcts", "best"):
 
 from maw_sim import variant_ids
 for variant, players, teams in (("one-hundred-and-ten", 4, None), ("auction-45", 4, "2x2"),
-                                ("auction-45-merrimack", 4, "2x2"), ("auction-45-atlantic", 6, "2x3")):
+                                ("auction-45-merrimack", 4, "2x2"), ("auction-45-atlantic", 4, "2x2")):
     if variant not in variant_ids():
         continue
     for name in ("heuristic", "pimc", "ismcts"):
