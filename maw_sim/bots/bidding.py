@@ -13,8 +13,8 @@ trumps held adds one more. The places come from the variant (``variant.trump_ran
 ``variant.plain_ranking``), so a ruleset that puts the Joker among the top trumps or the ace
 above the king is read as it is.
 
-The weights are not guessed. They were fitted to the exact solver (``benchmarks/
-bidding_calibration.py``): random deals, the other hands unknown, each hand played double dummy
+The weights are not guessed. They were fitted to the exact solver
+(``benchmarks/bidding_calibration.py``): random deals, the other hands unknown, each hand played double dummy
 under each trump suit, the bidder's side against everyone else; the weights are the least-squares
 fit of the solver's points, one set for each size of table and team (:data:`WEIGHTS`). The
 solver sees every card, so its points are what a perfect table would make of the cards — the
