@@ -371,3 +371,66 @@ def test_the_kitty_and_the_draw_never_throw_a_good_trump(vid):
                     assert not (trumps & set(out)) or all(c in trumps for c in kept)
             deal.apply(action)
     assert thrown > 50
+
+
+@needs_engine
+@pytest.mark.parametrize("vid", BIDDING)
+def test_imagined_deals_agree_with_what_the_seat_saw(vid):
+    """The search bots' worlds in the bidding games: the same contract, trump, auction, exchanges,
+    tricks and the seat's own hand; the other hands of the right size, and none of the cards the
+    seat has seen."""
+    from maw_sim.bots import get_bot
+    from maw_sim.bots.inference import Knowledge
+    bot = get_bot("heuristic")
+    v = load_variant(vid)
+    players, teams = (4, (2, 2)) if (2, 2) in v.partnerships else (3, None)
+    checked = 0
+    for seed in range(12):
+        deal = Deal.random(v, players, seed, dealer=seed % players, teams=teams)
+        rng = random.Random(seed)
+        stop = 2 + seed % 9                  # somewhere in the play
+        while deal.to_move is not None and (deal.phase != "play" or stop):
+            if deal.phase == "play":
+                stop -= 1
+            deal.apply(bot(deal.view(deal.to_move), rng))
+        if deal.to_move is None:
+            continue
+        view = deal.view(deal.to_move)
+        for k in range(3):
+            world = Knowledge(view).world(random.Random(k))
+            assert world.contract == deal.contract and world.trump == deal.trump
+            assert tuple(world.view(view.seat).auction) == tuple(view.auction)
+            assert world.exchanged == deal.exchanged
+            assert world.hand(view.seat) == deal.hand(view.seat)
+            assert [t.plays for t in world.tricks] == [t.plays for t in deal.tricks]
+            seen = set(view.hand) | {c for t in view.tricks for _, c in t.plays}
+            for s in range(players):
+                assert len(world.hand(s)) == len(deal.hand(s))
+                if s != view.seat:
+                    assert not seen & set(world.hand(s))
+        checked += 1
+    assert checked >= 8
+
+
+@needs_engine
+def test_the_search_bots_value_a_deal_as_the_score_sheet_does():
+    """A failed contract is worth minus the bid to the bidders, in the bots' eyes too: the value
+    is the scorer's, not restated."""
+    from maw_sim.bots import get_bot
+    from maw_sim.bots.search import utility
+    bot = get_bot("heuristic")
+    v = load_variant("auction-45")
+    failed = 0
+    for seed in range(200):
+        deal = Deal.random(v, 4, seed, dealer=seed % 4, teams=(2, 2))
+        rng = random.Random(seed)
+        while deal.to_move is not None:
+            deal.apply(bot(deal.view(deal.to_move), rng))
+        c = deal.contract
+        for side in (0, 1):
+            assert utility(deal, side) == v.scorer.value(deal.outcome, side, 4)
+        if not deal.outcome.contract_made:
+            failed += 1
+            assert utility(deal, c.side) == -c.failed_value + (
+                0 if deal.outcome.game_won_by is None else v.scorer.target * (1 if deal.outcome.game_won_by == c.side else -1))
+    assert failed >= 10
