@@ -290,7 +290,7 @@ def _leads_if_bidder(view) -> bool:
     if first == "bidder":
         return True
     if first == "bidder-left":
-        return view.players == 1
+        return False                 # the player on the bidder's left leads
     return view.seat == (view.dealer + 1) % view.players
 
 
