@@ -150,12 +150,44 @@ def cmd_ranking(args) -> int:
 
 def _show_state(deal: Deal, seat: int) -> None:
     view = deal.view(seat)
-    print(f"\nTrumps: {SUIT_NAMES[deal.trump]} (turn-up {deal.turnup.symbol}).  "
-          f"Tricks won: {' '.join(f'seat {s}:{k}' for s, k in enumerate(view.tricks_won))}")
+    tricks = f"Tricks won: {' '.join(f'seat {s}:{k}' for s, k in enumerate(view.tricks_won))}"
+    if view.turnup is None:
+        # The bidding games: no turn-up; the auction's winner names trumps. All of it is public.
+        if view.auction and view.contract is None:
+            print("\nAuction so far: " + ", ".join(f"seat {s} {a}" for s, a in view.auction))
+        c = view.contract
+        if c is not None:
+            named = f"{SUIT_NAMES[view.trump]} trumps" if view.trump else "trumps not named yet"
+            print(f"\nContract: seat {c.bidder} bid {c.call}{' (held)' if c.held else ''}; {named}.  {tricks}")
+        elif not view.auction:
+            print("\nNo card is turned: the auction decides who names trumps.")
+    else:
+        print(f"\nTrumps: {SUIT_NAMES[deal.trump]} (turn-up {deal.turnup.symbol}).  {tricks}")
     trick = view.current_trick
     if trick:
         print("On the table: " + ", ".join(f"seat {s} {c.symbol}" for s, c in trick.plays))
     print(f"Your hand: {' '.join(c.symbol for c in view.hand)}")
+
+
+def _offer(deal: Deal) -> str:
+    """What the player to move may type: every legal action, but a discard (of hundreds of sets
+    of cards) is described, with one example."""
+    legal = deal.legal_actions()
+    if deal.phase == "kitty":
+        return (f"You have taken the kitty: put out {deal.kitty_size} cards, e.g. '{legal[0]}'. You may: "
+                + legal[0])
+    if deal.phase == "discard":
+        most = max(len(a.split()) - 1 for a in legal)
+        return (f"Put out up to {most} card{'s' if most != 1 else ''} and draw as many, e.g. "
+                f"'discard {deal.hand_codes(deal.to_move)[0]}', or keep the hand. You may: discard none")
+    return f"You may: {', '.join(legal)}"
+
+
+def _tell(narrator, deal, mover: int, phase: str, finished: int) -> None:
+    """The events of the move just made, as the human's seat saw it (another's discards and draws
+    face down, only counted)."""
+    for event in narrator.action(deal, mover, phase, finished):
+        print(event["text"])
 
 
 def cmd_play(args) -> int:
@@ -164,19 +196,31 @@ def cmd_play(args) -> int:
     bot = get_bot(args.bot)
     rng = random.Random(match.seed)
     print(f"{v.name}, {args.players} players; you are seat {seat}. Seed {match.seed} reproduces this game.")
-    print("Type a card code (5H, 10D, AS), 'rob <card>', 'pass', 'jink' or 'claim'; 'quit' stops.")
+    bidding = v.bidding
+    if bidding:
+        from .narration import Narrator
+        narrator = Narrator(match, seat)
+        print("Type a call ('bid 20', 'hold', 'pass'), 'trump H', 'discard 7C 9D' or 'discard none', "
+              "then a card code (5H, 10D, AS) to play; 'quit' stops.")
+    else:
+        print("Type a card code (5H, 10D, AS), 'rob <card>', 'pass', 'jink' or 'claim'; 'quit' stops.")
     for _ in range(args.deals):
         deal = match.new_deal()
-        print(f"\n— Deal {match.deals_played + 1}: seat {deal.dealer} deals.")
+        print(f"\n— Deal {match.deals_played + 1}: seat {deal.dealer} deals"
+              + (f", with a kitty of {deal.kitty_size}." if bidding and deal.kitty_size else "."))
         while deal.to_move is not None:
             mover = deal.to_move
+            phase, finished = deal.phase, sum(1 for t in deal.tricks if t.winner is not None)
             if mover != seat:
                 deal.apply(bot(deal.view(mover), rng))
-                # As your seat saw it: another robber's card put out face down is "rob ?".
-                print(f"seat {mover}: {redact_action(mover, deal.history[-1][1], seat)}")
+                if bidding:
+                    _tell(narrator, deal, mover, phase, finished)
+                else:
+                    # As your seat saw it: another robber's card put out face down is "rob ?".
+                    print(f"seat {mover}: {redact_action(mover, deal.history[-1][1], seat)}")
                 continue
             _show_state(deal, seat)
-            print(f"You may: {', '.join(deal.legal_actions())}")
+            print(_offer(deal) if bidding else f"You may: {', '.join(deal.legal_actions())}")
             try:
                 choice = input("> ").strip()
             except EOFError:
@@ -188,6 +232,9 @@ def cmd_play(args) -> int:
                 deal.apply(choice)
             except IllegalAction as exc:
                 print(f"Not allowed: {exc}")
+                continue
+            if bidding:
+                _tell(narrator, deal, seat, phase, finished)
         print(deal.outcome.reason)
         match.settle(deal)
         print(match.standing())
@@ -236,6 +283,8 @@ def simulate(variant, players: int, deals: int, seed: int, bot_name: str, progre
     wins_by_position = [0] * players      # position 1 = elder hand (dealer's left) … n = dealer
     tricks_hist = [0] * 6
     spoilt = jinks = 0
+    made = failed = thrown = 0            # the bidding games: how the contracts went
+    bidder_at = [0] * players             # … and who won the auction, by position
     bar = Progress(deals, f"{variant.id}, {deals} deals") if progress else None
     for k in range(deals):
         dealer = k % players
@@ -246,6 +295,15 @@ def simulate(variant, players: int, deals: int, seed: int, bot_name: str, progre
         else:
             wins_by_position[(outcome.winner - dealer - 1) % players] += 1
         jinks += outcome.jinked
+        if variant.bidding:
+            if deal.contract is not None:
+                bidder_at[(deal.contract.bidder - dealer - 1) % players] += 1
+            if deal.contract is None:
+                thrown += 1
+            elif outcome.contract_made:
+                made += 1
+            else:
+                failed += 1
         for t in outcome.tricks_won:
             tricks_hist[t] += 1
         if bar:
@@ -253,7 +311,15 @@ def simulate(variant, players: int, deals: int, seed: int, bot_name: str, progre
     if bar:
         bar.close()
     seat_deals = deals * players
-    return {
+    bidding = {}
+    if variant.bidding:
+        played = made + failed
+        bidding = {"contracts": played, "contract_made_rate": made / played if played else 0.0,
+                   "contract_made_ci95": wilson(made, played) if played else (0.0, 1.0),
+                   "thrown_in_rate": thrown / deals,
+                   "bidder_by_position": [{"position": p + 1, "rate": w / deals, "ci95": wilson(w, deals)}
+                                          for p, w in enumerate(bidder_at)]}
+    return {**bidding,
         "variant": variant.id, "players": players, "deals": deals, "seed": seed, "bot": bot_name,
         "spoil_rate": spoilt / deals, "spoil_ci95": wilson(spoilt, deals),
         "jink_rate": jinks / deals,
@@ -272,10 +338,18 @@ def cmd_simulate(args) -> int:
     lo, hi = result["spoil_ci95"]
     print(f"{args.variant.name}: {args.deals} deals, {args.players} players, every seat '{args.bot}', "
           f"seed {args.seed}")
-    print(f"Spoil rate (nobody took three tricks): {result['spoil_rate']:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
-    print(f"Jinks (all five tricks): {result['jink_rate']:.3f}")
-    print("Wins by position (1 = elder hand, the dealer's left; last = the dealer):")
-    for row in result["wins_by_position"]:
+    if args.variant.bidding:
+        # No pool to spoil and no jink: what the auction sold, and how often it was made.
+        clo, chi = result["contract_made_ci95"]
+        print(f"Contracts made: {result['contract_made_rate']:.3f}  95% CI [{clo:.3f}, {chi:.3f}] "
+              f"of {result['contracts']}; thrown in (nobody bid): {result['thrown_in_rate']:.3f}")
+    else:
+        print(f"Spoil rate (nobody took three tricks): {result['spoil_rate']:.3f}  95% CI [{lo:.3f}, {hi:.3f}]")
+        print(f"Jinks (all five tricks): {result['jink_rate']:.3f}")
+    by_position = "bidder_by_position" if args.variant.bidding else "wins_by_position"
+    print(("The auction won by position" if args.variant.bidding else "Wins by position")
+          + " (1 = elder hand, the dealer's left; last = the dealer):")
+    for row in result[by_position]:
         lo, hi = row["ci95"]
         print(f"  {row['position']:2}  {row['rate']:.3f}  [{lo:.3f}, {hi:.3f}]")
     print("Tricks taken by a player in a deal:")

@@ -90,6 +90,9 @@ class Outcome:
     claimed: bool
     game_won_by: int | None
     reason: str
+    #: A points game won as a double game (a side still on nothing that took all five tricks,
+    #: where ``scoring.double_game`` is played).
+    double_game: bool = False
     #: In the bidding games: did the bidder's side make its contract? (None elsewhere, and when
     #: everyone passed and the cards were thrown in.)
     contract_made: bool | None = None
@@ -107,7 +110,8 @@ class Position(NamedTuple):
     ``leader`` and ``plays``: the trick in progress (the k-th card by seat ``(leader + k) % n``);
     ``jinker``: the seat that jinked, if any; ``points``: each side's points this deal (points
     games, else None); ``best_trump``: the highest trump dealt, whose trick takes the bonus (points
-    games with a bonus, else None); ``scores``: each side's score before the deal."""
+    games with a bonus, else None); ``scores``: each side's score before the deal; ``barred``: the
+    side that may not win the pool this deal (its player declined to rob where that bars him)."""
     phase: str
     to_move: int | None
     hands: tuple
@@ -119,6 +123,7 @@ class Position(NamedTuple):
     points: tuple | None
     best_trump: int | None
     scores: tuple
+    barred: int | None = None
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,15 @@ class PlayerView:
     jinker: int | None
     scores: tuple | None
     deal_points: tuple | None
+    #: (seat, "pass" or "announce") when the holder of the ace of trumps (or the dealer, for a
+    #: turned ace) declined to rob: everyone at the table saw it.
+    declined: tuple | None = None
+    #: The ace of trumps is the lowest trump this deal (its holder neither robbed nor announced it).
+    low_ace: bool = False
+    #: Fiving (Cotton): the decisions taken, as (seat, action), the cards turned among them as
+    #: (dealer, "turn 7C 3D"); the turn-up as dealt (``turnup`` is the one in force).
+    fiving: tuple = ()
+    dealt_turnup: Card | None = None
     #: The bidding games (else None, empty or 0): the auction so far as (seat, call), the
     #: contract once sold, the bidder, the kitty's size, the cards left in the stock and each
     #: exchange made as (seat, number of cards) — all public; ``trump`` is None until named.
@@ -153,6 +167,11 @@ class PlayerView:
     kitty_size: int = 0
     stock_left: int = 0
     exchanged: tuple = ()
+
+    @property
+    def tables(self):
+        """The rank tables in force for this deal (the variant's, for the trump suit and the ace's rank)."""
+        return None if self.trump is None else self.variant.tables(self.trump, low_ace=self.low_ace)
 
     @property
     def trick_number(self) -> int:
@@ -224,7 +243,7 @@ class Deal:
                  "_leader", "_plays", "_best_power", "_best_seat", "_won", "_jinker",
                  "_points", "_best_trump", "_outcome", "_trick_count", "_first3",
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
-                 "_actions", "_dealt", "seed",
+                 "_actions", "_dealt", "seed", "_declined", "_barred", "_low_ace", "_dealt_turnup",
                  "_kitty", "_stock", "_drawn", "_auction", "_contract", "_kitty_taken", "_queue",
                  "_exchanged")
 
@@ -244,7 +263,7 @@ class Deal:
         if variant.turnup_game:
             if turnup is None:
                 raise ValueError(f"{variant.name} turns a card for trumps: give the turn-up")
-            if kitty or stock:
+            if kitty or stock and not variant.fiving:
                 raise ValueError(f"{variant.name} deals no kitty and has no stock to draw from")
             turnup = Card.parse(turnup)
             extra = [("the turn-up", turnup)]
@@ -274,7 +293,7 @@ class Deal:
                 raise ValueError(f"{card.code} is in {where} and also in {seen[card]}")
             seen[card] = where
         masks = [sum(1 << c.index for c in hand) for hand in parsed]
-        if variant.turnup_game:
+        if variant.turnup_game and not variant.fiving:
             self._setup(variant, masks, turnup.index, dealer, _teams_for(variant, players, teams), scores)
             return
         rest = [c for c in pack.cards if c not in seen]
@@ -285,6 +304,11 @@ class Deal:
             if sorted(c.index for c in order) != sorted(c.index for c in rest):
                 raise ValueError("the stock must hold every undealt card once, top first ("
                                  f"{len(rest)} cards); got {len(order)}")
+        if variant.turnup_game:
+            # Fiving turns the next cards of the stock: the stock below the turn-up, in its order.
+            self._setup(variant, masks, turnup.index, dealer, _teams_for(variant, players, teams), scores,
+                        (), tuple(c.index for c in order))
+            return
         self._setup(variant, masks, None, dealer, _teams_for(variant, players, teams), scores,
                     tuple(c.index for c in kitty), tuple(c.index for c in order))
 
@@ -340,9 +364,22 @@ class Deal:
             deck[i + j] = deck[i]
             i += 1
             turnup = deck[i + x % (size - i)]
+        stock = ()
+        if variant.fiving:
+            # Fiving turns the next cards of the stock, so its order is a chance event too: the
+            # turn-up is set apart and the same exact shuffle carries on below it (the hands and
+            # the turn-up are those of every other ruleset for this seed).
+            t = deck.index(turnup, i)
+            deck[i], deck[t] = deck[t], deck[i]
+            x //= size - i
+            for k in range(i + 1, size - 1):
+                x, j = divmod(x, size - k)
+                j += k
+                deck[k], deck[j] = deck[j], deck[k]
+            stock = tuple(deck[i + 1:])
         deal = cls.__new__(cls)
         deal._setup(variant, masks, turnup, dealer,
-                    None if teams is None else _teams_for(variant, players, teams), scores)
+                    None if teams is None else _teams_for(variant, players, teams), scores, (), stock)
         deal.seed = seed
         return deal
 
@@ -358,6 +395,7 @@ class Deal:
         self._auction = self._contract = self._queue = None
         self._kitty_taken = False
         self._exchanged = []
+        self._dealt_turnup = turnup_index    # the turn-up as dealt (fiving may turn another)
         if turnup_index is None:
             self.turnup = self.trump = None      # named by the bidder
         else:
@@ -389,6 +427,9 @@ class Deal:
         self._best_seat = -1
         self._jinker = None
         self._robbed = None
+        self._declined = None      # (seat, "pass"/"announce"): the robbing step declined
+        self._barred = None        # the side that may not win the pool this deal (robbing.rule)
+        self._low_ace = False      # the ace of trumps is the lowest trump (robbing.rule); _t says so
         self._outcome = None
         self._trick_count = 0
         self._first3 = True
@@ -461,7 +502,66 @@ class Deal:
         return Position(self._phase, self._to_move, tuple(self._hands), tuple(self._won),
                         self._trick_count, self._leader, tuple(self._plays), self._jinker,
                         None if self._points is None else tuple(self._points), self._best_trump,
-                        self.scores)
+                        self.scores, self._barred)
+
+    @property
+    def tables(self):
+        """The rank tables in force in this deal (:class:`maw_sim.variants.RankTables`): the
+        variant's for the trump suit, with the ace of trumps last where its holder lost its rank."""
+        return self._t
+
+    @property
+    def dealt_turnup(self):
+        """The card turned for trumps at the deal (None in the bidding games); fiving may have
+        turned another since (:attr:`turnup` is the one in force)."""
+        return None if self._dealt_turnup is None else CARDS[self._dealt_turnup]
+
+    @property
+    def turned(self) -> tuple:
+        """The cards turned by fiving, the new turn-up last (empty if nobody fived)."""
+        for seat, action in self._fiving_history():
+            if action.startswith("turn "):
+                return tuple(Card.parse(c) for c in action.split()[1:])
+        return ()
+
+    def _fiving_history(self) -> tuple:
+        """The fiving step's actions (the first of the deal, where the ruleset has it)."""
+        out = []
+        for action in self._actions[:3] if self.variant.fiving else ():
+            if action.__class__ is not tuple or action[1].split()[0] not in ("five", "stand", "agree",
+                                                                              "refuse", "turn"):
+                break
+            out.append(action)
+        return tuple(out)
+
+    def _five(self) -> None:
+        """Fiving agreed: the turn-up goes face down, and the stock's next cards are turned until
+        one of another suit appears; its suit is trumps (:class:`maw_sim.phases.Fiving`)."""
+        first = self.turnup.suit
+        turned = []
+        while True:
+            card = CARDS[self._draw(1)[0]]
+            turned.append(card)
+            if not card.is_joker and card.suit != first:
+                break
+        self.turnup, self.trump = card, card.suit
+        self._t = self.variant.tables(card.suit)
+        self._actions.append((self.dealer, "turn " + " ".join(c.code for c in turned)))
+
+    @property
+    def trick_winners(self) -> tuple:
+        """The seat that won each finished trick, in order."""
+        return tuple(t[2] for t in self._tricks)
+
+    @property
+    def declined(self):
+        """(seat, "pass" or "announce") once the robbing step was declined, else None."""
+        return self._declined
+
+    @property
+    def barred(self):
+        """The side that may not win the pool this deal (``robbing.rule = "rob-or-barred"``), or None."""
+        return self._barred
 
     @property
     def step(self):
@@ -504,6 +604,11 @@ class Deal:
     def kitty(self) -> tuple:
         """The kitty as dealt (hidden information: the full record's, not a seat's)."""
         return tuple(CARDS[i] for i in self._kitty)
+
+    @property
+    def kitty_taken(self) -> bool:
+        """Has the bidder taken the kitty into hand (and seen it)?"""
+        return self._kitty_taken
 
     @property
     def kitty_size(self) -> int:
@@ -708,7 +813,7 @@ class Deal:
             self._finish()
             return
         if count == TO_WIN and self._first3 and self.variant.jinking and self.teams is None \
-                and self._jinker is None:
+                and self._jinker is None and winner != self._barred:
             self._step = JINKING
             self._phase, self._to_move = JINK, winner
             return
@@ -740,15 +845,20 @@ class Deal:
             self._points, game_won_by = self.variant.scorer.close_deal(self.scores, self._points, side_tricks)
         points = None if self._points is None else tuple(self._points)
         # How the deal ended is the scoring's to say (three tricks, a claim, a jink, the game).
-        team, jinked, game_won_by = self.variant.scorer.result(
+        scorer = self.variant.scorer
+        team, jinked, game_won_by = scorer.result(
             side_tricks, self._side(self._tricks[0][2]) if claimed else None,
-            None if self._jinker is None else self._side(self._jinker), jink_failed, game_won_by)
+            None if self._jinker is None else self._side(self._jinker), jink_failed, game_won_by,
+            tuple(self._side(t[2]) for t in self._tricks), self._barred, self.players)
+        double = (game_won_by is not None and scorer.points
+                  and scorer.games(self.scores[game_won_by], side_tricks[game_won_by]) == 2)
         winner = None
         if team is not None:
             members = [s for s in range(self.players) if self._side(s) == team]
             winner = max(members, key=lambda s: (won[s], -s))
         self._outcome = Outcome(winner, won, points, team, jinked, jink_failed, claimed, game_won_by,
-                                self._describe(winner, won, claimed, jinked, jink_failed, game_won_by))
+                                self._describe(winner, won, claimed, jinked, jink_failed, game_won_by, double),
+                                double)
 
     def _describe_contract(self, made: bool, game_won_by) -> str:
         c = self._contract
@@ -760,19 +870,32 @@ class Deal:
             text += f" {side.capitalize()} reaches {self.variant.scoring['target']} and wins the game."
         return text
 
-    def _describe(self, winner, won, claimed, jinked, jink_failed, game_won_by) -> str:
+    def _describe(self, winner, won, claimed, jinked, jink_failed, game_won_by, double=False) -> str:
         if jink_failed:
             return (f"Seat {self._jinker} jinked for all five tricks and lost one: the deal is spoilt "
                     "and the pool is carried forward.")
         if claimed:
             return f"Seat {winner} won the first three tricks and claimed the pool."
+        if double:
+            who = f"seat {winner}" if self.teams is None else f"side {game_won_by + 1}"
+            return (f"{who.capitalize()} went from nothing to {self.variant.scoring['target']} with all "
+                    "five tricks in one deal: a double game.")
         if jinked:
             return f"Seat {winner} took all five tricks: a jink."
         if game_won_by is not None:
             who = f"seat {winner}" if self.teams is None else f"side {game_won_by + 1}"
             return f"{who.capitalize()} reached {self.variant.scoring['target']} and wins the game."
         if winner is None:
+            if self._barred is not None and max(won) >= 2:
+                return (f"Nobody won the pool: the deal is spoilt (seat {self._declined[0]} declined to rob, "
+                        "so could not win it).")
+            if self.variant.scoring_kind == "pool" and self.variant.scorer.rule(self.players) != (TO_WIN, False):
+                return "Nobody won the pool under the rule for six players or more: the deal is spoilt."
             return "Nobody took three tricks: the deal is spoilt."
+        if self.teams is not None and self.variant.scoring_kind == "pool":
+            side = self._side(winner)
+            taken = sum(k for s, k in enumerate(won) if self._side(s) == side)
+            return f"Side {side + 1} took {taken} tricks and wins the pool, shared by the partners."
         return f"Seat {winner} took {won[winner]} tricks and wins the deal."
 
     # -- explanations --------------------------------------------------------------
@@ -891,7 +1014,8 @@ class Deal:
             scores=self.scores if self._points is not None else None,
             deal_points=self.deal_points, auction=self.auction, contract=self._contract,
             bidder=self.bidder, kitty_size=len(self._kitty), stock_left=self.stock_left,
-            exchanged=tuple(self._exchanged))
+            exchanged=tuple(self._exchanged), declined=self._declined, low_ace=self._low_ace,
+            fiving=self._fiving_history() if self.variant.fiving else (), dealt_turnup=self.dealt_turnup)
 
     def copy(self) -> "Deal":
         other = Deal.__new__(Deal)

@@ -23,6 +23,11 @@ import random
 from .deal import Deal, _check_players, _teams_for, check_seed
 from .variants import load_variant
 
+#: ``Match(..., teams=DEFAULT_TEAMS)`` (the default): the layout the variant file names for this
+#: number of players (``[players] default_teams``), else each for himself. ``teams=None``: each
+#: for himself, whatever the file's default.
+DEFAULT_TEAMS = "default"
+
 
 class Match:
     """Deals of one variant in turn, keeping the pool (chips) or the points.
@@ -30,12 +35,16 @@ class Match:
     ``match.new_deal()`` collects the stakes and deals; play it to the end, then
     ``match.settle(deal)``. The first deal uses ``seed`` itself, so a match's first
     deal is ``Deal.random(variant, players, seed)``; later deals take seeds drawn from it.
+    Without ``teams`` the variant's default layout for this number of players is played
+    (``[players] default_teams``); ``teams=None`` is each for himself.
     """
 
-    def __init__(self, variant, players: int, seed: int = 0, *, teams=None, dealer: int = 0):
+    def __init__(self, variant, players: int, seed: int = 0, *, teams=DEFAULT_TEAMS, dealer: int = 0):
         self.variant = load_variant(variant)
         self.players = _check_players(self.variant, players)
         self.seed = check_seed(seed)
+        if teams == DEFAULT_TEAMS:
+            teams = self.variant.default_teams(players)
         self.teams = _teams_for(self.variant, players, teams)
         if not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
@@ -50,6 +59,7 @@ class Match:
         self.over = False
         self.game_won_by = None
         self.results = []                    # one Outcome per settled deal
+        self.standings = []                  # the account after each settled deal (see settle)
         self.sets = [0] * self.sides         # contracts failed, per side (the bidding games)
         self.deals = []                      # every deal dealt, in order (the last may be open)
         self._seeds = random.Random(seed)
@@ -99,6 +109,8 @@ class Match:
         outcome = deal.outcome
         self.variant.scorer.settle(self, outcome)
         self.results.append(outcome)
+        # The account as it stood after this deal: the score sheet's running totals.
+        self.standings.append({"scores": tuple(self.scores), "chips": tuple(self.chips), "pool": self.pool})
         self.deals_played += 1
         self.dealer = (self.dealer + 1) % self.players
         self._open = None

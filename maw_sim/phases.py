@@ -16,7 +16,8 @@ The steps of today's rulesets:
 ``rob`` (:class:`Robbing`)
     Before the first lead, the holder of the ace of trumps may *rob*: take the turn-up into hand
     and put out another card face down (``"rob 7C"``), or decline (``"pass"``). When the turn-up is
-    itself an ace, the dealer has that right. Where robbing is a duty, ``pass`` is refused.
+    itself an ace, the dealer has that right. Where robbing is a duty, ``pass`` is refused; where
+    the holder must declare the ace, he declines with ``"announce"`` (see :class:`Robbing`).
 ``jink`` (:class:`Jinking`)
     Where the ruleset has it, a player who wins the first three tricks chooses: ``"claim"`` the
     deal now, or ``"jink"``: lead on and undertake to win all five. It comes from inside the play,
@@ -28,12 +29,13 @@ The bidding games' steps (the auction, the trump named, the kitty, the discard a
 
 from __future__ import annotations
 
-from .cards import Card
+from .cards import CARDS, Card
 from .refusals import refuse
 
 #: The phases of a deal, by name. The deal compares its phase with ``is`` in the inner loop, so
 #: every module takes these objects from here rather than writing the strings again.
 ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
+FIVE = "five"
 
 
 _ACE_OF_TRUMPS = {suit: Card(1, suit).bit for suit in "CDHS"}
@@ -69,7 +71,18 @@ class Step:
         return ""
 
 
+#: What a holder of the ace of trumps may do besides robbing, under each rule of ``robbing.rule``.
+_DECLINES = {"optional": ("pass",), "compulsory": (), "announce": ("announce",),
+             "announce-or-lowest": ("announce", "pass"), "rob-or-barred": ("pass",)}
+
+
 class Robbing(Step):
+    """The robbing step. Besides ``"rob <card>"``, what the seat may do depends on the rule:
+    ``"pass"`` (decline), and where the holder of the ace must declare it, ``"announce"`` (decline,
+    showing that he holds the ace). A silent pass costs him the ace's rank where
+    ``robbing.rule`` is ``"announce-or-lowest"`` (it is then the lowest trump), and the pool where
+    it is ``"rob-or-barred"``. The dealer robbing a turned ace may always pass: everyone has seen
+    that ace, and the duties of the sources are the holder's (a reconstruction)."""
     name = ROB
 
     def begins(self, deal):
@@ -84,20 +97,41 @@ class Robbing(Step):
                 return seat
         return None
 
+    @staticmethod
+    def declines(deal) -> tuple:
+        """The ways to decline robbing open to the seat to move."""
+        rule = deal.variant.robbing
+        if deal.turnup.rank == 1:
+            return () if rule == "compulsory" else ("pass",)
+        return _DECLINES[rule]
+
     def legal_actions(self, deal):
-        robs = tuple("rob " + c for c in deal.hand_codes(deal.to_move))
-        return robs if deal.variant.robbing == "compulsory" else robs + ("pass",)
+        return tuple("rob " + c for c in deal.hand_codes(deal.to_move)) + self.declines(deal)
 
     def refusal(self, deal, seat, words):
         v = deal.variant
         verb = words[0].lower()
-        if verb == "pass" and len(words) == 1:
+        declines = self.declines(deal)
+        if verb in ("pass", "announce") and len(words) == 1:
+            if verb in declines:
+                return None
+            where = f"[robbing: {v.describe_setting('robbing')}]"
             if v.robbing == "compulsory":
                 return refuse(v, "robbing.compulsory",
                               f"Robbing is compulsory in {v.name}: seat {seat} must take the turn-up "
-                              f"{deal.turnup.symbol} and put out a card. [robbing: {v.describe_setting('robbing')}]",
-                              "robbing")
-            return None
+                              f"{deal.turnup.symbol} and put out a card. {where}", "robbing")
+            if verb == "pass":     # only the "announce" rule refuses a silent pass
+                return refuse(v, "robbing.announce",
+                              f"In {v.name} the holder of the ace of trumps may not keep it quiet: seat {seat} "
+                              f"must either rob the turn-up {deal.turnup.symbol} ('rob <card to put out>') or "
+                              f"announce the ace ('announce'). {where}", "robbing")
+            if deal.turnup.rank == 1:
+                return refuse(v, "robbing.nothing-to-announce",
+                              f"The turned-up ace {deal.turnup.symbol} is in sight of everyone: the dealer, seat "
+                              f"{seat}, may rob it or pass, but has nothing to announce. {where}", "robbing")
+            return refuse(v, "robbing.no-announcing",
+                          f"{v.name} has no announcing of the ace: seat {seat} may rob the turn-up "
+                          f"{deal.turnup.symbol} or pass. {where}", "robbing")
         if verb == "rob" and len(words) == 2:
             try:
                 give = Card.parse(words[1])
@@ -108,11 +142,10 @@ class Robbing(Step):
                               f"To rob, put out a card from your own hand; {give.symbol} is not in seat "
                               f"{seat}'s hand ({deal.cards_text(seat)}).", "robbing")
             return None
+        choices = ["'rob <card to put out>'", *(f"'{d}'" for d in declines)]
         return refuse(v, "robbing.choose",
-                      f"Before the first lead, seat {seat} {self.reason(deal)} and must first "
-                      f"{'rob' if v.robbing == 'compulsory' else 'rob or pass'}: "
-                      f"'rob <card to put out>'{'' if v.robbing == 'compulsory' else ' or pass'}. "
-                      f"[robbing: {v.describe_setting('robbing')}]", "robbing")
+                      f"Before the first lead, seat {seat} {self.reason(deal)} and must first choose: "
+                      f"{' or '.join(choices)}. [robbing: {v.describe_setting('robbing')}]", "robbing")
 
     def reason(self, deal) -> str:
         if deal.turnup.rank == 1:
@@ -121,17 +154,27 @@ class Robbing(Step):
                 f"{deal.turnup.symbol}")
 
     def canonical(self, action):
-        return action if action == "pass" else "rob " + Card.parse(action[4:]).code
+        return action if action in ("pass", "announce") else "rob " + Card.parse(action[4:]).code
 
     def apply(self, deal, seat, action):
-        if action != "pass":
+        if action.startswith("rob "):
             give = Card.parse(action[4:]).index
             deal._hands[seat] = (deal._hands[seat] & ~(1 << give)) | deal.turnup.bit
             deal._robbed = (seat, give)
+            return None
+        deal._declined = (seat, action)
+        if action == "pass" and deal.turnup.rank != 1:
+            rule = deal.variant.robbing
+            if rule == "announce-or-lowest":
+                # Neither robbed nor announced: the ace of trumps is the lowest trump this deal.
+                deal._t = deal.variant.tables(deal.trump, low_ace=True)
+                deal._low_ace = True
+            elif rule == "rob-or-barred":
+                deal._barred = deal.side_of(seat)
         return None
 
     def prompt(self):
-        return "You may rob the turn-up: choose a card to put out, or pass."
+        return "You may rob the turn-up: choose a card to put out, or decline."
 
 
 class Jinking(Step):
@@ -164,6 +207,62 @@ class Jinking(Step):
         return "You have won three tricks: claim the deal now, or jink for all five."
 
 
+class Fiving(Step):
+    """Cotton's *fiving*, in the two-hand game: before robbing, the non-dealer may ask the dealer
+    to "five it" (``"five"``) or keep the trump turned (``"stand"``). If the dealer agrees
+    (``"agree"``; ``"refuse"`` keeps it), the turn-up is turned down and the next cards of the
+    stock are turned until one of another suit appears; that suit is trumps, and nobody may five
+    again that hand. The cards turned are a chance event, drawn from the stock in its recorded
+    order: the deal's history keeps them as ``(dealer, "turn 7C 9C 3D")``, the new turn-up last,
+    in sight of both players."""
+    name = FIVE
+
+    def begins(self, deal):
+        v = deal.variant
+        if not v.fiving or deal.players != 2 or deal.teams is not None:
+            return None
+        suit = deal.turnup.suit
+        if not any(not CARDS[i].is_joker and CARDS[i].suit != suit for i in deal._stock[deal._drawn:]):
+            return None            # no card of another suit left to turn (never, with 52 cards)
+        return (deal.dealer + 1) % deal.players
+
+    @staticmethod
+    def _asked(deal) -> bool:
+        return bool(deal._actions) and deal._actions[-1] == ((deal.dealer + 1) % deal.players, "five")
+
+    def legal_actions(self, deal):
+        return ("agree", "refuse") if self._asked(deal) else ("five", "stand")
+
+    def refusal(self, deal, seat, words):
+        legal = self.legal_actions(deal)
+        if len(words) == 1 and words[0].lower() in legal:
+            return None
+        v = deal.variant
+        if self._asked(deal):
+            return refuse(v, "fiving.answer",
+                          f"Seat {seat} has been asked to five it: 'agree' (the turn-up {deal.turnup.symbol} is "
+                          f"turned down and the next cards turned until the suit changes) or 'refuse'. "
+                          f"[fiving: {v.describe_setting('fiving')}]", "fiving")
+        return refuse(v, "fiving.choose",
+                      f"Before robbing, seat {seat} (the non-dealer) may ask the dealer to five it: 'five', "
+                      f"or 'stand' to keep {deal.turnup.symbol} as the turn-up. "
+                      f"[fiving: {v.describe_setting('fiving')}]", "fiving")
+
+    def canonical(self, action):
+        return action.strip().lower()
+
+    def apply(self, deal, seat, action):
+        if action == "five":
+            return deal.dealer             # the dealer answers
+        if action == "agree":
+            deal._five()
+        return None
+
+    def prompt(self):
+        return "Fiving: ask the dealer to turn a new trump, or keep this one."
+
+
+FIVING = Fiving()
 ROBBING = Robbing()
 JINKING = Jinking()
 
@@ -173,4 +272,5 @@ def pipeline(variant) -> tuple:
     if variant.bidding:
         from .auction import bidding_pipeline
         return bidding_pipeline(variant)
-    return (ROBBING,) if variant.robbing != "none" else ()
+    steps = (FIVING,) if variant.fiving else ()
+    return steps + ((ROBBING,) if variant.robbing != "none" else ())

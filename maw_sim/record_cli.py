@@ -63,9 +63,35 @@ def _hand(cards) -> str:
 
 def _header(summary, first) -> list:
     deal = f"deal {summary['deal']} of {summary['deals']}, " if summary["deals"] > 1 else ""
-    return [f"{summary['variant']['name']}, {summary['players']} players; {deal}seat {summary['dealer']} "
-            f"deals; the turn-up is {first['turnup']['symbol']}, so {first['trump']['name']} "
+    head = f"{summary['variant']['name']}, {summary['players']} players; {deal}seat {summary['dealer']} deals; "
+    if first["turnup"] is None:
+        # The bidding games: no card is turned; the winner of the auction names trumps.
+        kitty = first["bidding"]["kitty"]["size"]
+        scores = summary["tags"].get("Scores")
+        return [head + "no card is turned: the auction decides who names trumps"
+                + (f", and its winner takes the kitty of {kitty}" if kitty else "") + "."
+                + (f" Scores before the deal: {scores}." if scores and scores != "-" else "")]
+    return [head + f"the turn-up is {first['turnup']['symbol']}, so {first['trump']['name']} "
             f"{first['trump']['symbol']} are trumps."]
+
+
+def _bidding_lines(first, last) -> tuple:
+    """The kitty before the log (where this view sees it), and the contract and score sheet after."""
+    before, after = [], []
+    b0, b = first["bidding"], last["bidding"]
+    if b0 is None:
+        return before, after
+    if b0["kitty"]["cards"] is not None:
+        before.append(f"  kitty:  {_hand(b0['kitty']['cards'])}")
+    elif b["kitty"]["cards"] is not None:
+        before.append(f"  kitty:  (taken by this seat as bidder) {_hand(b['kitty']['cards'])}")
+    if b0["stock"]["cards"]:
+        before.append(f"  stock:  {_hand(b0['stock']['cards'])} (top first)")
+    if b["contract"] is not None:
+        after.append(b["contract"]["text"])
+    if b["score"] is not None:
+        after.append(b["score"]["text"])
+    return before, after
 
 
 def cmd_replay(args) -> int:
@@ -94,6 +120,8 @@ def cmd_replay(args) -> int:
     for s in first["seats"]:
         if s["cards"] is not None:
             out.append(f"  seat {s['seat']}: {_hand(s['cards'])}")
+    before, after = _bidding_lines(first, last)
+    out += before
     out.append("")
     for entry in last["log"]:
         out.append(("  " if entry["kind"] != "trick" else "  → ") + entry["text"])
@@ -103,6 +131,7 @@ def cmd_replay(args) -> int:
         out.append(last["outcome"]["text"])
     else:
         out.append(f"The record stops here: seat {last['to_move']} is to move.")
+    out += after
     print("\n".join(out).rstrip("\n").replace("\n\n\n", "\n\n"))
     return 0
 
@@ -118,9 +147,16 @@ def cmd_analyse(args) -> int:
         return _fail(args, "this is one seat's record: the other hands are hidden, and the exact "
                            "solver needs every hand. Analyse the full record.") or 2
     first = review.at({"step": 0, "open": True})
-    out = _header(summary, first) + [CAVEAT, ""]
+    out = _header(summary, first) + [CAVEAT]
+    if summary.get("marks_note"):
+        out.append(summary["marks_note"])
+    out.append("")
     steps = summary["steps"]
+    actions = review.record.actions
+    whole_log = review.at({"step": steps, "open": True})["log"]
     for k in range(steps + 1):
+        if k < steps and actions[k][1].startswith("draw "):
+            continue          # a draw is a chance event, told with the discard before it
         try:
             p = review.at({"step": k, "open": True, "analyse": True})
         except ReviewError as exc:
@@ -132,6 +168,14 @@ def cmd_analyse(args) -> int:
         if k < steps:
             played_action = next(e for e in played if e["step"] == k + 1 and e["kind"] != "trick")
         mover = p["to_move"]
+        if p["bidding"] is not None and p["phase"] != "play":
+            # Before the play nothing is valued: the decision as it was taken, and the draw after it.
+            told = [e["text"] for e in whole_log if e["step"] in (k + 1, k + 2)
+                    and e["kind"] != "contract" and (e["step"] == k + 1 or e["kind"] == "draw")]
+            out.append(f"{k + 1}. " + " ".join(told))
+            continue
+        if out[-1] != "":
+            out.append("")    # the play's blocks stand apart from the decisions before it
         hand = _hand(p["seats"][mover]["cards"])
         out.append(f"{k + 1}. seat {mover} to move, holding {hand}")
         if p["analysis"] is None:
@@ -148,6 +192,7 @@ def cmd_analyse(args) -> int:
     last = review.at({"step": steps, "open": True})
     if last["outcome"] is not None:
         out.append(last["outcome"]["text"])
+    out += _bidding_lines(first, last)[1]
     print("\n".join(out))
     return 0
 

@@ -187,9 +187,24 @@ class GameRecord:
         deals = tuple(replace(
             d, hands=tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(d.hands)),
             actions=tuple((s, redact_action(s, a, seat)) for s, a in d.actions),
-            kitty=d.kitty if d.bidder == seat else (None,) * len(d.kitty),
+            kitty=d.kitty if self._kitty_seen_by(d, seat) else (None,) * len(d.kitty),
             stock=(None,) * len(d.stock)) for d in self.deals)
         return replace(self, deals=deals, seed=None, observer=seat)
+
+    def _kitty_seen_by(self, d: DealRecord, seat: int) -> bool:
+        """Has ``seat`` taken the kitty into hand by the end of this deal's record? Only the bidder
+        does, once the auction is over — at once, or after naming trumps, by the rules — so the
+        full record is played back to know (a redacted one says it by its lines)."""
+        if not d.kitty:
+            return False
+        if not self.redacted:
+            try:
+                deal = _replay_deal(self, d, None)
+            except RecordError:
+                pass
+            else:
+                return deal.kitty_taken and deal.bidder == seat
+        return d.bidder == seat
 
     # -- playing it back --------------------------------------------------------------------------
     def replay(self, upto: int | None = None, deal: int = -1):
@@ -271,8 +286,9 @@ def _deal_record(deal, number: int) -> DealRecord:
     hands = tuple(tuple(c.code for c in hand) for hand in deal.dealt)
     scores = tuple(deal.scores) if deal.variant.scorer.points else None
     v = deal.variant
-    stock = tuple(c.code for c in deal.stock) if v.exchange_limit != "none" else ()
-    return DealRecord(number, deal.dealer, scores, hands, None if deal.turnup is None else deal.turnup.code,
+    stock = tuple(c.code for c in deal.stock) if v.exchange_limit != "none" or v.fiving else ()
+    turnup = deal.dealt_turnup
+    return DealRecord(number, deal.dealer, scores, hands, None if turnup is None else turnup.code,
                       tuple(deal.history), result_of(deal), (), tuple(c.code for c in deal.kitty), stock)
 
 
@@ -390,7 +406,9 @@ def _movetext(rec: GameRecord, d: DealRecord) -> list:
             lines.append(f"{'kitty' if seat == bidder and d.kitty else 'discard'} {seat}: {action}")
             if seat == bidder and d.kitty:
                 bidder = None        # the bidder's next discard, if any, is in the exchange
-        elif word in ("rob", "pass"):
+        elif word in ("five", "stand", "agree", "refuse", "turn"):
+            lines.append(f"five {seat}: {action}")
+        elif word in ("rob", "pass", "announce"):
             lines.append(f"rob {seat}: {action}")
         elif word in ("jink", "claim"):
             flush()
@@ -602,17 +620,32 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
                 raise RecordError(f"line {number}: a '{label}' line holds one entry, as 'seat: action'")
             seat, action = entries[0]
             actions.append((seat, _decision(label, action, number)))
+        elif label == "five":
+            if not variant.fiving:
+                raise RecordError(f"line {number}: a 'five' line belongs to a ruleset with fiving, not to "
+                                  f"{variant.name} as chosen")
+            if len(entries) != 1:
+                raise RecordError(f"line {number}: a 'five' line holds one entry, as 'seat: action'")
+            seat, action = entries[0]
+            cards = action.split()[1:]
+            if action in ("five", "stand", "agree", "refuse"):
+                actions.append((seat, action))
+            elif action.startswith("turn ") and all(_card_or_hidden(c) and c != HIDDEN for c in cards):
+                actions.append((seat, "turn " + " ".join(Card.parse(c).code for c in cards)))
+            else:
+                raise RecordError(f"line {number}: {action!r} is not a fiving decision; expected 'five', "
+                                  "'stand', 'agree', 'refuse' or the cards turned, as 'turn 7C 3D'")
         elif label in ("rob", "jink"):
             if len(entries) != 1:
                 raise RecordError(f"line {number}: a '{label}' line holds one decision, as 'seat: action'")
             seat, action = entries[0]
-            allowed = ("pass", "rob <card>") if label == "rob" else ("jink", "claim")
-            ok = (action == "pass" or (action.startswith("rob ") and _card_or_hidden(action[4:]))) \
+            allowed = ("pass", "announce", "rob <card>") if label == "rob" else ("jink", "claim")
+            ok = (action in ("pass", "announce") or (action.startswith("rob ") and _card_or_hidden(action[4:]))) \
                 if label == "rob" else action in ("jink", "claim")
             if not ok:
                 raise RecordError(f"line {number}: {action!r} is not a {label} decision; expected "
                                   + " or ".join(repr(a) for a in allowed))
-            if label == "rob" and action != "pass" and action[4:].strip() != HIDDEN:
+            if label == "rob" and action not in ("pass", "announce") and action[4:].strip() != HIDDEN:
                 action = "rob " + Card.parse(action[4:]).code
             actions.append((seat, action))
         elif re.fullmatch(r"\d+\.", label):
@@ -733,11 +766,13 @@ def _apply_all(deal, record: DealRecord, upto, where: str) -> None:
         raise RecordError(f"{where} has {len(record.actions)} actions; cannot stop after {upto}")
     for k, (seat, action) in enumerate(actions, start=1):
         head = f"{where}, action {k} (seat {seat}: {action})"
-        if action.startswith("draw "):
-            # A chance event, not an action: the engine drew it from the stock after the discard.
+        if action.startswith(("draw ", "turn ")):
+            # A chance event, not an action: the engine drew it from the stock after the discard
+            # (or turned it, after fiving was agreed).
             last = deal.history[-1] if deal.history else None
             if last != (seat, action):
-                raise RecordError(f"{head}: the stock gives {last[1] if last and last[1].startswith('draw') else 'no draw'} "
+                raise RecordError(f"{head}: the stock gives "
+                                  f"{last[1] if last and last[1].startswith(('draw', 'turn')) else 'nothing'} "
                                   f"here, not {action!r}")
             continue
         if deal.to_move is None:
@@ -788,8 +823,8 @@ def _deal_moves(variant, players, teams, record) -> str:
     deal = _replay_deal(GameRecord(variant, players, teams, (record,)), record, 0)
     out = []
     for _, action in record.actions:
-        if action.startswith("draw "):
-            continue                   # a chance event: the seed says what was drawn
+        if action.startswith(("draw ", "turn ")):
+            continue                   # a chance event: the seed says what was drawn or turned
         k = deal.legal_actions().index(action)
         out.append(_DIGITS[k] if k < 62 else "-" + _DIGITS[k // 62] + _DIGITS[k % 62])
         deal.apply(action)

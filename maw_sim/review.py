@@ -38,6 +38,15 @@ NODE_LIMIT = 25_000
 STAND_IN_TRIES = 400
 
 
+#: Tags the summary leaves out: every card in them is a position's business (each view shows
+#: only what it may).
+HIDDEN_TAGS = ("Hands", "Kitty", "Stock")
+
+#: The bidding games: what the marks cover, in one line on the board.
+BIDDING_MARKS_NOTE = ("The solver marks the cards of the play only: the bids, the trump named, the "
+                      "kitty and the discards are not valued.")
+
+
 class ReviewError(ValueError):
     """A review request refused: the message says what was wrong; nothing changed."""
 
@@ -74,6 +83,11 @@ def read_record(text=None, link=None):
         raise ReviewError(f"this record cannot be read: {exc}") from None
 
 
+def _seat_record(rec, seat: int):
+    """``rec.for_seat(seat)``: the bidder's record shows the kitty once he has taken it."""
+    return rec.for_seat(seat)
+
+
 def _hidden_seats(rec) -> list:
     return [s for s, hand in enumerate(rec.hands) if any(c is None for c in hand)]
 
@@ -87,6 +101,8 @@ def _stand_in(rec):
     cards are drawn from the cards that seat cannot have been seen with, plain cards first, so
     that no made-up trump can become the best trump of a points game."""
     from .deal import Deal, IllegalAction
+    if rec.variant.bidding:
+        return _bidding_stand_in(rec)
     hands = [list(h) for h in rec.hands]
     actions = list(rec.actions)
     known = {c for h in hands for c in h if c is not None}
@@ -155,6 +171,111 @@ def _stand_in(rec):
                       "actions: is an action illegal?")
 
 
+def _bidding_stand_in(rec):
+    """The stand-in for one seat's record of a bidding game. What a hidden seat holds when the
+    play starts is, in a finished deal, exactly the five cards it plays; so each hidden seat is
+    dealt those (with made-up cards for what it has not played yet), and whatever it put out
+    face down — the kitty's cards, or its discards — is made up from the cards the observer
+    never saw, its draws being the played cards it was not dealt. The stock is laid out so that
+    every draw gives what the record says (the observer's own draws) or what the stand-in
+    needs. Nothing made up is ever shown: the observer's view holds only its own cards and the
+    cards played."""
+    from .deal import Deal, IllegalAction
+    v = rec.variant
+    d = rec.deal
+    n = rec.players
+    actions = list(d.actions)
+    kitty_known = None not in d.kitty
+    known = {c for h in d.hands for c in h if c is not None}
+    known |= {c for c in d.kitty if c is not None}
+    played = {s: [] for s in range(n)}
+    for seat, action in actions:
+        words = action.split()
+        if words[0] in ("discard", "draw"):
+            known |= {Card.parse(w).code for w in words[1:] if w not in (HIDDEN_CARD, "none")}
+        elif len(words) == 1 and _is_card(words[0]):
+            played[seat].append(Card.parse(words[0]).code)
+            known.add(Card.parse(words[0]).code)
+    hidden = _hidden_seats(rec)
+    bidder = d.bidder
+    # Each hidden seat's discards, in order: (the action's index, how many); the first discard of
+    # the bidder where there is a kitty is the kitty's.
+    kitty_step = None
+    discards = {s: [] for s in hidden}
+    for k, (seat, action) in enumerate(actions):
+        if action.startswith("discard "):
+            if kitty_step is None and d.kitty and seat == bidder:
+                kitty_step = k
+            elif seat in discards:
+                discards[seat].append((k, 0 if action == "discard none" else len(action.split()) - 1))
+    pool = [c.code for c in v.pack.cards if c.code not in known]
+    rng = random.Random(0)
+    rng.shuffle(pool)
+    for attempt in range(STAND_IN_TRIES):
+        free = list(pool)
+        take = lambda count: [free.pop() for _ in range(count)]
+        hands = [list(h) for h in d.hands]
+        kitty = list(d.kitty)
+        put_out, drawn = {}, {}
+        for seat in hidden:
+            final = played[seat] + take(5 - len(played[seat]))
+            changed = sum(c for _, c in discards[seat])
+            # The cards drawn are the last of the final hand; the dealt ones the first, with made-up
+            # cards for those put out.
+            dealt = final[:5 - changed]
+            draws = final[5 - changed:]
+            outs = take(changed)
+            hands[seat] = dealt + outs
+            for k, count in discards[seat]:
+                put_out[k], outs = outs[:count], outs[count:]
+                drawn[k + 1], draws = draws[:count], draws[count:]
+        if d.kitty and not kitty_known:
+            if bidder in hidden:
+                kitty = take(len(kitty))
+                put_out[kitty_step] = list(kitty)   # the bidder puts the kitty back out
+            else:
+                kitty = take(len(kitty))
+        # The stock, top first: each draw in the order made, then the rest.
+        stock = []
+        for k, (seat, action) in enumerate(actions):
+            if action.startswith("draw "):
+                stock += drawn.get(k, [w for w in action.split()[1:]])
+        if None in stock or HIDDEN_CARD in stock:
+            raise ReviewError("this record's draws cannot be laid out from the stock")
+        stock += free
+        try:
+            deal = Deal(v, hands, None, d.dealer, teams=rec.teams, scores=d.scores, kitty=kitty,
+                        stock=stock if v.exchange_limit != "none" else None)
+        except ValueError as exc:
+            raise ReviewError(f"this record's hands do not make a deal: {exc}") from None
+        failed = None
+        for k, (seat, action) in enumerate(actions):
+            if action.startswith("draw "):
+                continue                # the engine drew it from the stock laid out above
+            if k in put_out:
+                action = "discard " + (" ".join(put_out[k]) or "none")
+            try:
+                deal.apply(action)
+            except IllegalAction as exc:
+                failed = (k + 1, seat, exc)
+                break
+        if failed is None:
+            c = deal.contract
+            if not kitty_known and c is not None and c.bidder == rec.observer \
+                    and deal.kitty_taken:
+                raise ReviewError(f"this is seat {rec.observer}'s own record, and that seat has taken the "
+                                  "kitty, but the record hides the kitty's cards: open the full record, or "
+                                  "a link to the deal")
+            return deal
+        number, seat, exc = failed
+        if seat not in hidden or len(played[seat]) == 5:
+            raise ReviewError(f"action {number} ({seat_name(seat)}: {actions[number - 1][1]}) is "
+                              f"not legal: {exc}") from None
+        rng.shuffle(pool)               # other made-up cards for the cards not yet played
+    raise ReviewError("the hidden cards of this record could not be made consistent with its "
+                      "actions: is an action illegal?")
+
+
 def _teams(rec):
     return rec.teams
 
@@ -198,7 +319,7 @@ class ReviewSession:
         if request.get("link") is not None and rec.deal.result == "*":
             # A link names no card, but holds every hand: a deal still being played is shown only
             # as the linking seat knows it, so a shared link never opens the others' hands.
-            rec = rec.for_seat(seat)
+            rec = _seat_record(rec, seat)
         if rec.redacted:
             _stand_in(rec)          # refuse now, not at the first step, a record that cannot be replayed
         else:
@@ -218,8 +339,12 @@ class ReviewSession:
                 "steps": len(rec.actions), "redacted": bool(rec.redacted), "observer": observer,
                 "deal": self.deal_index, "deals": len(self.match.deals),
                 # The hands are the positions' business: each view shows only what it may.
-                "tags": {str(k): str(val) for k, val in dict(rec.tags).items() if k != "Hands"},
-                "turnup": card_info(rec.turnup),
+                # (and the kitty and the stock, which only the open view or their owner may see).
+                "tags": {str(k): str(val) for k, val in dict(rec.tags).items() if k not in HIDDEN_TAGS},
+                "turnup": card_info(rec.turnup) if rec.turnup is not None else None,
+                "bidding": v.bidding,
+                # The solver values the play only: said once, on the board.
+                "marks_note": BIDDING_MARKS_NOTE if v.bidding else None,
                 "solver": not rec.redacted,
                 # An unfinished record (an exercise, a deal in progress) opens where it stops.
                 "finished": rec.result != "*",
@@ -294,9 +419,16 @@ def deal_at(rec, step: int, cache=None):
 def _rewind(full, step):
     """The stand-in deal after ``step`` actions: its own history replayed from the deal."""
     from .deal import Deal
-    deal = Deal(full.variant, [[c.code for c in hand] for hand in full.dealt], full.turnup.code,
-                full.dealer, teams=_teams_arg(full), scores=full.scores)
+    bidding = full.variant.bidding
+    extra = {"kitty": [c.code for c in full.kitty],
+             "stock": [c.code for c in full.stock] if full.variant.exchange_limit != "none" else None} \
+        if bidding else {}
+    deal = Deal(full.variant, [[c.code for c in hand] for hand in full.dealt],
+                None if full.turnup is None else full.turnup.code,
+                full.dealer, teams=_teams_arg(full), scores=full.scores, **extra)
     for seat, action in full.history[:step]:
+        if bidding and action.startswith("draw "):
+            continue                    # a chance event: the engine draws it again
         deal.apply(action)
     return deal
 
@@ -315,11 +447,35 @@ def narrate(actions, deal, seat):
     finished = [t for t in deal.tricks if t.winner is not None]
     n = deal.players
     cards = 0
+    bidding = deal.variant.bidding
+    auction = _AuctionWords(deal) if bidding else None
     for number, (who, action) in enumerate(actions, start=1):
         words = action.split()
         name = seat_name(who)
+        if auction is not None and auction.open and not auction.is_call(action):
+            log += auction.close(number - 1)
         before = len(log)
-        if words[0] == "rob":
+        if auction is not None and auction.open:
+            log.append({"step": number, "seat": who, "kind": "bid", "text": auction.say(who, action)})
+        elif bidding and words[0] == "trump":
+            log.append({"step": number, "seat": who, "kind": "trump",
+                        "text": f"{name} names {SUIT_NAMES[words[1]].lower()} {SUIT_SYMBOLS[words[1]]} trumps."})
+        elif bidding and words[0] == "discard":
+            kind = "kitty" if auction.kitty_pending(who) else "discard"
+            shown = _cards_words(words[1:])
+            if kind == "kitty":
+                auction.kitty_done = True
+                text = (f"{name} takes the kitty ({deal.kitty_size} cards) into hand and puts out "
+                        f"{shown} face down.")
+            elif words[1:] == ["none"]:
+                text = f"{name} keeps the hand: no discard, no draw."
+            else:
+                text = f"{name} puts out {shown} face down."
+            log.append({"step": number, "seat": who, "kind": kind, "text": text})
+        elif bidding and words[0] == "draw":
+            log.append({"step": number, "seat": who, "kind": "draw",
+                        "text": f"{name} draws {_cards_words(words[1:])} from the stock."})
+        elif words[0] == "rob":
             put_out = words[1] if len(words) > 1 else "?"
             shown = (f"puts out {Card.parse(put_out).symbol}" if put_out != "?" and (seat is None or seat == who)
                      else "puts out a card face down")
@@ -349,7 +505,104 @@ def narrate(actions, deal, seat):
             log.append({"step": number, "seat": who, "kind": "other", "text": f"{name}: {action}."})
         # The action as this view's record gives it ("rob ?" where the card was face down).
         log[before]["action"] = action
+    if auction is not None and auction.open and (deal.contract is not None or deal.outcome is not None):
+        log += auction.close(len(actions))
     return log
+
+
+def _cards_words(codes) -> str:
+    """Cards put out or drawn, as this view knows them: named, or only counted (``?``)."""
+    if not codes or codes == ["none"]:
+        return "no card"
+    if HIDDEN_CARD in codes:
+        return f"{len(codes)} card{'s' if len(codes) != 1 else ''}"
+    return ", ".join(Card.parse(c).symbol for c in codes)
+
+
+HIDDEN_CARD = "?"
+
+
+class _AuctionWords:
+    """The auction told call by call, the dealer's hold explained by the ruleset's rule; then the
+    contract it sold (or the cards thrown in)."""
+
+    def __init__(self, deal):
+        from .auction import call_of
+        self.deal = deal
+        self.call_of = call_of
+        self.open = True
+        self.high = None          # (seat, words) of the highest call so far
+        self.held_once = False
+        self.kitty_done = not deal.kitty_size
+
+    @staticmethod
+    def is_call(action: str) -> bool:
+        return action in ("pass", "hold") or action.startswith("bid ")
+
+    def kitty_pending(self, seat: int) -> bool:
+        c = self.deal.contract
+        return not self.kitty_done and c is not None and c.bidder == seat
+
+    def say(self, who: int, action: str) -> str:
+        deal = self.deal
+        name = seat_name(who)
+        rule = deal.variant.auction["hold"]
+        dealer = " (the dealer)" if who == deal.dealer else ""
+        if action == "pass":
+            return f"{name}{dealer} passes."
+        if action == "hold":
+            before, words = self.high
+            self.high = (who, words)
+            first, self.held_once = not self.held_once, True
+            text = (f"{name}, the dealer, holds: he takes {seat_name(before)}'s bid of {words} for "
+                    "himself at the same value")
+            if rule == "duel":
+                text += (f". {seat_name(before)} may now bid higher or pass; the dealer may hold again, "
+                         "until one of them passes or the dealer raises.")
+            elif rule == "rebid":
+                text += (". Every player who has not passed may bid again, in turn, until all but the "
+                         "highest have passed." if first else ", and the round goes on.")
+            else:
+                text += ", and the auction ends."
+            return text
+        words = action[4:]
+        call = self.call_of(deal.variant, action)
+        worth = ""
+        if call is not None and call.made_value is not None and call.made_value != call.bid:
+            worth = f" (made, it scores {call.made_value}; failed, it loses {call.failed_value})"
+        bagged = (self.high is None and who == deal.dealer
+                  and deal.variant.auction["all_pass"] == "dealer-bagged")
+        self.high = (who, words)
+        if bagged:
+            return (f"{name}, the dealer, bids {words}{worth}: nobody else bid, and in this game a "
+                    "dealer left without a bid must make one (he is 'bagged').")
+        return f"{name}{dealer} bids {words}{worth}."
+
+    def close(self, step: int) -> list:
+        self.open = False
+        deal = self.deal
+        c = deal.contract
+        if c is None:
+            return [{"step": step, "seat": deal.dealer, "kind": "contract", "action": None,
+                     "text": "Nobody bids: the cards are thrown in."}]
+        return [{"step": step, "seat": c.bidder, "kind": "contract", "action": None,
+                 "text": f"{seat_name(c.bidder)} wins the auction at {contract_words(deal, c)}"}]
+
+
+def _side_name(deal, side: int) -> str:
+    """A side named by its seats ("seats 1 & 3"): the numbers a reader sees on the board."""
+    return "seats " + " & ".join(str(s) for s in range(deal.players) if deal.teams[s] == side)
+
+
+def contract_words(deal, c) -> str:
+    """A contract in words: the call, how it was won, what it is worth made or failed."""
+    made = (f"scores {c.made_value}" if c.made_value is not None
+            else "scores what its side took" if deal.variant.scoring.values.get("made_scores") == "taken"
+            else f"scores {c.bid}")
+    side = "" if deal.teams is None else f", for {_side_name(deal, c.side)}"
+    held = ", held by the dealer" if c.held else ""
+    return (f"{c.call}{held}{side}. To make: {c.bid} of the deal's 30 points; made, it {made}; "
+            f"failed, it loses {c.failed_value}.")
 
 
 def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit=None) -> dict:
@@ -362,9 +615,15 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
     trick = trick_info(deal)
     mover = deal.to_move
     visible = seat is None or seat == mover
+    # The engine draws at once after a discard; the record tells the draw as the next step. Until
+    # that step the discarder's hand is shown without the cards still to be drawn.
+    to_draw = {}
+    if step < len(deal.history) and deal.history[step][1].startswith("draw "):
+        who, action = deal.history[step]
+        to_draw[who] = set(action.split()[1:])
     seats = []
     for s in range(deal.players):
-        cards = deal.hand(s)
+        cards = [c for c in deal.hand(s) if c.code not in to_draw.get(s, ())]
         seats.append({"seat": s, "name": seat_name(s), "dealer": s == deal.dealer,
                       "to_move": s == mover, "tricks": deal.tricks_won[s], "count": len(cards),
                       "you": s == seat,
@@ -372,14 +631,29 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
                       "cards": [card_info(c) for c in cards] if seat is None or s == seat else None})
     reply = {"step": step, "steps": len(rec.actions), "seat": seat, "open": seat is None,
              "phase": deal.phase, "to_move": mover, "dealer": deal.dealer,
-             "trump": {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
-                       "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
-             "turnup": card_info(deal.turnup), "robbed_by": deal.robbed[0] if deal.robbed else None,
+             # The bidding games: no trump until the bidder names it, and never a turn-up.
+             "trump": None if deal.trump is None else
+             {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
+              "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
+             "turnup": None if deal.turnup is None else card_info(deal.turnup),
+             "robbed_by": deal.robbed[0] if deal.robbed else None,
+             "bidding": bidding_info(rec, deal, seat, step) if deal.variant.bidding else None,
+             "decision": None,
              "seats": seats, "trick": trick, "log": log,
              "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False,
              "outcome": {"text": deal.outcome.reason, "winner": deal.outcome.winner}
              if deal.outcome is not None else None}
     if mover is None:
+        return reply
+    if deal.variant.bidding and deal.phase != "play":
+        # Before the play: the calls open to the mover (a few, and public: they depend on the
+        # auction, not on the cards), or what a discard asks (every set of cards would be
+        # hundreds of buttons, and names the mover's cards); never marked by the solver.
+        reply["analysis_note"] = BIDDING_MARKS_NOTE
+        if deal.phase in ("kitty", "discard"):
+            reply["decision"] = _discard_words(deal, mover)
+        else:
+            reply["legal"] = [{"action": a, "card": None, "label": _call_label(a)} for a in deal.legal_actions()]
         return reply
     if not visible:
         reply["analysis_note"] = (f"{seat_name(mover)} is to move; its cards are hidden from "
@@ -423,6 +697,79 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
                          # The marks this kind of game can show, for the page's legend.
                          "verdicts": [v for v in VERDICTS if v != (POINTS if a.kind == "pool" else TRICKS)]}
     return reply
+
+
+def _discard_words(deal, mover: int) -> str:
+    name = seat_name(mover)
+    if deal.phase == "kitty":
+        k = deal.kitty_size
+        return f"{name} has taken the kitty into hand and puts out {k} cards face down, to hold five."
+    from .auction import EXCHANGE
+    cap = EXCHANGE.cap(deal)
+    return (f"{name} may put out up to {cap} card{'s' if cap != 1 else ''} face down and draw as many "
+            f"from the stock ({deal.stock_left} left), or keep the hand.")
+
+
+def bidding_info(rec, deal, seat, step: int) -> dict:
+    """The bidding game's part of a position, as ``seat`` may know it (None: every hand open): the
+    auction (public), the contract, the kitty (its cards only to the open view, and to the bidder
+    once taken), the stock (its cards only to the open view), who exchanged how many, and at the
+    end the score sheet's line."""
+    c = deal.contract
+    contract = None
+    if c is not None:
+        contract = {"bidder": c.bidder, "side": c.side, "call": c.call, "bid": c.bid, "held": c.held,
+                    "made_value": c.made_value, "failed_value": c.failed_value,
+                    "text": f"{seat_name(c.bidder)} has the contract: {contract_words(deal, c)}"}
+    taken = bool(deal.kitty_size) and bool(deal.kitty_taken)
+    sees_kitty = seat is None or (taken and c is not None and seat == c.bidder)
+    put_out = None
+    if deal.kitty_size and c is not None and sees_kitty:
+        for who, action in rec.actions[:step]:
+            if who == c.bidder and action.startswith("discard ") and taken:
+                put_out = [card_info(code) for code in action.split()[1:]]
+                break
+    # The undealt cards matter only where players draw from them.
+    exchange = deal.variant.exchange_limit != "none"
+    stock = deal.stock if exchange else ()
+    left = deal.stock_left if exchange else 0
+    if exchange and step < len(deal.history) and deal.history[step][1].startswith("draw "):
+        left += len(deal.history[step][1].split()) - 1      # drawn at the next step, as the log tells
+    reply = {
+        "auction": [{"seat": who, "action": action, "label": _call_label(action)} for who, action in deal.auction],
+        "contract": contract,
+        "kitty": {"size": deal.kitty_size, "taken": taken,
+                  "cards": [card_info(x) for x in deal.kitty] if sees_kitty and deal.kitty_size else None,
+                  "put_out": put_out},
+        "stock": {"left": left, "cards": [card_info(x) for x in stock[len(stock) - left:]]
+                  if seat is None and stock else None},
+        "exchanged": [{"seat": who, "count": k} for who, k in deal.exchanged],
+        "score": None,
+    }
+    o = deal.outcome
+    if o is not None and o.points is not None:
+        before = list(deal.scores)
+        after = [b + p for b, p in zip(before, o.points)]
+        sides = len(before)
+        names = [seat_name(x) if deal.teams is None else _side_name(deal, x).capitalize() for x in range(sides)]
+        if c is None:
+            verdict = "Thrown in: nobody bid, nothing is scored."
+        else:
+            verdict = (f"{seat_name(c.bidder)} bid {c.call}"
+                       + ("" if deal.teams is None else f" for {_side_name(deal, c.side)}")
+                       + (": made." if o.contract_made else ": failed, and the bid is lost."))
+        line = "; ".join(f"{names[x]} {before[x]} {'+' if o.points[x] >= 0 else '-'} {abs(o.points[x])} = {after[x]}"
+                         for x in range(sides))
+        reply["score"] = {"before": before, "points": list(o.points), "after": after,
+                          "made": o.contract_made, "names": names, "verdict": verdict,
+                          "text": f"{verdict} The score sheet: {line}."
+                          + (f" {names[o.game_won_by]} wins the game." if o.game_won_by is not None else "")}
+    return reply
+
+
+def _call_label(action: str) -> str:
+    """A call of the auction or a trump named, as a button or the auction's line says it."""
+    return {"pass": "Pass", "hold": "Hold"}.get(action) or _label(action)
 
 
 def _label(action: str) -> str:

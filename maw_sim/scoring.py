@@ -42,19 +42,29 @@ GAME = 10_000
 
 
 def split_value(value: int) -> tuple:
-    """A points game's solver value as (points this deal, game): game is 1 when our side wins the
-    game, -1 when another side does, else 0."""
-    if value >= GAME // 2:
-        return value - GAME, 1
-    if value <= -GAME // 2:
-        return value + GAME, -1
-    return value, 0
+    """A points game's solver value as (points this deal, games): games is 1 when our side wins the
+    game (2 for a double game), -1 (or -2) when another side does, else 0."""
+    games = (value + GAME // 2) // GAME
+    return value - games * GAME, games
+
+
+#: How a pool deal is won at a table of six or more (``scoring.past_five``): the readings of the
+#: sources (see conf/variants/spoil-five.toml), value -> words.
+PAST_FIVE = {
+    "three-tricks": "three tricks win, however many play",
+    "two-tricks": "from six players, the first to take two tricks wins the pool",
+    "relative-majority": "from six players, three tricks win, or two when nobody else has more than one",
+}
+#: The table size from which ``past_five`` applies: both sources speak of more than five players.
+PAST_FIVE_FROM = 6
 
 
 class Scoring:
     """What every kind of account answers. ``variant.scorer`` is the one for a variant."""
     kind = ""
     keys: dict = {}
+    #: Keys of ``keys`` that a variant file may leave out, and the ordinary rule they then take.
+    defaults: dict = {}
     points = False          # does a deal keep points (per side) as it goes?
 
     def __init__(self, variant):
@@ -63,8 +73,11 @@ class Scoring:
 
     # -- how the deal ended ---------------------------------------------------------------------
     def result(self, side_tricks: list, claimed_by: int | None, jinker_side: int | None,
-               jink_failed: bool, game_won_by: int | None):
-        """(winning side or None, jinked, game_won_by) once a deal is over."""
+               jink_failed: bool, game_won_by: int | None, order: tuple = (), barred: int | None = None,
+               players: int = 0):
+        """(winning side or None, jinked, game_won_by) once a deal is over. ``order``: the side that
+        won each trick, in order; ``barred``: a side that may not win this deal (robbing);
+        ``players``: the table's size."""
         raise NotImplementedError
 
     # -- what it is worth ----------------------------------------------------------------------
@@ -100,17 +113,77 @@ class Scoring:
 class PoolScoring(Scoring):
     kind = "pool"
     #: The keys a variant file's [scoring] gives for this kind, and what each must be.
-    keys = {"ante": "int", "dealer_stake": "int", "spoil_addition": "int", "jink_bonus": "int"}
+    keys = {"ante": "int", "dealer_stake": "int", "spoil_addition": "int", "jink_bonus": "int",
+            "past_five": PAST_FIVE}
+    defaults = {"past_five": "three-tricks"}
 
-    def result(self, side_tricks, claimed_by, jinker_side, jink_failed, game_won_by):
+    def __init__(self, variant):
+        super().__init__(variant)
+        self.past_five = self.setting["past_five"]
+
+    # -- how a pool deal is won: stated here once, read by the deal and by the exact solver ------
+    def rule(self, players: int) -> tuple:
+        """(tricks that win the pool outright, does a relative majority of two win at the end?) at
+        a table of ``players``."""
+        if players >= PAST_FIVE_FROM and self.past_five != "three-tricks":
+            return (2, False) if self.past_five == "two-tricks" else (TO_WIN, True)
+        return TO_WIN, False
+
+    def standing(self, side_tricks, left: int, players: int, barred=None):
+        """The deal after a trick, from each side's tricks so far and the tricks ``left``:
+        (the side that has won the pool, or None; the sides that may still win it).
+
+        Asked after every trick in turn, so "the first to reach" the tricks that win is the side
+        that reaches them when asked. A ``barred`` side (it declined to rob where that bars it)
+        never wins, though its tricks still count against the others."""
+        need, relative = self.rule(players)
+        for side, k in enumerate(side_tricks):
+            if k >= need and side != barred:
+                return side, ()
+        if not relative:
+            return None, tuple(s for s, k in enumerate(side_tricks) if k + left >= need and s != barred)
+        if relative and left == 0:
+            for side, k in enumerate(side_tricks):
+                if k == 2 and side != barred and all(o <= 1 for s, o in enumerate(side_tricks) if s != side):
+                    return side, ()
+            return None, ()
+        top = sorted(side_tricks, reverse=True)[:2] + [0]
+        alive = []
+        for side, k in enumerate(side_tricks):
+            if side == barred:
+                continue
+            if k + left >= need:
+                alive.append(side)
+            elif relative and k + left >= 2 and (top[1] if k == top[0] else top[0]) <= 1:
+                alive.append(side)     # two tricks may yet be the most, with nobody else above one
+        return None, tuple(alive)
+
+    def result(self, side_tricks, claimed_by, jinker_side, jink_failed, game_won_by, order=(), barred=None,
+               players=0):
         if jink_failed:
             return None, False, None
         if claimed_by is not None:
             return claimed_by, False, None
-        for side, k in enumerate(side_tricks):
-            if k >= TO_WIN:
-                return side, jinker_side is not None, None
-        return None, False, None
+        players = players or len(side_tricks)
+        if not order or self.rule(players) == (TO_WIN, False):
+            # Three tricks win (one side at most can hold them), or only the final counts are
+            # known: the last standing says who won.
+            won, _ = self.standing(side_tricks, 0, players, barred)
+            return won, won is not None and jinker_side is not None, None
+        won = self.winner(order, len(side_tricks), players, barred)
+        return won, won is not None and jinker_side is not None, None
+
+    def winner(self, order, sides: int, players: int, barred=None):
+        """The side that has won the pool by the tricks taken so far (``order``: the side that
+        won each, in turn), or None: the standing asked after each trick, the first side to reach
+        what wins taking the pool."""
+        counts = [0] * sides
+        for k, side in enumerate(order):
+            counts[side] += 1
+            won, _ = self.standing(counts, TRICKS - k - 1, players, barred)
+            if won is not None:
+                return won
+        return None
 
     def pool_size(self, players: int, pool: int | None = None) -> int:
         """The pool a deal is played for: the match's own where known (a carried pool is larger),
@@ -162,25 +235,37 @@ class PoolScoring(Scoring):
                 match.pay(seat, s["spoil_addition"] if match.carried else s["ante"])
 
     def settle(self, match, outcome):
-        if outcome.winner is None:
+        """The pool goes to the winning side. Partners share it (a *reconstruction*: the sources
+        that let pairs play Spoil Five do not say how): equal shares, and a chip that will not
+        divide goes to the partner who took the most tricks for the side (``outcome.winner``). A
+        jink's bonus is paid by every player of the other sides and shared the same way."""
+        if outcome.team is None:
             match.carried = True
             return
-        match.chips[outcome.winner] += match.pool
+        side_of = (lambda s: s) if match.teams is None else match.teams.__getitem__
+        members = [s for s in range(match.players) if side_of(s) == outcome.team]
+        others = [s for s in range(match.players) if side_of(s) != outcome.team]
+        won = match.pool
         match.pool = 0
         match.carried = False
         if outcome.jinked:
             bonus = self.setting["jink_bonus"]
-            for seat in range(match.players):
-                if seat != outcome.winner:
-                    match.chips[seat] -= bonus
-                    match.chips[outcome.winner] += bonus
+            for seat in others:
+                match.chips[seat] -= bonus
+            won += bonus * len(others)
+        share, odd = divmod(won, len(members))
+        for seat in members:
+            match.chips[seat] += share
+        match.chips[outcome.winner] += odd
 
 
 class PointsScoring(Scoring):
     kind = "points"
     points = True
     keys = {"per_trick": "int", "best_trump": "int", "target": "int", "jink_wins_game": "bool",
-            "turnup_ace_of_hearts": "int"}
+            "turnup_ace_of_hearts": "int", "double_game": "bool"}
+    defaults = {"double_game": False}
+    double_game = False      # (kinds built on this one that do not read the key play no double game)
 
     def __init__(self, variant):
         super().__init__(variant)
@@ -190,6 +275,18 @@ class PointsScoring(Scoring):
         self.target = s["target"]
         self.jink_wins_game = bool(s["jink_wins_game"])
         self.turnup_ace_of_hearts = s["turnup_ace_of_hearts"]
+        self.double_game = bool(s["double_game"])
+
+    @property
+    def max_games(self) -> int:
+        """The most games one deal can win: two where the double game is played."""
+        return 2 if self.double_game else 1
+
+    def games(self, score_before: int, tricks: int) -> int:
+        """How many games a side wins when it reaches game in a deal it began on ``score_before``,
+        having taken ``tricks`` tricks by then: two for the double game (a side still on nothing
+        that wins the game in one deal with all five tricks), else one."""
+        return 2 if self.double_game and score_before == 0 and tricks == TRICKS else 1
 
     #: The most points a side can be awarded when a deal ends (beyond its tricks' points): none
     #: here. The solver adds it to its bounds on what the rest of a deal can bring.
@@ -226,7 +323,8 @@ class PointsScoring(Scoring):
     def reaches_game(self, total: int) -> bool:
         return total >= self.target
 
-    def result(self, side_tricks, claimed_by, jinker_side, jink_failed, game_won_by):
+    def result(self, side_tricks, claimed_by, jinker_side, jink_failed, game_won_by, order=(), barred=None,
+               players=0):
         jinked = max(side_tricks) == TRICKS
         if jinked and game_won_by is None and self.jink_wins_game:
             game_won_by = side_tricks.index(TRICKS)
@@ -241,7 +339,8 @@ class PointsScoring(Scoring):
     def _game(self, outcome, side) -> int:
         if outcome.game_won_by is None:
             return 0
-        return 1 if outcome.game_won_by == side else -1
+        games = 2 if outcome.double_game else 1
+        return games if outcome.game_won_by == side else -games
 
     def value(self, outcome, side, players, pool=None):
         return float(outcome.points[side] + self._game(outcome, side) * self.target)
@@ -256,7 +355,9 @@ class PointsScoring(Scoring):
     @staticmethod
     def describe_value(value):
         points, game = split_value(value)
-        return f"{points} points" + {1: " and wins the game", -1: "; another side wins the game", 0: ""}[game]
+        return f"{points} points" + {2: " and wins a double game", 1: " and wins the game",
+                                     -1: "; another side wins the game", -2: "; another side wins a double game",
+                                     0: ""}[game]
 
     def seat_score(self, outcome, seat, side_of):
         mine = outcome.points[side_of(seat)]
@@ -268,6 +369,7 @@ class PointsScoring(Scoring):
         if outcome.game_won_by is not None:
             match.over = True
             match.game_won_by = outcome.game_won_by
+            match.games_won = 2 if outcome.double_game else 1
 
 
 class TricksScoring(PointsScoring):
@@ -276,6 +378,7 @@ class TricksScoring(PointsScoring):
     end of a deal, and only by the side that took the majority of the tricks."""
     kind = "tricks"
     keys = {"majority": "int", "all_five": "int", "target": "int"}
+    defaults = {}
 
     def __init__(self, variant):
         Scoring.__init__(self, variant)
@@ -286,7 +389,7 @@ class TricksScoring(PointsScoring):
         # What the deal and the solver read of a points game: nothing per trick, no bonus, no
         # game for a jink beyond its award.
         self.per_trick = self.bonus = self.turnup_ace_of_hearts = 0
-        self.jink_wins_game = False
+        self.jink_wins_game = self.double_game = False
         self.max_deal_award = max(self.majority, self.all_five)
 
     def deal_award(self, side_tricks):
@@ -346,7 +449,8 @@ class BidScoring(PointsScoring):
     of a deal: a side at the target wins (``both_out`` when two reach it together), a side at
     ``-lose_at`` loses, and so does a side whose bids fail ``sets_lose`` times."""
     kind = "bid"
-    keys = {"per_trick": "int", "best_trump": "int", "target": "int", "made_scores": {"taken": "", "bid": ""},
+    keys = {"per_trick": "int", "best_trump": "int", "target": "int", "made_scores": {
+        "taken": "a side that makes its bid writes all it took", "bid": "a side that makes its bid writes the bid"},
             "non_bidder": NON_BIDDER_RULES, "both_out": BOTH_OUT_RULES, "lose_at": "int", "sets_lose": "int"}
     ends_mid_deal = False
 

@@ -8,17 +8,73 @@ the moment (:mod:`maw_sim.narration`). It never names another seat's cards.
 from __future__ import annotations
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS
-from .narration import card_info, choice_label, choice_order, display_order, seat_name, trick_info
+from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, choice_order, discard_counts,
+                        display_order, hold_note, seat_name, trick_info)
 from .records import options_text, to_link
+from .variants import TOP_TRUMP_TOKENS, _option_kind, _value_text
 from .variants import sources as variant_sources
 
 
+def value_words(option, value, scoring_kind: str = "") -> str:
+    """An option's value in words: the meaning the loader gives it (e.g. "the ace of hearts led
+    calls for hearts (or a trump)"), "yes"/"no", top trumps by name, or the value itself."""
+    section, _, key = option.setting.partition(".")
+    kind = _option_kind(section, key, scoring_kind) if section != "scoring" or scoring_kind else None
+    if isinstance(kind, dict) and isinstance(value, str) and kind.get(value):
+        return kind[value]
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(TOP_TRUMP_TOKENS.get(t, t) for t in value) or "none"
+    return _value_text(value)
+
+
 def options_info(variant) -> list:
-    """The variant's house rules for the page: each with its values, the one chosen and its sources."""
-    return [{"name": o.name, "label": o.label, "values": list(o.values), "default": o.default,
-             "chosen": variant.choices.get(o.name, o.default), "note": o.note,
-             "sources": [variant_sources()[k].label for k in o.sources]}
-            for o in variant.options.values()]
+    """The variant's house rules for the page: each with its values (as a link writes them, and in
+    words), the one chosen and the sources of each reading."""
+    out = []
+    for o in variant.options.values():
+        chosen = variant.choices.get(o.name, o.default)
+        out.append({"name": o.name, "label": o.label, "values": list(o.values), "default": o.default,
+                    "chosen": chosen, "note": o.note,
+                    "value_texts": [_value_text(v) for v in o.values],
+                    "value_words": [value_words(o, v, variant.scoring_kind) for v in o.values],
+                    "chosen_text": _value_text(chosen),
+                    "sources": [variant_sources()[k].label for k in o.sources_for(chosen)]})
+    return out
+
+
+def chosen_preset(variant) -> str | None:
+    """The preset whose options are exactly the ones chosen, if any."""
+    for preset in variant.presets.values():
+        wanted = {}
+        for name, value in preset.options.items():
+            option = variant.options[name]
+            match = next((v for v in option.values if _value_text(v) == _value_text(value)), value)
+            if match != option.default:
+                wanted[name] = match
+        if wanted and wanted == dict(variant.choices):
+            return preset.name
+    return None
+
+
+def _rule_text(option, value, scoring_kind: str = "") -> str:
+    words = value_words(option, value, scoring_kind)
+    if words != _value_text(value) and words not in ("yes", "no"):
+        return words[0].upper() + words[1:]        # the meaning says it all: "The ace of hearts led calls …"
+    return f"{option.label}: {words}"
+
+
+def house_rules(variant) -> list:
+    """The house rules in play (the options that differ from the file's own rules), each in words
+    with the sources that give it."""
+    rules = []
+    for name, value in variant.choices.items():
+        option = variant.options[name]
+        rules.append({"name": name, "label": option.label, "value": _value_text(value),
+                      "text": _rule_text(option, value, variant.scoring_kind),
+                      "sources": [variant_sources()[k].label for k in option.sources_for(value)]})
+    return rules
 
 
 def table_state(self) -> dict:
@@ -27,10 +83,17 @@ def table_state(self) -> dict:
     deal, me = self.deal, self.seat
     your_turn = deal.phase != "over" and deal.to_move == me
     legal = set(deal.legal_actions()) if your_turn else set()
+    # The kitty and the discard: cards are chosen, then confirmed (one "discard ..." action).
+    choosing = your_turn and deal.phase in BIDDING_PHASES and any(a.startswith("discard ") for a in legal)
+    in_a_discard = {w for a in legal if a.startswith("discard ") for w in a.split()[1:]} if choosing else set()
     hand = []
     for card in sorted(deal.hand(me), key=display_order(deal.trump)):
         info = card_info(card)
-        if your_turn:
+        if choosing:
+            info["legal"] = card.code in in_a_discard
+            info["reason"] = None if info["legal"] else "This card may not be put out."
+            info["rule"] = None
+        elif your_turn:
             info["legal"] = card.code in legal
             refusal = None if info["legal"] else deal.refusal(card.code)
             info["reason"] = refusal and refusal.words
@@ -41,8 +104,15 @@ def table_state(self) -> dict:
                               f"It is {seat_name(deal.to_move, me)}'s turn, not yours.")
         hand.append(info)
     hand_codes = {c.code for c in deal.hand(me)}
-    choices = [{"action": a, "label": choice_label(a)}
-               for a in sorted(legal - hand_codes, key=choice_order)]
+    choices = [{"action": a, "label": choice_label(a, deal.phase)}
+               for a in sorted(legal - hand_codes, key=choice_order)
+               if not (choosing and a.startswith("discard ") and a != "discard none")]
+    select = None
+    if choosing:
+        low, high = discard_counts(deal)
+        select = {"phase": deal.phase, "min": low, "max": high, "none": "discard none" in legal,
+                  "words": (f"Put out {high} card{'s' if high != 1 else ''}." if low == high else
+                            f"Put out {low} to {high} cards.")}
 
     finished = [t for t in deal.tricks if t.winner is not None]
     trick = trick_info(deal)
@@ -59,13 +129,20 @@ def table_state(self) -> dict:
                    "text": self.narrator.outcome(deal)}
     sides = self.match.teams
     humans = getattr(self, "humans", frozenset({me}))
+    bidding = deal.variant.bidding
+    last_call = {s: a for s, a in deal.auction} if bidding else {}
+    contract = deal.contract if bidding else None
+    exchanged = dict(deal.exchanged) if bidding else {}
     # Pass-and-play: every seat by its number, "You" being whoever holds the device just now.
     seats = [{"seat": s, "name": "You" if s == me and len(humans) == 1 else self.narrator.name(s), "you": s == me,
               "human": s in humans, "dealer": s == deal.dealer,
               "to_move": s == deal.to_move, "cards": len(deal.hand(s)),
               "tricks": tricks_won[s],
               "side": None if sides is None else sides[s],
-              "partner": sides is not None and s != me and sides[s] == sides[me]}
+              "partner": sides is not None and s != me and sides[s] == sides[me],
+              "call": _call_words(last_call.get(s)),
+              "bidder": contract is not None and contract.bidder == s,
+              "exchanged": exchanged.get(s)}
              for s in range(self.players)]
     link = {"variant": self.variant.id, "players": self.players, "seed": self.seed,
             "game": to_link(self.match), "deal": self.deal_number}
@@ -73,12 +150,21 @@ def table_state(self) -> dict:
         link["teams"] = self.teams
     if len(humans) > 1:
         link["humans"] = ",".join(map(str, sorted(humans)))
+    default_teams = self.variant.default_teams(self.players)
+    if self.teams is None and default_teams:
+        link["teams"] = "singles"       # each for himself, where the file's default is partners
     if self.variant.choices:
-        link["options"] = options_text(self.variant)
+        link["options"] = ",".join(options_text(self.variant).split())
+    preset = chosen_preset(self.variant)
+    if preset:
+        link["preset"] = preset
     return {
         "variant": {"id": self.variant.id, "name": self.variant.name,
-                    "choices": dict(self.variant.choices), "options": options_info(self.variant),
+                    "choices": dict(self.variant.choices),
+                    "options": options_info(self.variant), "preset": preset,
+                    "house_rules": house_rules(self.variant),
                     "presets": [{"name": p.name, "label": p.label} for p in self.variant.presets.values()]},
+        "default_teams": default_teams,
         "players": self.players, "seed": self.seed, "seat": me, "bot": self.bot_name,
         "humans": sorted(humans), "pass_and_play": len(humans) > 1,
         "deal_number": self.deal_number,
@@ -89,24 +175,80 @@ def table_state(self) -> dict:
             "suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump], "name": SUIT_NAMES[deal.trump],
             "red": deal.trump in "DH"},
         "turnup": None if deal.turnup is None else card_info(deal.turnup),
-        "bidding": _bidding(deal) if deal.variant.bidding else None,
+        "bidding": _bidding(self, deal, your_turn) if deal.variant.bidding else None,
+        "select": select,
         "hand": hand, "choices": choices, "trick": trick,
         "tricks_played": len(finished), "seats": seats,
         "scores": _scores(self), "outcome": outcome,
         "match_over": bool(getattr(self.match, "over", False)),
+        "sheet": score_sheet(self),
         "prompt": self.narrator.prompt(deal, your_turn),
     }
 
 
-def _bidding(deal) -> dict:
-    """The bidding games' public state: the auction, the contract, the kitty's size, the stock
-    left and each exchange (by number of cards, never the cards)."""
+def _call_words(action) -> str | None:
+    if action is None:
+        return None
+    if action.startswith("bid "):
+        return "bid " + bid_words(action[4:])
+    return {"pass": "pass", "hold": "hold"}.get(action, action)
+
+
+def score_sheet(self) -> dict:
+    """The score sheet of the session: a row for each finished deal of this game (each side's
+    points and the running totals, the contract in the bidding games; the pool and the chips in
+    pool games), and the games finished so far. Only what every seat knows once a deal is over."""
+    match = self.match
+    pool = self.variant.scoring_kind == "pool"
+    names = self.narrator.side_names() if not pool else [self.narrator.name(s) for s in range(self.players)]
+    rows = []
+    standings = getattr(match, "standings", [])
+    for number, outcome in enumerate(match.results, start=1):
+        deal = match.deals[number - 1]
+        standing = standings[number - 1] if number - 1 < len(standings) else {}
+        row = {"deal": number, "dealer": deal.dealer, "winner": outcome.winner,
+               "tricks_won": list(outcome.tricks_won)}
+        if pool:
+            row.update(pool=standing.get("pool"), chips=list(standing.get("chips", ())),
+                       spoilt=outcome.winner is None, jinked=bool(getattr(outcome, "jinked", False)))
+        else:
+            row.update(points=list(getattr(outcome, "points", None) or [0] * len(names)),
+                       totals=list(standing.get("scores", ())))
+        contract = getattr(deal, "contract", None)
+        if contract is not None:
+            row["contract"] = {"bidder": contract.bidder, "name": self.narrator.name(contract.bidder),
+                               "call": contract.call, "held": bool(contract.held),
+                               "made": getattr(outcome, "contract_made", None)}
+        rows.append(row)
+    games = list(getattr(self, "games", []))
+    current = self.finished_game() if hasattr(self, "finished_game") else None
+    if current is not None:
+        games.append(current)
+    won = [0] * len(names)
+    for game in games:
+        if game["winner"] is not None and game["winner"] < len(won):
+            won[game["winner"]] += 1
+    return {"kind": "pool" if pool else "points", "names": names, "rows": rows,
+            "contracts": any("contract" in r for r in rows) or getattr(self.deal, "turnup", 1) is None,
+            "games": [{"number": k, "winner": g["winner"], "scores": g["scores"], "deals": g["deals"]}
+                      for k, g in enumerate(games, start=1)],
+            "games_won": won}
+
+
+def _bidding(self, deal, your_turn: bool) -> dict:
+    """The bidding games' public state: the auction (each call, and in words), the contract, the
+    hold explained when it is offered, the kitty's size, the stock left and each exchange (by
+    number of cards, never the cards)."""
     c = deal.contract
-    return {"auction": [{"seat": s, "call": a} for s, a in deal.auction],
-            "contract": None if c is None else {"bidder": c.bidder, "side": c.side, "bid": c.bid, "call": c.call,
-                                                "made_value": c.made_value, "failed_value": c.failed_value,
-                                                "held": c.held},
-            "hold": deal.variant.auction["hold"], "kitty_size": deal.kitty_size, "stock_left": deal.stock_left,
+    name = self.narrator.name
+    return {"auction": [{"seat": s, "call": a, "text": f"{name(s)}: {_call_words(a)}"} for s, a in deal.auction],
+            "contract": None if c is None else {
+                "bidder": c.bidder, "side": c.side, "bid": c.bid, "call": c.call,
+                "made_value": c.made_value, "failed_value": c.failed_value, "held": c.held,
+                "text": f"{self.narrator.side_of_seat(c.bidder)}: {bid_words(c.call)}"
+                        + (" (held by the dealer)" if c.held else "")},
+            "hold": deal.variant.auction["hold"], "hold_note": hold_note(deal) if your_turn else None,
+            "kitty_size": deal.kitty_size, "stock_left": deal.stock_left,
             "exchanged": [{"seat": s, "cards": k} for s, k in deal.exchanged]}
 
 

@@ -36,6 +36,7 @@ The engine's :class:`maw_sim.deal.Deal` is only read, never changed: the search 
 from __future__ import annotations
 
 from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, legal_mask
+from .phases import FIVE
 from .scoring import GAME, JINK, LOSE, SCORINGS, SPOIL, TO_WIN, TRICKS, WIN, split_value  # noqa: F401
 from .variants import RankTables
 
@@ -97,12 +98,15 @@ class _Renumbered:
                 m ^= low
 
 
-def _renumbered(variant, trump) -> _Renumbered:
+def _renumbered(variant, tables: RankTables) -> _Renumbered:
+    """The deal's tables renumbered (cached per trump suit and trump order: the ace of trumps may
+    have lost its rank in a deal, see ``robbing.rule``)."""
     cache = variant.__dict__.setdefault("_solver_cache", {})
+    key = (tables.trump, tables.ranking)
     try:
-        return cache[trump]
+        return cache[key]
     except KeyError:
-        cache[trump] = r = _Renumbered(variant, variant.tables(trump))
+        cache[key] = r = _Renumbered(variant, tables)
         return r
 
 
@@ -130,7 +134,7 @@ class _Search:
         if deal.variant.scorer.points and deal.variant.jinking and not tricks:
             raise NotImplementedError(f"{deal.variant.id}: jinking in a points game is not solved")
         v = deal.variant
-        r = _renumbered(v, deal.trump)
+        r = _renumbered(v, deal.tables)
         self.r = r
         self.deal = deal
         self.n = n = deal.players
@@ -140,6 +144,7 @@ class _Search:
         self.sides = max(self.side) + 1
         self.pool = v.scoring_kind == "pool"
         self.jinking = v.jinking and deal.teams is None
+        self.barred = pos.barred
         self.tt = {}
         self.nodes = 0
         self.limit = _INF           # the most positions this search may visit (SearchBudget beyond)
@@ -174,6 +179,18 @@ class _Search:
         else:
             self.best_bit = 0
             self.award = 0
+            # How a pool deal is won is the scoring's rule (three tricks, or two at a big table),
+            # asked after every trick: the solver never restates it.
+            self.standing = v.scorer.standing
+            self.game_bound = 0
+            # Who has already won the pool by the tricks taken before the search (the first to
+            # reach what wins: at a big table two sides may later hold as many).
+            self.decided = v.scorer.winner([deal.side_of(w) for w in deal.trick_winners], self.sides, n,
+                                           pos.barred)
+        if not self.pool:
+            # A game won is worth GAME, or twice that for a double game (scoring.games).
+            self.games = v.scorer.games
+            self.game_bound = GAME * v.scorer.max_games
         # The best trump scores a bonus for its trick, so it stands in for no other card.
         cm = list(r.class_mask)
         if self.best_bit:
@@ -197,6 +214,8 @@ class _Search:
             self.mid_deal = True
             self.close_deal = lambda scores, points, side_tricks: (points, None)
             self.floor = lambda score, points: points
+            self.games = lambda score, tricks: 1
+            self.game_bound = GAME
             self.cmask = list(r.class_mask)
 
     # The value of the position after a trick has ended (or at the start of a search), or None
@@ -214,19 +233,22 @@ class _Search:
                 if count == TRICKS:
                     return (JINK if jinker == root else LOSE), None
                 return None, ((SPOIL, JINK) if jinker == root else (LOSE, SPOIL))
-            best = max(won)
-            if best >= TO_WIN:
-                w = won.index(best)
-                return (WIN if w == root else LOSE), None
+            side_won = self.side_won
+            w, alive = self.standing(side_won, left, self.n, self.barred)
+            if self.decided is not None:
+                w = self.decided
+            may_jink = self.jinking and count < TO_WIN
+            if w is not None:
+                if w == root:
+                    if may_jink and won[w] == count:
+                        return None, (WIN, JINK)  # won already, and may yet jink at the third trick
+                    return WIN, None
+                return LOSE, None                 # (an opponent who may jink claims instead)
             if count == TRICKS:
                 return SPOIL, None
-            high = SPOIL if won[root] + left < TO_WIN else (
-                JINK if self.jinking and won[root] == count and count < TO_WIN else WIN)
-            low = SPOIL
-            for s in range(self.n):
-                if s != root and won[s] + left >= TO_WIN:
-                    low = LOSE
-                    break
+            high = SPOIL if root not in alive else (
+                JINK if may_jink and won[root] == count else WIN)
+            low = LOSE if any(s != root for s in alive) else SPOIL
             if low == high:
                 return low, None
             return None, (low, high)
@@ -240,12 +262,12 @@ class _Search:
             if game is None and self.jink_game:
                 game = next((s for s in range(self.sides) if self.side_won[s] == TRICKS), None)
             mine = pts[root]
-            return mine + (0 if game is None else GAME if game == root else -GAME), None
+            return mine + (0 if game is None else self._game(game)), None
         mine = pts[root]
         if self.mid_deal:
             for s in range(self.sides):
                 if scores[s] + pts[s] >= self.target:
-                    return mine + (GAME if s == root else -GAME), None
+                    return mine + self._game(s), None
         gain = left * self.per + (self.bonus if self._live() & self.best_bit else 0) + self.award
         high, low = mine + gain, self.floor(scores[root], mine)
         for s in range(self.sides):
@@ -253,10 +275,15 @@ class _Search:
                 self.jink_game and self.side_won[s] == count)
             if game:
                 if s == root:
-                    high += GAME
+                    high += self.game_bound
                 else:
-                    low -= GAME
+                    low -= self.game_bound
         return None, (low, high)
+
+    def _game(self, side) -> int:
+        """What ``side`` winning the game now is worth to the root side."""
+        value = GAME * self.games(self.scores[side], self.side_won[side])
+        return value if side == self.root else -value
 
     def _live(self):
         m = 0
@@ -377,7 +404,8 @@ class _Search:
                 points[s] += gained
             try:
                 # Three tricks at the third: the winner may jink (pool games of singles).
-                if pool and jinking and ns.count == TO_WIN and won[winner] == TO_WIN and ns.jinker is None:
+                if pool and jinking and ns.count == TO_WIN and won[winner] == TO_WIN and ns.jinker is None \
+                        and winner != ns.barred:
                     if winner != root:
                         return LOSE
                     if beta <= WIN:
@@ -503,7 +531,7 @@ def solve(deal, seat: int | None = None) -> int:
     (default: the seat to move). The deal is not changed. In the robbing phase the robber's
     choice is tried each way (a max node for the robber's side, a min node otherwise)."""
     side = _side_of(deal, seat)
-    if deal.phase == ROB:
+    if deal.phase in (ROB, FIVE):
         values = solve_moves(deal, deal.to_move, side=side).values()
         return max(values) if deal.side_of(deal.to_move) == side else min(values)
     return _Search(deal, side).value()
@@ -568,7 +596,7 @@ def _each_action(deal, side, node_limit, fallback=None, tricks=False):
             if child.phase != PLAY or child.jinker is not None:
                 out[action] = None
                 continue
-        elif child.phase == ROB:
+        elif child.phase in (ROB, FIVE):
             out[action] = fallback(child)
             continue
         search = _Search(child, side, tricks=tricks)

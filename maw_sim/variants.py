@@ -79,6 +79,12 @@ ACE_OF_HEARTS_LEADS = {"trump": "the ace of hearts led is a trump lead",
                                             "play a trump to it must play a heart if he holds one"}
 ROBBING_RULES = {"optional": "the holder of the ace of trumps may rob the turn-up",
                  "compulsory": "the holder of the ace of trumps must rob the turn-up",
+                 "announce": "the holder of the ace of trumps must either rob the turn-up or announce "
+                             "the ace; having announced it, he keeps it and need not rob",
+                 "announce-or-lowest": "the holder of the ace of trumps may rob the turn-up or announce "
+                                       "the ace; if he does neither, his ace is the lowest trump that deal",
+                 "rob-or-barred": "the holder of the ace of trumps may rob the turn-up; if he does not, "
+                                  "he cannot win the pool that deal",
                  "none": "no robbing"}
 SCORING_KINDS = tuple(SCORINGS)
 PARTNERSHIP_FORMS = {"2x2": (2, 2), "3x2": (3, 2), "4x2": (4, 2), "5x2": (5, 2),
@@ -139,9 +145,15 @@ _OPTIONAL_SECTIONS = {
                 "thirty": THIRTY_RULES, "sixty_for_120": SIXTY_FOR_120_RULES,
                 "trump_named": TRUMP_NAMED_RULES, "first_lead": FIRST_LEAD_RULES},
     "exchange": {"limit": EXCHANGE_LIMITS},
+    "fiving": {"allowed": "bool"},
 }
-#: Each kind of scoring names its own keys (maw_sim.scoring).
+# Keys a section may leave out; absent, the rule is the ordinary one (here: each for himself).
+_OPTIONAL_KEYS = {
+    "players": {"default_teams": "default_teams"},
+}
+#: Each kind of scoring names its own keys (maw_sim.scoring), and the ones a file may leave out.
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
+_SCORING_DEFAULTS = {kind: cls.defaults for kind, cls in SCORINGS.items()}
 
 
 class VariantError(ValueError):
@@ -302,6 +314,16 @@ class Variant:
         """Allowed team layouts as (teams, players per team), e.g. ((2, 2), (3, 2))."""
         return tuple(PARTNERSHIP_FORMS[p] for p in self.settings["players"]["partnerships"])
 
+    def default_teams(self, players: int) -> str | None:
+        """The partnership layout this ruleset plays at ``players`` when none is chosen
+        (``[players] default_teams``), e.g. "2x2" at four; None: each plays for himself."""
+        layouts = self.settings["players"].values.get("default_teams") or ()
+        for form in [layouts] if isinstance(layouts, str) else layouts:
+            sides, size = PARTNERSHIP_FORMS[form]
+            if sides * size == players:
+                return form
+        return None
+
     @cached_property
     def pack(self) -> Pack:
         """The cards this ruleset plays with: the 52, or 53 with the Joker (``[pack] jokers = 1``)."""
@@ -404,6 +426,11 @@ class Variant:
         return self.settings["scoring"]["kind"]
 
     @cached_property
+    def fiving(self) -> bool:
+        """May the non-dealer of the two-hand game ask for a new trump suit (``[fiving] allowed``)?"""
+        return "fiving" in self.settings and self.settings["fiving"]["allowed"]
+
+    @cached_property
     def bidding(self) -> bool:
         """Is trump named by the winner of an auction (One-Hundred-and-Ten, the Auction Forty-Fives)?"""
         return "auction" in self.settings
@@ -446,15 +473,18 @@ class Variant:
         trumps = set(self.trump_ranking(trump))
         return [Card(r, suit) for r in self._plain_ranks(suit) if Card(r, suit) not in trumps]
 
-    def tables(self, trump: str) -> "RankTables":
-        """Precomputed integer tables for the engine's hot loop (cached on this variant, per trump suit)."""
+    def tables(self, trump: str, low_ace: bool = False) -> "RankTables":
+        """Precomputed integer tables for the engine's hot loop (cached on this variant, per trump suit).
+        ``low_ace``: the ace of trumps ranks as the lowest trump (its holder neither robbed nor
+        announced it, where ``robbing.rule`` is ``"announce-or-lowest"``)."""
         cache = self.__dict__.setdefault("_tables_cache", {})
+        key = (trump, True) if low_ace else trump
         try:
-            return cache[trump]
+            return cache[key]
         except KeyError:
             suit = _check_suit(trump)
-            cache[trump] = cache[suit] = _tables(self, suit)
-            return cache[trump]
+            cache[key] = cache[(suit, True) if low_ace else suit] = _tables(self, suit, low_ace)
+            return cache[key]
 
     def renege_cards(self, trump: str) -> list:
         return [self.top_trump_card(t, trump) for t in self.renege_tokens]
@@ -503,11 +533,14 @@ class RankTables:
     called: tuple         # called[i]: cards owed to trump i led by a player who need not trump (see above)
 
 
-def _tables(variant: Variant, trump: str) -> RankTables:
+def _tables(variant: Variant, trump: str, low_ace: bool = False) -> RankTables:
     size = variant.pack.size
     power = [0] * size
     suit_of = [0] * size
     trumps = variant.trump_ranking(trump)
+    if low_ace:
+        ace = Card(1, trump)
+        trumps = [c for c in trumps if c != ace] + [ace]
     t_index = SUITS.index(trump)
     for pos, card in enumerate(trumps):
         power[card.index] = 100 + len(trumps) - pos
@@ -573,6 +606,10 @@ def _check_value(path, key, kind, value):
     elif kind == "partnerships":
         if not isinstance(value, list) or any(p not in PARTNERSHIP_FORMS for p in value):
             _fail(path, key, "a list of team layouts from " + ", ".join(PARTNERSHIP_FORMS), value)
+    elif kind == "default_teams":
+        layouts = [value] if isinstance(value, str) else value
+        if not isinstance(layouts, list) or not layouts or any(p not in PARTNERSHIP_FORMS for p in layouts):
+            _fail(path, key, "a team layout, or a list of them, from " + ", ".join(PARTNERSHIP_FORMS), value)
 
 
 def _value_text(value) -> str:
@@ -674,6 +711,25 @@ def _check_consistency(path, settings) -> None:
     players = settings["players"]
     if not 2 <= players["min"] <= players["default"] <= players["max"] <= 10:
         _fail(path, "players", "2 <= min <= default <= max <= 10", dict(players.values))
+    if settings["robbing"]["rule"] == "rob-or-barred" and settings["scoring"]["kind"] != "pool":
+        _fail(path, "robbing.rule", "a rule this game's scoring can keep: 'rob-or-barred' (no pool to "
+              "win for a holder who did not rob) needs scoring.kind 'pool'", settings["robbing"]["rule"])
+    defaults = players.values.get("default_teams")
+    if defaults is not None:
+        layouts = [defaults] if isinstance(defaults, str) else defaults
+        counts = {}
+        for form in layouts:
+            sides, size = PARTNERSHIP_FORMS[form]
+            if form not in players["partnerships"]:
+                _fail(path, "players.default_teams", "layouts listed in players.partnerships ("
+                      + (", ".join(players["partnerships"]) or "none") + ")", defaults)
+            if not players["min"] <= sides * size <= players["max"]:
+                _fail(path, "players.default_teams", f"layouts for {players['min']} to {players['max']} "
+                      f"players; {form!r} needs {sides * size}", defaults)
+            if sides * size in counts:
+                _fail(path, "players.default_teams", f"one layout for each number of players; "
+                      f"{counts[sides * size]!r} and {form!r} are both for {sides * size}", defaults)
+            counts[sides * size] = form
     if not set(settings["renege"]["cards"]) <= set(settings["trumps"]["top"]):
         _fail(path, "renege.cards", "top trumps listed in trumps.top", settings["renege"]["cards"])
     # The Joker has no suit of its own: it is in play only as a placed top trump, and a top trump
@@ -708,6 +764,8 @@ def _check_consistency(path, settings) -> None:
         _fail(path, "scoring.kind" if settings["scoring"]["kind"] == "bid" else "exchange",
               "an [auction] section: only the bidding games score a contract or exchange cards",
               settings["scoring"]["kind"])
+    if "fiving" in settings and settings["fiving"]["allowed"] and not turnup:
+        _fail(path, "fiving.allowed", "false in a bidding game: fiving turns a new trump card", True)
     placed = sum(1 for token in top if TOP_TRUMPS[token].jokers)
     if jokers and not placed:
         _fail(path, "pack.jokers", "the Joker placed among the top trumps too: add 'JK' to trumps.top "
@@ -754,14 +812,21 @@ def parse_variant(text: str, path: Path) -> Variant:
         if section == "scoring":
             _check_value(path, "scoring.kind", SCORING_KINDS, table.get("kind"))
             wanted.update(_SCORING_KEYS[table["kind"]])
+        defaults = _SCORING_DEFAULTS[table["kind"]] if section == "scoring" else {}
+        table = {**{k: v for k, v in defaults.items() if k not in table and k in wanted}, **table}
         for key, kind in wanted.items():
             if key not in table:
                 _fail(path, f"{section}.{key}", "a value (the key is missing)", None)
             _check_value(path, f"{section}.{key}", kind, table[key])
+        optional = {k: kind for k, kind in _OPTIONAL_KEYS.get(section, {}).items() if k in table}
+        for key, kind in optional.items():
+            _check_value(path, f"{section}.{key}", kind, table[key])
+        wanted.update(optional)
         extra = set(table) - set(wanted) - {"source", "evidence", "note"}
         if extra:
             _fail(path, f"{section}.{sorted(extra)[0]}", "no such key; allowed: "
-                  + ", ".join(list(wanted) + ["source", "evidence", "note"]), table[sorted(extra)[0]])
+                  + ", ".join(list(wanted) + [k for k in _OPTIONAL_KEYS.get(section, {}) if k not in wanted]
+                              + ["source", "evidence", "note"]), table[sorted(extra)[0]])
         src, evidence, note = _provenance(path, section, table)
         values = {k: table[k] for k in wanted}
         settings[section] = Setting(section, values, src, evidence, note)

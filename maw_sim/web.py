@@ -14,8 +14,12 @@ Requests (``op`` says which)::
     {"op": "new", "variant": "spoil-five", "players": 5, "seed": 7, "seat": 0, "bot": "heuristic",
      "teams": null, "lenient": false}               a new match and its first deal ("teams": "2x2"
                                                     for partners, where the variant has them)
-    {"op": "act", "action": "5H"}                   your move ("5H", "rob 7C", "pass", "jink", "claim")
+    {"op": "act", "action": "5H"}                   your move ("5H", "rob 7C", "pass", "jink", "claim";
+                                                    in the bidding games "bid 20", "hold", "trump H",
+                                                    "discard 7C 9D" in any order, "discard none")
     {"op": "next"}                                  the next deal of the match (pool or points kept)
+    {"op": "next_game"}                             when a game is over, the next one: same rules,
+                                                    players and sides, the session's tally of games kept
     {"op": "explain", "action": "5H"}               why a move is illegal (null when it is legal)
     {"op": "state"}                                 the state again
     {"op": "review_open", "text": "% MAW 1 …"}      open a record to review (or "link": a ?game= code;
@@ -27,6 +31,11 @@ Requests (``op`` says which)::
                                                     whole game as your seat knows them; the full
                                                     record (every hand) once the deal is over
     {"op": "new", ..., "game": "m1.…"}              restore a game from a link code (state.link.game)
+    {"op": "new", ..., "options": "kitty=3,hold=ends", "preset": "tignish"}
+                                                    house rules: the variant's options (as {name: value}
+                                                    or as a link writes them) and/or a named preset
+    {"op": "new", ..., "teams": "singles"}          each for himself where the variant's file names a
+                                                    default partnership layout (no "teams": that layout)
     {"op": "new", ..., "humans": [0, 2]}            pass-and-play: several people at one device ("0,2"
                                                     from a link); bots play the other seats, and each
                                                     state is built for the human seat to move
@@ -102,15 +111,23 @@ def _check_players(value, variant) -> int:
         raise RequestError(f"{variant.name} is played by {lo} to {hi} players; got {value!r}") from None
 
 
+#: How a request asks for each player for himself (no partnerships), whatever the variant's default.
+SINGLES = ("singles", "none")
+
+
 def _check_teams(value, variant, players: int):
-    """None (each for himself) or a partnership layout such as "2x2" that fits the player count."""
-    if value in (None, "", "singles"):
+    """The partnership layout such as "2x2" that fits the player count, or None (each for himself,
+    asked for as "singles"). Not given: the variant's default layout at this count
+    (``[players] default_teams``), else each for himself."""
+    if value in (None, ""):
+        return variant.default_teams(players)
+    if value in SINGLES:
         return None
     fits = [f"{t}x{n}" for t, n in variant.partnerships if t * n == players]
     if value not in fits:
         allowed = ", ".join(fits) if fits else "none at this number of players"
         raise RequestError(f"{variant.name} with {players} players has no partnership {value!r}; "
-                           f"partnerships: {allowed} (or none, each for himself)")
+                           f"partnerships: {allowed} (or singles, each for himself)")
     return value
 
 
@@ -169,6 +186,7 @@ class Session:
         self.narrator = None       # the words for your seat (maw_sim.narration)
         self.study = None          # a study run in steps (op "study"), beside the game
         self.review = None         # a record under review (ops review_open, review_at), beside the game
+        self.games = []            # the games finished before this one in the session: the tally
 
     # -- requests ----------------------------------------------------------------------------------
     def new(self, variant=DEFAULT_VARIANT, players=None, seed=None, seat=0, bot=DEFAULT_BOT,
@@ -188,28 +206,31 @@ class Session:
                     raise
                 warnings.append(f"{exc} — starting a fresh deal instead.")
 
-        def checked(check, fallback, *args):
+        def checked(check, fallback, *args, instead=None):
             try:
                 return check(*args)
             except RequestError as exc:
                 if not lenient:
                     raise
                 value = fallback()
-                shown = value.id if hasattr(value, "id") else "each for himself" if value is None else value
+                shown = instead or (value.id if hasattr(value, "id") else "each for himself" if value is None
+                                    else value)
                 warnings.append(f"{exc} — using {shown} instead.")
                 return value
 
         v = checked(_check_variant, lambda: _check_variant(default_variant)
                     if default_variant in variant_ids() else load_variant(DEFAULT_VARIANT), variant)
         if options not in (None, "", {}) or preset not in (None, ""):
-            v = checked(_check_options, lambda: v, v, options, preset)
+            # A bad option or preset: the game is played by the file's own rules, and says so.
+            v = checked(_check_options, lambda: v, v, options, preset, instead=f"the rules of {v.name} as the "
+                        "file gives them (no house rules)")
         n = checked(_check_players, lambda: v.default_players,
                     v.default_players if players is None else players, v)
         s = checked(_check_int, lambda: _check_int(default_seed, "default seed", 0, MAX_SEED),
                     random.randrange(MAX_SEED) if seed is None else seed, "seed", 0, MAX_SEED)
         me = checked(_check_int, lambda: 0, seat, "seat", 0, n - 1)
         b = checked(_check_bot, lambda: DEFAULT_BOT, bot)
-        t = checked(_check_teams, lambda: None, teams, v, n)
+        t = checked(_check_teams, lambda: v.default_teams(n), teams, v, n)
         people = checked(_check_humans, lambda: frozenset({me}), humans, n, me)
 
         from .bots import get_bot
@@ -221,8 +242,36 @@ class Session:
         self.humans = people
         self.bot_name, self.bot = b, get_bot(b)
         self.deal_number = 0
+        self.games = []
         self.narrator = Narrator(match, me) if len(people) == 1 else PassNarrator(match, people)
         return self._start_deal(), warnings
+
+    def next_game(self):
+        """A new game when the last one is over, with the same rules, players, sides and bots, and
+        the games won so far kept (the session's tally). Its seed is drawn from the last game's,
+        so a session replays from its first link."""
+        self._need_game()
+        if not getattr(self.match, "over", False):
+            raise RequestError("the game is not over yet: play on (a new game from the settings "
+                               "starts the tally again)")
+        from .match import Match
+        finished = self.finished_game()
+        seed = random.Random(f"maw-next-game:{self.seed}").randrange(MAX_SEED)
+        match = Match(self.variant, self.players, seed, teams=self.teams)
+        self.games.append(finished)
+        self.match, self.seed, self.deal_number = match, seed, 0
+        narrator = self.narrator
+        self.narrator = (Narrator(match, narrator.seat) if type(narrator) is Narrator
+                         else PassNarrator(match, self.humans))
+        return self._start_deal()
+
+    def finished_game(self) -> dict | None:
+        """The game in progress as a line of the tally, once it is over: who won, the final scores."""
+        match = self.match
+        if not getattr(match, "over", False):
+            return None
+        return {"winner": match.game_won_by, "scores": list(match.scores), "deals": len(match.results),
+                "seed": self.seed}
 
     def _restore(self, code, seat, bot, humans=None):
         if not isinstance(code, str):
@@ -242,6 +291,7 @@ class Session:
         self.bot_name, self.bot = b, get_bot(b)
         self.deal = match.deals[-1]
         self.deal_number = len(match.deals)
+        self.games = []
         self.log_settled = self.deal.outcome is not None      # replay_link settled a finished deal
         self.narrator = Narrator(match, me) if len(people) == 1 else PassNarrator(match, people)
         return [self.narrator.deal_restored(self.deal, self.deal_number)] + self._bots_move()
@@ -269,20 +319,21 @@ class Session:
         if self.deal.phase != "over":
             raise RequestError("the deal is not over yet: play it out first")
         if getattr(self.match, "over", False):
-            raise RequestError("the match is over: start a new game")
+            raise RequestError("the game is over: start the next game ('next_game') or a new one")
         return self._start_deal()
 
     def act(self, action):
         self._need_game()
         if not isinstance(action, str) or not action.strip():
             raise RequestError("action must be a string: a card code like '5H', or 'rob 7C', "
-                               "'pass', 'jink', 'claim'")
+                               "'pass', 'announce', 'jink', 'claim'")
         deal = self.deal
         if deal.phase == "over":
             raise RequestError("the deal is over: ask for the next deal")
         if deal.to_move not in self.humans:
             raise RequestError(f"it is {self.narrator.name(deal.to_move)}'s turn, not yours")
         self.seat = deal.to_move
+        action = _as_listed(deal, action)
         reason = deal.explain(action)
         if reason is not None:
             raise RequestError(reason)
@@ -347,6 +398,23 @@ class Session:
         from .seat_state import table_state
         return table_state(self)
 
+def _as_listed(deal, action: str) -> str:
+    """A discard as the engine lists it: the page sends the cards in the order they were tapped
+    ("discard 9D 7C"), the engine lists each set of cards once, in its own order."""
+    words = action.split()
+    if len(words) < 2 or words[0].lower() != "discard":
+        return action
+    try:
+        from .cards import Card
+        wanted = sorted(Card.parse(w).code for w in words[1:]) if words[1:] != ["none"] else []
+    except ValueError:
+        return action       # not cards: the engine says why
+    for legal in deal.legal_actions():
+        if legal.startswith("discard ") and sorted(legal.split()[1:]) == (wanted or ["none"]):
+            return legal
+    return action
+
+
 # -- the entry point the worker calls ---------------------------------------------------------------
 
 #: One session a widget: requests name theirs with "table" (default "main").
@@ -361,7 +429,9 @@ def variants_info() -> list:
         out.append({"id": v.id, "name": v.name, "era": v.era, "min_players": v.min_players,
                     "max_players": v.max_players, "default_players": v.default_players,
                     "scoring": v.scoring_kind, "jinking": v.jinking,
-                    "partnerships": [f"{t}x{n}" for t, n in v.partnerships]})
+                    "partnerships": [f"{t}x{n}" for t, n in v.partnerships],
+                    "default_teams": {str(n): v.default_teams(n) for n in range(v.min_players, v.max_players + 1)
+                                      if v.default_teams(n)}})
     return out
 
 
@@ -386,7 +456,7 @@ def handle(request_json: str, session: Session | None = None) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
-OPS = ("variants", "new", "act", "next", "explain", "state", "record", "study", "study_step",
+OPS = ("variants", "new", "act", "next", "next_game", "explain", "state", "record", "study", "study_step",
        "review_open", "review_at")
 
 
@@ -451,6 +521,8 @@ def _dispatch(session: Session, request: dict) -> dict:
         return {"events": events, "state": session.state()}
     if op == "next":
         return {"events": session.next_deal(), "state": session.state()}
+    if op == "next_game":
+        return {"events": session.next_game(), "state": session.state()}
     if op == "explain":
         action = request.get("action")
         return {"action": action, "reason": session.explain(action)}

@@ -229,3 +229,28 @@ def test_a_search_budget_stops_early_and_changes_nothing():
     assert before == (deal.history, [deal.hand(s) for s in range(5)], deal.to_move)
     endgame_deal = endgame("spoil-five", 4, 3, 2)
     assert analyse(endgame_deal, node_limit=10 ** 7) == analyse(endgame_deal)
+
+
+@pytest.mark.parametrize("vid,players,teams", [("one-hundred-and-ten", 3, None),
+                                               ("auction-45-merrimack", 4, "2x2")])
+def test_a_bidding_deals_marks_agree_with_brute_force(vid, players, teams):
+    """The play of a bidding game: the solver scores the contract (made or failed, the score
+    sheet's line) through the scoring's own rules; a brute force reads the engine's outcome."""
+    from maw_sim.bots import get_bot
+    bot = get_bot("heuristic")
+    checked, seen, seed = 0, set(), 0
+    while checked < 12 and seed < 200:
+        seed += 1
+        deal = Deal.random(vid, players, seed, dealer=seed % players, teams=teams)
+        rng = random.Random(seed)
+        # The bots bid, name trumps and discard; the play goes on until a few tricks are left.
+        stop = rng.choice((2, 3))
+        while deal.to_move is not None and (deal.phase != "play" or sum(deal.tricks_won) < stop
+                                            or deal.tricks[-1].winner is None and deal.tricks[-1].plays):
+            deal.apply(bot(deal.view(deal.to_move), rng))
+        if deal.phase != "play":
+            continue
+        assert deal.contract is not None
+        seen |= check(deal)
+        checked += 1
+    assert checked == 12 and BEST in seen and len(seen) > 1, (checked, seen)

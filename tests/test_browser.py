@@ -30,7 +30,7 @@ def open_table(page, server, path, **params):
         "s => { const t = document.querySelector(s); return t && t.dataset.phase !== 'loading' "
         "&& t.dataset.busy === 'false'; }", arg=TABLE, timeout=READY_MS)
     phase = page.get_attribute(TABLE, "data-phase")
-    assert phase in ("rob", "play", "jink", "over"), (
+    assert phase in ("rob", "play", "jink", "over", "bid", "trump", "kitty", "discard"), (
         f"table did not start (phase {phase}): {page.inner_text(TABLE)[:500]}")
 
 
@@ -44,7 +44,23 @@ def hand_codes(page) -> list:
 
 
 def click_a_legal_move(page) -> str:
-    """Click the first legal card, else the first choice (rob/pass/jink/claim)."""
+    """Click the first legal card, else the first choice (rob/pass/jink/claim, a bid). In the kitty
+    and discard steps: "Discard none" where offered, else mark the fewest cards allowed and confirm."""
+    select = page.locator(f"{TABLE} [data-maw-select]")
+    if select.is_visible():
+        none = page.locator(f'{TABLE} .maw-choices button[data-action="discard none"]')
+        if none.count():
+            none.click()
+            wait_idle(page)
+            return "discard none"
+        wanted = max(1, int(select.get_attribute("data-min")))
+        cards = page.locator(f'{TABLE} button[data-card][data-legal="true"]')
+        marked = [cards.nth(k).get_attribute("data-card") for k in range(wanted)]
+        for code in marked:
+            page.click(f'{TABLE} button[data-card="{code}"]')
+        page.click(f'{TABLE} button[data-action="confirm-discard"]')
+        wait_idle(page)
+        return "discard " + " ".join(marked)
     legal = page.locator(f'{TABLE} button[data-card][data-legal="true"]')
     if legal.count():
         what = legal.first.get_attribute("data-card")
@@ -63,7 +79,7 @@ def test_play_a_whole_deal_by_clicking(page, server, variant):
     open_table(page, server, f"play/{variant}.html", seed=2)
     assert page.locator(f"{TABLE} .maw-title").inner_text().startswith(
         maw_sim.load_variant(variant).name)
-    for _ in range(30):
+    for _ in range(60):
         if page.get_attribute(TABLE, "data-phase") == "over":
             break
         click_a_legal_move(page)

@@ -96,3 +96,51 @@ def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and round(hi - lo, 2) == 0.19
     assert wilson(0, 10)[0] == 0.0
+
+
+@pytest.mark.parametrize("vid,seat", [("one-hundred-and-ten", 0), ("auction-45-merrimack", 2),
+                                      ("auction-45", 1), ("auction-45-atlantic", 3)])
+def test_play_a_bidding_game_in_the_terminal(monkeypatch, vid, seat):
+    """Calls, the trump, the kitty and the discards are typed like cards; the bots do the rest,
+    and another seat's discards and draws are only counted."""
+    shown = io.StringIO()
+    typed = []
+
+    def choose(prompt=""):
+        offered = [l for l in shown.getvalue().splitlines() if "You may: " in l][-1]
+        options = offered.split("You may: ")[1].split(", ")
+        # Bid when the auction allows it, else the first thing offered; first a wrong word.
+        if not typed:
+            typed.append("bid 7")
+            return "bid 7"
+        if offered.startswith("Put out up to"):
+            typed.append(re.search(r"e\.g\. '([^']+)'", offered).group(1))   # change one card
+            return typed[-1]
+        bids = [o for o in options if o.startswith("bid ")]
+        typed.append(bids[0] if bids and len(typed) < 3 else options[0])
+        return typed[-1]
+    monkeypatch.setattr(sys, "stdout", shown)
+    monkeypatch.setattr("builtins.input", choose)
+    assert main(["play", vid, "--seed", "11", "--seat", str(seat)]) == 0
+    out = shown.getvalue()
+    assert "Not allowed:" in out and "turn-up" not in out
+    assert "Contract: seat" in out and re.search(r"^You (bid|pass|hold)", out, re.M)
+    assert re.search(r"(made|failed)", out) and "Scores (" in out
+    if vid == "auction-45":
+        # Everyone changes cards here, the human too: its own draw is named.
+        assert re.search(r"^You discard \S+[♣♦♥♠] and draw \S+[♣♦♥♠]\.$", out, re.M), out
+    for line in out.splitlines():
+        m = re.match(r"^Bot (\d+) discards (.*) and draws (.*)\.$", line)
+        if m:
+            assert re.fullmatch(r"\d+( face down)?", m.group(2)) and m.group(3).isdigit(), line
+        assert not re.match(r"^Bot \d+ takes the kitty and puts out .*[♣♦♥♠]", line), line
+
+
+def test_simulate_a_bidding_game_reports_the_contracts(capsys):
+    assert main(["simulate", "auction-45", "--players", "4", "--deals", "40", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["contracts"] + round(result["thrown_in_rate"] * 40) == 40
+    assert 0 <= result["contract_made_rate"] <= 1 and len(result["bidder_by_position"]) == 4
+    assert main(["simulate", "auction-45", "--players", "4", "--deals", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "Contracts made:" in out and "Spoil rate" not in out and "The auction won by position" in out

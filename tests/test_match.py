@@ -63,6 +63,22 @@ def test_a_jink_collects_the_stake_from_each_other_player():
     assert sum(match.chips) + match.pool == 0
 
 
+@pytest.mark.parametrize("variant,players,teams,options", [
+    ("spoil-five", 4, "2x2", None), ("spoil-five", 6, "3x2", None), ("spoil-five", 8, "4x2", None),
+    ("spoil-five", 7, None, {"past_five": "two-tricks"}), ("spoil-five", 6, None, {"past_five": "relative-majority"}),
+    ("spoil-five", 5, None, {"robbing": "rob-or-barred"}), ("twenty-five-pool", 6, "3x2", None),
+    ("twenty-five-pool", 5, None, None)])
+def test_chips_are_conserved_with_partners_and_the_pool_options(variant, players, teams, options):
+    """Whatever the pool's rules (partners sharing it, two tricks or a relative majority at a big
+    table, a barred robber), the players' net chips and the pool always sum to zero."""
+    import maw_sim
+    from maw_sim.bots import get_bot
+    match = Match(maw_sim.load_variant(variant, options=options), players, seed=11, teams=teams)
+    match.play([get_bot("random")] * players, deals=30)
+    assert sum(match.chips) + match.pool == 0
+    assert any(r.team is not None for r in match.results)
+
+
 def test_deal_passes_to_the_left():
     match = Match("twenty-five", 4, seed=2)
     dealers = []
@@ -99,6 +115,6 @@ def test_bad_match_arguments():
     with pytest.raises(ValueError, match="2 to 2 players"):
         Match("cotton-1674", 4)
     with pytest.raises(ValueError, match="allowed"):
-        Match("spoil-five", 4, teams="2x2")
+        Match("family", 4, teams="2x2")
     with pytest.raises(ValueError, match="seed"):
         Match("spoil-five", 4, seed=-3)

@@ -106,3 +106,72 @@ def test_bad_files_get_a_clear_error(tmp_path, content, args, words):
     out = subprocess.run([sys.executable, "-m", "maw_sim.cli", command, str(path), *args],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr, out.stderr
+
+
+# -- the bidding games ------------------------------------------------------------------------
+
+HOLD_RECORD = str(__import__("pathlib").Path(__file__).resolve().parent.parent / "docs" / "records" / "one-hundred-and-ten-hold.maw")
+
+
+def test_replay_of_a_bidding_record_tells_the_auction_the_kitty_and_the_score_sheet(capsys):
+    assert main(["replay", HOLD_RECORD]) == 0
+    out = capsys.readouterr().out
+    assert "no card is turned: the auction decides who names trumps" in out and "turn-up" not in out
+    assert "  kitty:  2♣ A♠ 5♣ K♣ Q♠" in out                      # every hand open: the kitty too
+    assert "Seat 3, the dealer, holds: he takes Seat 2's bid of 20" in out
+    assert "Seat 3 takes the kitty (5 cards) into hand and puts out 9♦, 8♥, 6♥, 5♥, Q♠ face down." in out
+    assert "Seat 3 names clubs ♣ trumps." in out and "Seat 3 wins trick 5 with A♠." in out
+    assert "Seat 3 has the contract: 25, held by the dealer" in out
+    assert out.rstrip().endswith("Seat 3 0 + 25 = 25.")
+
+
+def test_replay_of_a_bidding_record_for_a_seat_hides_the_kitty_and_the_discards(capsys):
+    assert main(["replay", HOLD_RECORD, "--seat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "puts out 5 cards face down" in out and "kitty:" not in out
+    for card in ("9♦", "8♥", "6♥", "5♥", "Q♠"):                    # put out by the bidder, never played
+        assert card not in out
+    # The bidder sees the kitty it took.
+    assert main(["replay", HOLD_RECORD, "--seat", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "kitty:  (taken by this seat as bidder) 2♣ A♠ 5♣ K♣ Q♠" in out and "puts out 9♦, 8♥" in out
+
+
+def test_replay_of_a_deal_with_discards_and_draws_for_a_seat(tmp_path, capsys):
+    from test_review import bidding_deal
+    deal = bidding_deal("auction-45-merrimack", 4, 2)
+    rec = deal.record()
+    path = tmp_path / "m.maw"
+    path.write_text(rec.text(), encoding="utf-8")
+    seat = next(s for s, a in rec.actions if a.startswith("draw ") and s != rec.deal.bidder)
+    other = next(s for s in range(4) if s != seat and s != rec.deal.bidder)
+    assert main(["replay", str(path), "--seat", str(other)]) == 0
+    out = capsys.readouterr().out
+    drawn = next(a for s, a in rec.actions if s == seat and a.startswith("draw ")).split()[1:]
+    assert f"Seat {seat} draws {len(drawn)} card" in out
+    played = {a for _, a in rec.actions if len(a.split()) == 1}
+    from maw_sim.cards import Card
+    assert all(Card.parse(c).symbol not in out for c in drawn if c not in played)
+    assert main(["replay", str(path)]) == 0
+    assert f"Seat {seat} draws {', '.join(Card.parse(c).symbol for c in drawn)} from the stock." in capsys.readouterr().out
+
+
+def test_analyse_a_bidding_record_marks_the_play_only(capsys):
+    from maw_sim import GameRecord
+    rec = GameRecord.parse(open(HOLD_RECORD, encoding="utf-8").read())
+    assert main(["analyse", HOLD_RECORD]) == 0
+    out = capsys.readouterr().out
+    assert "the bids, the trump named, the kitty and the discards are not valued" in out
+    lines = out.splitlines()
+    assert "4. Seat 3, the dealer, holds: he takes Seat 2's bid of 20" in "\n".join(lines)
+    assert "9. Seat 3 names clubs ♣ trumps." in lines
+    blocks = [b for b in out.split("\n\n") if b.split(".")[0].strip().isdigit() and "to move" in b.split("\n")[0]]
+    assert len(blocks) == 20                                     # every card of the play
+    for block in blocks:
+        k = int(block.split(".")[0]) - 1
+        a = analyse(rec.replay(upto=k))
+        marks = [line for line in block.splitlines()[2:] if not line.startswith("   played")]
+        assert [line.split()[-1] for line in marks] and len(marks) == len(a.actions)
+        for line, x in zip(marks, a.actions):
+            assert line.endswith(x.text)
+    assert "Seat 3 bid 25: made." in out

@@ -45,7 +45,9 @@ def test_every_record_round_trips_and_replays_to_the_same_position(game, choice_
     for upto in range(len(record.actions) + 1):
         replayed = back.replay(upto).history
         assert replayed[:upto] == deal.history[:upto]
-        assert len(replayed) - upto in (0, 1 if upto and deal.history[upto - 1][1].startswith("discard ") else 0)
+        # (Likewise fiving agreed brings the cards turned.)
+        assert len(replayed) - upto in (0, 1 if upto and deal.history[upto - 1][1].startswith(("discard ", "agree"))
+                                        else 0)
     seat_record = record.for_seat(seed % players)
     assert GameRecord.parse(seat_record.text()) == seat_record
 
@@ -79,8 +81,9 @@ def test_a_match_record_round_trips_and_replays_the_account(game, choice_seed):
 def _known_to(deal, seat, upto):
     """The cards ``seat`` has seen after ``upto`` actions: its hand as dealt, the turn-up, every card
     played face up, its own card put out when it robbed, and in the bidding games the cards it
-    drew and, as the bidder once the auction is over, the kitty."""
-    known = {c.code for c in deal.dealt[seat]} | ({deal.turnup.code} if deal.turnup else set())
+    drew and, as the bidder once the auction is over, the kitty; where fiving was agreed, the cards
+    turned (the first turn-up too)."""
+    known = {c.code for c in deal.dealt[seat]} | ({deal.dealt_turnup.code} if deal.turnup else set())
     bidding = True
     for actor, action in deal.history[:upto]:
         verb, _, rest = action.partition(" ")
@@ -90,7 +93,9 @@ def _known_to(deal, seat, upto):
             bidding = False
             if deal.bidder == seat:
                 known |= {c.code for c in deal.kitty}
-        if verb in ("rob", "discard", "draw"):
+        if verb == "turn":
+            known |= set(rest.split())
+        elif verb in ("rob", "discard", "draw"):
             if actor == seat:
                 known |= set(rest.split())
         elif verb not in ("pass", "jink", "claim", "trump"):
@@ -111,7 +116,10 @@ def test_a_seats_record_never_names_a_card_that_seat_cannot_see(game, choice_see
             text = deal.record().for_seat(seat).text()
             named = set(CARD.findall(text))
             seen = len(deal.history)       # a discard's draw comes with it
-            assert named <= _known_to(full, seat, seen), (seat, upto, named - _known_to(full, seat, seen))
+            known = _known_to(full, seat, seen)
+            if deal.variant.bidding and deal.kitty_taken and deal.bidder == seat:
+                known |= {c.code for c in deal.kitty}     # the bidder has the kitty in hand
+            assert named <= known, (seat, upto, named - known)
             assert "[Seed" not in text and f'[Observer "{seat}"]' in text
 
 

@@ -73,7 +73,7 @@ def _damaged(old, new, count=1):
     (('[Variant "spoil-five"]', '[Variant "whist"]'), "unknown variant 'whist'"),
     (('[Players "3"]', '[Players "three"]'), "[Players]: expected a whole number"),
     (('[Players "3"]', '[Players "11"]'), "Spoil Five is for 2 to 10 players, not 11"),
-    (('[Teams "-"]', '[Teams "2x2"]'), "'2x2' is not a partnership layout of Spoil Five"),
+    (('[Teams "-"]', '[Teams "2x3"]'), "'2x3' is not a partnership layout of Spoil Five"),
     (('[Dealer "0"]', '[Dealer "7"]'), "[Dealer] seat 7 does not exist with 3 players"),
     (('[Deal "1"]', '[Deal "2"]'), "should be deal 1"),
     (('[TurnUp "', '[TurnUp "Z'), "[TurnUp]: unknown card code"),

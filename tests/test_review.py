@@ -280,3 +280,211 @@ def test_the_legend_offers_the_marks_of_the_game():
     points = opened(played_deal("forty-five", 3, 2).record()).at({"step": 1, "open": True, "analyse": True})
     assert pool["analysis"]["verdicts"] == ["best", "tricks", "result"]
     assert points["analysis"]["verdicts"] == ["best", "points", "result"]
+
+
+# -- the bidding games ------------------------------------------------------------------------
+
+BIDDING = ["one-hundred-and-ten", "auction-45", "auction-45-merrimack", "auction-45-atlantic"]
+HOLD_RECORD = str(__import__("pathlib").Path(__file__).resolve().parent.parent / "docs" / "records" / "one-hundred-and-ten-hold.maw")
+
+
+def bidding_deal(vid, players, seed, stop=None):
+    """A deal of a bidding game played by the heuristic bots (to the end, or ``stop`` actions)."""
+    from maw_sim.bots import get_bot
+    bot = get_bot("heuristic")
+    deal = Deal.random(vid, players, seed, dealer=seed % players)
+    rng = random.Random(seed)
+    while deal.to_move is not None and (stop is None or len(deal.history) < stop):
+        deal.apply(bot(deal.view(deal.to_move), rng))
+    return deal
+
+
+def test_a_bidding_record_steps_through_the_auction_the_kitty_the_trump_and_the_play():
+    from maw_sim.review import BIDDING_MARKS_NOTE
+    text = open(HOLD_RECORD, encoding="utf-8").read()
+    rec = maw_sim.GameRecord.parse(text)
+    r = ReviewSession()
+    summary = r.open({"text": text})
+    assert summary["turnup"] is None and summary["bidding"] and summary["marks_note"] == BIDDING_MARKS_NOTE
+    assert not {"Hands", "Kitty", "Stock"} & set(summary["tags"])        # the positions' business
+    start = r.at({"step": 0, "open": True})
+    assert start["trump"] is None and start["turnup"] is None and start["phase"] == "bid"
+    assert start["bidding"]["contract"] is None and start["bidding"]["auction"] == []
+    assert [c["code"] for c in start["bidding"]["kitty"]["cards"]] == list(rec.deal.kitty)
+    # The calls open to the first bidder, unmarked: decisions before the play are not valued.
+    assert [x["action"] for x in start["legal"]] == ["bid 15", "bid 20", "bid 25", "bid 30", "pass"]
+    assert start["analysis_note"] == BIDDING_MARKS_NOTE and start["analysis"] is None
+    kinds = []
+    for k in range(len(rec.actions) + 1):
+        p = r.at({"step": k, "open": True, "analyse": True})
+        truth = rec.replay(upto=k)
+        assert p["phase"] == truth.phase and p["to_move"] == truth.to_move
+        for s in range(rec.players):
+            assert {c["code"] for c in p["seats"][s]["cards"]} == {c.code for c in truth.hand(s)}
+        if truth.phase == "play":
+            # The play is marked by the solver, as in every game.
+            a = analyse(truth)
+            assert p["analysis"]["best"] == list(a.best_actions)
+            assert {x["action"]: x["verdict"] for x in p["legal"]} == {x.action: x.verdict for x in a.actions}
+        elif truth.phase != "over":
+            assert p["analysis"] is None and p["analysis_note"] == BIDDING_MARKS_NOTE
+        kinds = [e["kind"] for e in p["log"]]
+    # The whole story: seven calls, the contract, the kitty, the trump, then 20 cards and 5 tricks.
+    assert kinds[:10] == ["bid"] * 7 + ["contract", "kitty", "trump"]
+    assert kinds.count("play") == 20 and kinds.count("trick") == 5
+    end = r.at({"step": len(rec.actions), "open": True})
+    log = [e["text"] for e in end["log"]]
+    assert log[3].startswith("Seat 3, the dealer, holds: he takes Seat 2's bid of 20")
+    assert "Seat 2 may now bid higher or pass" in log[3]
+    assert log[7].startswith("Seat 3 wins the auction at 25, held by the dealer. To make: 25 of the deal's 30 points")
+    assert "puts out 9♦, 8♥, 6♥, 5♥, Q♠ face down" in log[8] and log[9] == "Seat 3 names clubs ♣ trumps."
+    b = end["bidding"]
+    assert b["contract"]["bidder"] == 3 and b["contract"]["held"] and b["contract"]["call"] == "25"
+    assert end["trump"]["suit"] == "C"
+    assert b["score"]["made"] is True and b["score"]["points"] == [5, 0, 0, 25]
+    assert b["score"]["text"].startswith("Seat 3 bid 25: made.") and "Seat 3 0 + 25 = 25" in b["score"]["text"]
+    assert [x["code"] for x in b["kitty"]["put_out"]] == ["9D", "8H", "6H", "5H", "QS"]
+    assert end["outcome"]["text"] == rec.replay().outcome.reason
+
+
+def _hidden_from(deal, record, seat, k):
+    """Every card ``seat`` may not know after ``k`` actions of a bidding deal: the other hands,
+    the kitty (unless it is the bidder and has taken it), others' discards and draws not yet
+    played, the stock."""
+    now = record.replay(upto=k)
+    played = {a for _, a in record.actions[:k] if _is_card_code(a)}
+    hidden = {c.code for s in range(deal.players) if s != seat for c in now.hand(s)}
+    c = now.contract
+    taken = c is not None and c.bidder == seat and bool(now.kitty_size) and (
+        now.phase == "kitty" or any(who == seat and a.startswith("discard ") for who, a in record.actions[:k]))
+    if not taken:
+        hidden |= {x.code for x in deal.kitty}
+    for who, action in record.actions[:k]:
+        if who != seat and action.split()[0] in ("discard", "draw"):
+            hidden |= {w for w in action.split()[1:] if w != "none"}
+    # The stock, less the seat's own draws once it has discarded (the engine draws at once).
+    hidden |= {x.code for x in deal.stock}
+    for i, (who, action) in enumerate(record.actions):
+        if who == seat and action.startswith("draw ") and k >= i:
+            hidden -= set(action.split()[1:])
+    return hidden - played
+
+
+def _is_card_code(text):
+    try:
+        Card.parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("vid,players", [("one-hundred-and-ten", 4), ("auction-45", 4),
+                                         ("auction-45-merrimack", 4), ("auction-45-atlantic", 6)])
+def test_a_seat_never_sees_another_seats_hidden_cards_in_a_bidding_game(vid, players):
+    for seed in (1, 2):
+        deal = bidding_deal(vid, players, seed)
+        rec = deal.record()
+        r = opened(rec)
+        for seat in range(players):
+            own = ReviewSession()
+            own.open({"text": rec.for_seat(seat).text()})
+            for k in range(len(rec.actions) + 1):
+                p = r.at({"step": k, "seat": seat, "analyse": True})
+                hidden = _hidden_from(deal, rec, seat, k)
+                # Scan the whole reply, as JSON: codes, symbols and names of cards.
+                leaked = card_codes(json.loads(json.dumps(p))) & hidden
+                assert not leaked, (vid, seed, k, seat, leaked)
+                assert all(x["cards"] is None for x in p["seats"] if x["seat"] != seat)
+                assert p["bidding"]["stock"]["cards"] is None and p["analysis"] is None
+                if p["bidding"]["kitty"]["cards"] is not None:
+                    assert p["bidding"]["contract"]["bidder"] == seat and p["bidding"]["kitty"]["taken"]
+                # The seat's own record (the others' cards made up, never shown) tells the same.
+                q = own.at({"step": k, "seat": seat})
+                for key in ("log", "seats", "trick", "phase", "to_move", "bidding", "trump", "outcome"):
+                    assert q[key] == p[key], (vid, seed, seat, k, key)
+                assert not card_codes(q) & hidden
+
+
+def test_a_link_to_a_bidding_deal_in_progress_opens_only_that_seats_view():
+    match = Match("auction-45-merrimack", 4, seed=3)
+    deal = match.new_deal()
+    from maw_sim.bots import get_bot
+    bot, rng = get_bot("heuristic"), random.Random(3)
+    while deal.phase != "play" or len(deal.tricks) < 2:
+        deal.apply(bot(deal.view(deal.to_move), rng))
+    r = ReviewSession()
+    summary = r.open({"link": to_link(match), "seat": 1})
+    assert summary["redacted"] and summary["observer"] == 1
+    rec = deal.record()
+    for k in range(summary["steps"] + 1):
+        p = r.at({"step": k, "seat": 1, "analyse": True})
+        assert not card_codes(p) & _hidden_from(deal, rec, 1, k), k
+    with pytest.raises(ReviewError, match="seat 1's own"):
+        r.at({"step": 0, "open": True})
+
+
+def test_a_thrown_in_deal_and_the_other_bidding_games_open_to_the_end():
+    for vid in BIDDING:
+        v = maw_sim.load_variant(vid)
+        deal = bidding_deal(vid, v.default_players, 5)
+        r = opened(deal.record())
+        end = r.at({"step": len(deal.history), "open": True})
+        assert end["outcome"]["text"] == deal.outcome.reason and end["bidding"]["score"] is not None
+    # Everybody passes where nobody is bagged: the cards are thrown in.
+    v = maw_sim.load_variant("auction-45", options={"all_pass": "redeal"})
+    deal = Deal.random(v, 4, 1, dealer=3)
+    while deal.to_move is not None:
+        deal.apply("pass")
+    r = opened(deal.record())
+    end = r.at({"step": 4, "open": True})
+    assert end["log"][-1]["text"] == "Nobody bids: the cards are thrown in."
+    assert end["bidding"]["score"]["text"].startswith("Thrown in") and end["bidding"]["contract"] is None
+
+
+def test_a_discard_and_its_draw_are_two_steps():
+    """The engine draws at once; the board shows the hand put out first, then the draw."""
+    path = HOLD_RECORD.replace("one-hundred-and-ten-hold", "merrimack-exchange")
+    rec = maw_sim.GameRecord.parse(open(path, encoding="utf-8").read())
+    k = next(i for i, (s, a) in enumerate(rec.actions) if s == 0 and a.startswith("discard "))
+    r = ReviewSession()
+    r.open({"text": rec.text()})
+    put_out = r.at({"step": k + 1, "seat": 0})
+    drawn = r.at({"step": k + 2, "seat": 0})
+    assert put_out["log"][-1]["text"] == "Seat 0 puts out 5♦, Q♥, 10♥ face down."
+    assert [c["code"] for c in put_out["seats"][0]["cards"]] == ["3S", "KD"]
+    assert drawn["log"][-1]["text"] == "Seat 0 draws 10♠, 9♦, J♦ from the stock."
+    assert sorted(c["code"] for c in drawn["seats"][0]["cards"]) == sorted(["3S", "KD", "10S", "9D", "JD"])
+    # Another seat sees the count only, and the stock's size goes down with the draw.
+    other = r.at({"step": k + 1, "seat": 1})
+    assert other["seats"][0]["count"] == 2 and other["log"][-1]["text"] == "Seat 0 puts out 3 cards face down."
+    assert put_out["bidding"]["stock"]["left"] - drawn["bidding"]["stock"]["left"] == 3
+    assert r.at({"step": k + 2, "seat": 1})["log"][-1]["text"] == "Seat 0 draws 3 cards from the stock."
+
+
+def test_a_link_shared_by_the_bidder_holding_the_kitty_shows_it_to_that_seat_only():
+    """The auction is over and the bidder has the kitty in hand: the bidder's view shows the real
+    kitty (never made-up cards), another seat's only its size; a seat's own text that hides the
+    kitty its bidder holds names it (the record knows the auction is over)."""
+    match = Match("one-hundred-and-ten", 4, seed=8, dealer=3)
+    deal = match.new_deal()
+    for action in ["bid 15", "pass", "bid 20", "hold", "bid 25", "hold", "pass"]:
+        deal.apply(action)
+    assert deal.phase == "kitty" and deal.to_move == 3
+    r = ReviewSession()
+    r.open({"link": to_link(match), "seat": 3})
+    p = r.at({"step": 7, "seat": 3})
+    assert [c["code"] for c in p["bidding"]["kitty"]["cards"]] == [c.code for c in deal.kitty]
+    assert sorted(c["code"] for c in p["seats"][3]["cards"]) == sorted(c.code for c in deal.hand(3))
+    assert "puts out 5 cards face down" in p["decision"]
+    other = ReviewSession()
+    other.open({"link": to_link(match), "seat": 1})
+    q = other.at({"step": 7, "seat": 1})
+    assert q["bidding"]["kitty"]["cards"] is None and q["seats"][3]["count"] == 10
+    assert not card_codes(q) & ({c.code for c in deal.kitty} | {c.code for s in (0, 2, 3) for c in deal.hand(s)})
+    own = deal.record().for_seat(3).text()
+    assert f'[Kitty "{" ".join(c.code for c in deal.kitty)}"]' in own
+    assert "[Kitty \"? ? ? ? ?\"]" in deal.record().for_seat(1).text()
+    seat_board = ReviewSession()
+    seat_board.open({"text": own})
+    mine = seat_board.at({"step": 7, "seat": 3})
+    assert [c["code"] for c in mine["bidding"]["kitty"]["cards"]] == [c.code for c in deal.kitty]

@@ -216,3 +216,77 @@ def test_a_match_link_reviews_any_of_its_deals(page, server):
     assert page.get_attribute(BOARD, "data-steps") == str(len(deals[0].history))
     shown = page.eval_on_selector_all(f'{BOARD} li[data-seat="0"] button[data-card]', "bs => bs.map(b => b.dataset.card)")
     assert sorted(shown) == sorted(c.code for c in deals[0].dealt[0])
+
+
+def test_a_bidding_record_stepped_to_the_end_from_all_hands_and_from_one_seat(page, server):
+    """One-Hundred-and-Ten on the review board: the auction with the dealer's holds, the kitty
+    (seen with the hands open, face down for another seat), the trump named, the marks on the
+    play only, and at the end the contract and the score sheet's line."""
+    from maw_sim import GameRecord
+    from conftest import ROOT
+    text = (ROOT / "docs" / "records" / "one-hundred-and-ten-hold.maw").read_text(encoding="utf-8")
+    rec = GameRecord.parse(text)
+    open_link(page, server, "record=" + quote(text))
+    wait_step(page, 0)
+    steps = len(rec.actions)
+    assert page.get_attribute(BOARD, "data-steps") == str(steps)
+    board = page.inner_text(BOARD)
+    assert "Turn-up" not in board and "Trumps not named yet" in board
+    assert "not valued" in page.inner_text(f"{BOARD} .maw-review-scope")
+    # Every hand open: the kitty's five cards are on the board, and the calls open to seat 0.
+    kitty = page.eval_on_selector_all(f"{BOARD} [data-maw-kitty] [data-code]", "cs => cs.map(c => c.dataset.code)")
+    assert kitty == list(rec.deal.kitty)
+    calls = page.eval_on_selector_all(f"{BOARD} .maw-choices button[data-action]", "bs => bs.map(b => b.dataset.action)")
+    assert calls == ["bid 15", "bid 20", "bid 25", "bid 30", "pass"]
+    assert page.locator(f"{BOARD} [data-verdict]:is(button)").count() == 0     # calls are not marked
+
+    # Seat 1's view: step through the auction and the kitty one by one.
+    page.select_option(f'{BOARD} select[name="seat"]', "1")
+    wait_step(page, 0)
+    for k in range(1, 10):
+        page.keyboard.press("ArrowRight")
+        wait_step(page, k)
+        board = page.inner_text(BOARD)
+        if k == 4:
+            assert "Seat 3, the dealer, holds" in board and "Seat 2 may now bid higher or pass" in board
+    assert page.get_attribute(f"{BOARD} [data-maw-kitty]", "data-taken") == "true"
+    assert page.locator(f"{BOARD} [data-maw-kitty] [data-code]").count() == 0    # another's kitty: backs
+    board = page.inner_text(BOARD)
+    assert "puts out 5 cards face down" in board and "Seat 3 names clubs ♣ trumps." in board
+    for code in ("9♦", "8♥", "6♥", "5♥", "Q♠", "2♣", "A♠", "K♣"):          # put out, or not played yet
+        assert code not in board, code
+    shown = page.eval_on_selector_all(f"{BOARD} button[data-card]", "bs => bs.map(b => b.dataset.card)")
+    assert sorted(shown) == sorted(rec.hands[1])
+    assert "Held by the dealer".lower() in page.inner_text(f"{BOARD} [data-maw-contract]").lower()
+
+    # All hands open again, at the first card: the solver's marks are the engine's.
+    page.select_option(f'{BOARD} select[name="seat"]', "open")
+    wait_step(page, 9)
+    wait_marks(page)
+    a = analyse(rec.replay(upto=9))
+    marked = dict(page.eval_on_selector_all(f"{BOARD} button[data-card][data-verdict]",
+                                            "bs => bs.map(b => [b.dataset.card, b.dataset.verdict])"))
+    assert marked == {x.action: x.verdict for x in a.actions}
+
+    # To the end: the result, the contract and the score sheet.
+    page.click(f'{BOARD} button[data-action="last"]')
+    wait_step(page, steps)
+    assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
+    assert page.get_attribute(f"{BOARD} [data-maw-score]", "data-made") == "true"
+    assert page.inner_text(f"{BOARD} [data-maw-score]").strip().endswith("Seat 3 0 + 25 = 25.")
+    assert "Trumps ♣" in page.inner_text(BOARD)
+    assert "null" not in page.inner_text(BOARD) and "undefined" not in page.inner_text(BOARD)
+
+
+def test_the_atlantic_example_steps_to_the_end(page, server):
+    from maw_sim import GameRecord
+    from conftest import ROOT
+    text = (ROOT / "docs" / "records" / "atlantic-example.maw").read_text(encoding="utf-8")
+    rec = GameRecord.parse(text)
+    open_link(page, server, "record=" + quote(text))
+    wait_step(page, 0)
+    assert page.locator(f"{BOARD} [data-maw-kitty]").count() == 0             # no kitty in this deal
+    page.keyboard.press("End")
+    wait_step(page, len(rec.actions))
+    assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
+    assert "Seats 0 & 3 100 + 5 = 105" in page.inner_text(f"{BOARD} [data-maw-score]")

@@ -31,10 +31,14 @@ def variant_with(base_id, section, key, value):
     """A copy of a variant with one setting changed (for flags no shipped variant uses)."""
     base = maw_sim.load_variant(base_id)
     text = base.path.read_text(encoding="utf-8")
-    lines, inside = [], False
+    lines, inside, declared = [], False, False
     for line in text.splitlines():
         if line.startswith("["):
             inside = line.strip() == f"[{section}]"
+            # The file's options and presets name its own values: they go with the changed copy.
+            declared = line.startswith(("[options.", "[presets."))
+        if declared:
+            continue
         if inside and line.split("=")[0].strip() == key:
             line = f"{key} = {value}"
         lines.append(line)

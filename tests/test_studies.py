@@ -12,7 +12,8 @@ import time
 import pytest
 
 from maw_sim.cli import main
-from maw_sim.studies import plan, read_rows, run_study, run_task, summarise
+import maw_sim
+from maw_sim.studies import one, plan, read_rows, run_study, run_task, summarise
 from maw_sim.studies.experiments import _decided_at, _lead_changes
 
 
@@ -214,43 +215,31 @@ def test_ctrl_c_keeps_the_finished_rows(tmp_path):
     assert "spoil" in stdout                   # the summary of what was finished
 
 
-# -- the bidding games' studies ---------------------------------------------------------------
-
-def test_the_hold_study_plays_each_deal_with_and_without_the_hold():
-    rows = run_study("hold", variants=["one-hundred-and-ten"], players=[4], deals=30, seed=2, workers=1)
-    cells = {(c["measure"], c["key"]): c for c in summarise(rows)}
-    for rule in ("hold", "none"):
-        assert cells[("dealer_side_points", rule)]["n"] == 30
-    assert cells[("held", "none")]["mean"] == 0            # no hold: the dealer never holds
-    assert cells[("hold_gain", "")]["n"] == 30
-    gain = cells[("hold_gain", "")]["mean"]
-    with_hold, without = cells[("dealer_side_points", "hold")]["mean"], cells[("dealer_side_points", "none")]["mean"]
-    assert gain == pytest.approx(with_hold - without)       # the paired difference of the same deals
-
-
-def test_the_kitty_study_deals_the_same_hands_with_three_kitties():
-    rows = run_study("kitty", variants=["auction-45-merrimack"], players=[4], deals=30, seed=2, workers=1)
-    cells = {(c["measure"], c["key"]): c for c in summarise(rows)}
-    for size in ("0", "3", "5"):
-        contracts = cells[("winning_bid", size)]["n"] if ("winning_bid", size) in cells else 0
-        assert contracts + cells[("no_contract", size)]["mean"] * 30 == pytest.approx(30)
-        assert 15 <= cells[("winning_bid", size)]["mean"] <= 30     # the Merrimack minimum is 15
-    # Bidding teams: the engine deals the kitty after the hands, so the teams' layout is two pairs.
-    assert plan("kitty", variants=["auction-45-merrimack"], players=[4], deals=1)[0].players == 4
+def test_the_dealer_hold_study_plays_each_deal_both_ways_from_the_same_cards():
+    """dealer-hold: the same cards under the ruleset's auction and with the hold taken away; the
+    dealer never holds in the second branch, and the counterfactual differs in that rule only."""
+    from maw_sim.studies.experiments import without_hold
+    v = maw_sim.load_variant("one-hundred-and-ten")
+    other = without_hold(v)
+    assert other.auction["hold"] == "none" and v.auction["hold"] == "duel"
+    assert {k: s for k, s in other.settings.items() if k != "auction"} == \
+        {k: s for k, s in v.settings.items() if k != "auction"}
+    cells = summarise(run_study("dealer-hold", variants=["one-hundred-and-ten"], players=[4], deals=60,
+                                seed=3, workers=1))
+    assert one(cells, measure="dealer_holds", key="no hold")["mean"] == 0
+    assert one(cells, measure="dealer_bids", key="hold")["n"] == 60
 
 
-def test_the_swings_study_sets_forty_five_against_the_auction():
-    rows = run_study("swings", variants=["forty-five", "auction-45"], players=[4], deals=40, seed=2, workers=1)
-    cells = {(c["variant"], c["measure"]): c for c in summarise(rows)}
-    assert cells[("forty-five", "deal_points")]["mean"] == 30       # every deal writes its thirty
-    assert cells[("forty-five", "negative")]["mean"] == 0
-    assert cells[("auction-45", "deal_points")]["mean"] < 30        # failed contracts go back
-    assert ("forty-five", "made") not in cells and cells[("auction-45", "made")]["n"] > 30
+def test_the_contracts_study_keys_by_the_kitty():
+    variants = [maw_sim.load_variant("auction-45-atlantic", options={"kitty": k}) for k in (0, 5)]
+    cells = summarise(run_study("contracts", variants=variants, players=[4], deals=40, seed=3, workers=1))
+    for k in (0, 5):
+        thrown = one(cells, measure="thrown_in", key=f"kitty {k}")
+        made = one(cells, measure="made", key=f"kitty {k}")
+        assert thrown["n"] == 40 and made["n"] + round(thrown["mean"] * 40) == 40
 
 
-def test_the_thirty_study_counts_calls_of_thirty():
-    rows = run_study("thirty", variants=["one-hundred-and-ten"], players=[3], deals=60, seed=2, workers=1)
-    cells = {(c["measure"], c["key"]): c for c in summarise(rows)}
-    assert cells[("bid_30", "")]["n"] >= 55                          # nearly every deal sells a contract
-    made = [c for (m, k), c in cells.items() if m == "made_30"]
-    assert sum(c["n"] for c in made) == round(cells[("bid_30", "")]["mean"] * cells[("bid_30", "")]["n"])
+def test_swings_in_forty_five_always_write_thirty_or_twenty_five():
+    cells = summarise(run_study("swings", variants=["forty-five"], players=[4], deals=50, seed=3, workers=1))
+    written = one(cells, measure="written")
+    assert 25 <= written["mean"] <= 30 and one(cells, measure="loss")["mean"] == 0

@@ -1,6 +1,8 @@
 """Variant files: every file loads and validates; broken files give the documented errors."""
 from pathlib import Path
 
+import re
+
 import pytest
 
 import maw_sim
@@ -185,3 +187,42 @@ def test_a_joker_must_be_in_the_pack_and_placed_among_the_top_trumps(top, renege
         _forty_five(top, renege, pack)
     message = str(info.value)
     assert "forty-five.toml" in message and f"'{key}'" in message and expected in message
+
+
+# -- a default partnership layout ([players] default_teams) -------------------------------------
+
+def _with_default_teams(line):
+    text = _spoil_five_text()
+    old = re.search(r"^partnerships = \[.*\]\n", text, flags=re.M).group()
+    new = 'partnerships = ["2x2", "3x2", "2x3"]\n' + line + "\n"
+    return parse_variant(text.replace(old, new, 1), Path("conf/variants/spoil-five.toml"))
+
+
+def test_a_variant_file_may_name_its_default_partnerships():
+    barker, bruff = maw_sim.load_variant("barker-45"), maw_sim.load_variant("bruff")
+    assert [barker.default_teams(n) for n in range(2, 7)] == [None, None, "2x2", None, "2x3"]
+    assert bruff.default_teams(6) == "3x2" and bruff.default_teams(4) is None
+    assert all(maw_sim.load_variant(v).default_teams(n) is None for v in ("spoil-five", "twenty-five")
+               for n in range(2, 6))
+    v = _with_default_teams('default_teams = "2x2"')
+    assert v.default_teams(4) == "2x2" and v.default_teams(6) is None
+    v = _with_default_teams('default_teams = ["2x2", "3x2"]')
+    assert (v.default_teams(4), v.default_teams(6)) == ("2x2", "3x2")
+    # A match without teams plays the file's default; teams=None is each for himself.
+    from maw_sim.match import Match
+    assert Match("bruff", 6, 1).teams == (0, 1, 2, 0, 1, 2) and Match("bruff", 6, 1, teams=None).teams is None
+    assert Match("barker-45", 4, 1).sides == 2 and Match("barker-45", 3, 1).teams is None
+
+
+@pytest.mark.parametrize("line,expected", [
+    ('default_teams = "4x2"', "layouts listed in players.partnerships (2x2, 3x2, 2x3)"),
+    ('default_teams = "2x9"', "a team layout, or a list of them, from 2x2, 3x2"),
+    ('default_teams = ["2x2", 4]', "a team layout, or a list of them"),
+    ('default_teams = []', "a team layout, or a list of them"),
+    ('default_teams = ["3x2", "2x3"]', "one layout for each number of players; '3x2' and '2x3' are both for 6"),
+])
+def test_a_bad_default_partnership_names_the_key(line, expected):
+    with pytest.raises(VariantError) as info:
+        _with_default_teams(line)
+    message = str(info.value)
+    assert "spoil-five.toml" in message and "'players.default_teams'" in message and expected in message

@@ -24,7 +24,14 @@ def ok(session, **request):
 
 
 def first_choice(state):
-    """A legal move from the state alone, as the page would click it."""
+    """A legal move from the state alone, as the page would click it. In the kitty and discard
+    steps (``state["select"]``): "discard none" where allowed, else the first cards that may go."""
+    select = state.get("select")
+    if select:
+        if select["none"] or select["max"] == 0:
+            return "discard none"
+        marked = [c["code"] for c in state["hand"] if c["legal"]][:select["min"] or 1]
+        return "discard " + " ".join(marked)
     legal = [c["code"] for c in state["hand"] if c["legal"]]
     return (legal or [c["action"] for c in state["choices"]])[0]
 
@@ -35,7 +42,7 @@ def play_out(session, reply):
         assert reply["state"]["your_turn"], "the bridge must hand back control only on your turn"
         reply = ok(session, op="act", action=first_choice(reply["state"]))
         moves += 1
-        assert moves < 20
+        assert moves < 60
     return reply
 
 
@@ -114,7 +121,8 @@ def _seen_by(deal, seat):
 
 
 @pytest.mark.parametrize("variant, players, teams", [
-    ("spoil-five", 5, None), ("twenty-five", 4, "2x2"), ("forty-five", 6, "3x2"), ("cotton-1674", 2, None)])
+    ("spoil-five", 5, None), ("twenty-five", 4, "2x2"), ("forty-five", 6, "3x2"), ("cotton-1674", 2, None),
+    ("barker-45", 4, None)])
 def test_no_reply_names_a_card_the_human_seat_has_not_seen(variant, players, teams):
     """Whole games, every reply checked while its deal is in progress: the cards named anywhere in
     the JSON (codes, symbols, names) are cards the human seat has seen."""
@@ -362,7 +370,7 @@ def test_an_impossible_partnership_is_refused_or_replaced_in_a_link():
     reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "twenty-five", "players": 5,
                                               "teams": "2x2"}), session))
     assert not reply["ok"] and "no partnership '2x2'" in reply["error"]
-    reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "spoil-five", "players": 4,
+    reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "family", "players": 4,
                                               "teams": "2x2", "lenient": True}), session))
     assert reply["ok"] and reply["state"]["teams"] is None
     assert "each for himself" in reply["warnings"][0]
@@ -445,3 +453,220 @@ def test_options_and_presets_are_chosen_checked_and_carried_by_the_link(session)
     assert ok(session, op="state") == before
     lenient = ok(session, op="new", variant="spoil-five", options="ace_of_hearts_lead=clubs", lenient=True)
     assert "takes trump, hearts" in lenient["warnings"][0] and lenient["state"]["variant"]["choices"] == {}
+
+
+# -- house rules on the page, the default partnerships, the score sheet --------------------------
+
+def test_house_rules_are_described_with_their_sources_and_the_link_names_them(session):
+    state = ok(session, op="new", variant="spoil-five", players=4, seed=5, preset="baxter-wray")["state"]
+    assert state["variant"]["preset"] == "baxter-wray"
+    assert state["link"]["preset"] == "baxter-wray" and state["link"]["options"] == "ace_of_hearts_lead=hearts"
+    option = state["variant"]["options"][0]
+    assert option["value_texts"] == ["trump", "hearts"] and option["chosen_text"] == "hearts"
+    assert option["value_words"][1] == maw_sim.variants.ACE_OF_HEARTS_LEADS["hearts"]
+    v = maw_sim.load_variant("spoil-five")
+    labels = [maw_sim.sources()[k].label for k in v.options["ace_of_hearts_lead"].sources_for("hearts")]
+    [rule] = state["variant"]["house_rules"]
+    assert rule["sources"] == labels == option["sources"]
+    assert rule["text"].startswith("The ace of hearts led calls for hearts")
+    # The file's own rules: no house rules, no options or preset in the link.
+    plain = ok(web.Session(), op="new", variant="spoil-five", players=4, seed=5)["state"]
+    assert plain["variant"]["house_rules"] == [] and plain["variant"]["preset"] is None
+    assert "options" not in plain["link"] and "preset" not in plain["link"]
+    # Options written as a link writes them (name=value, comma-separated), true/false and numbers.
+    merrimack = ok(web.Session(), op="new", variant="merrimack-valley", seed=2, options="dreaded_45=true")["state"]
+    assert merrimack["link"]["options"] == "dreaded_45=true" and merrimack["variant"]["preset"] is None
+    assert merrimack["variant"]["house_rules"][0]["text"] == "Dreaded 45: yes"
+    kerry = ok(web.Session(), op="new", variant="kerry-31", seed=2, options="target=32")["state"]
+    assert kerry["scores"]["target"] == 32 and kerry["link"]["options"] == "target=32"
+
+
+@pytest.mark.parametrize("options, preset, words", [
+    ("kitty=3", None, "has no option 'kitty'; options: ace_of_hearts_lead"),
+    ("ace_of_hearts_lead=clubs", None, "takes trump, hearts; got 'clubs'"),
+    (None, "tignish", "has no preset 'tignish'; presets: baxter-wray"),
+    ("ace_of_hearts_lead", None, "options are written name=value"),
+])
+def test_bad_house_rules_in_a_link_say_what_is_allowed_and_play_the_files_rules(options, preset, words):
+    request = {"variant": "spoil-five", "seed": 4, "lenient": True}
+    request.update({k: v for k, v in (("options", options), ("preset", preset)) if v is not None})
+    reply = ok(web.Session(), op="new", **request)
+    [warning] = reply["warnings"]
+    assert words in warning and "as the file gives them (no house rules)" in warning
+    assert reply["state"]["variant"]["choices"] == {} and reply["state"]["seed"] == 4
+
+
+def test_the_files_default_partnerships_and_singles_on_request():
+    state = ok(web.Session(), op="new", variant="barker-45", seed=3)["state"]
+    assert state["teams"] == "2x2" == state["default_teams"] and state["link"]["teams"] == "2x2"
+    assert [s["partner"] for s in state["seats"]] == [False, False, True, False]
+    assert ok(web.Session(), op="new", variant="bruff", seed=3)["state"]["teams"] == "3x2"
+    assert ok(web.Session(), op="new", variant="barker-45", players=3, seed=3)["state"]["teams"] is None
+    six = ok(web.Session(), op="new", variant="barker-45", players=6, seed=3)["state"]
+    assert six["teams"] == "2x3"
+    # Each for himself where the file's default is partners: asked for, and carried by the link.
+    single = ok(web.Session(), op="new", variant="bruff", seed=3, teams="singles")["state"]
+    assert single["teams"] is None and single["link"]["teams"] == "singles"
+    assert ".6.s." in single["link"]["game"]
+    again = ok(web.Session(), op="new", game=single["link"]["game"])["state"]
+    assert again["teams"] is None and again["hand"] == single["hand"]
+    variants = {v["id"]: v for v in ok(web.Session(), op="variants")["variants"]}
+    assert variants["barker-45"]["default_teams"] == {"4": "2x2", "6": "2x3"}
+    assert variants["spoil-five"]["default_teams"] == {}
+
+
+def test_the_score_sheet_has_a_row_a_deal_with_running_totals(session):
+    reply = ok(session, op="new", variant="twenty-five", players=4, seed=21, teams="2x2")
+    assert reply["state"]["sheet"]["rows"] == [] and reply["state"]["sheet"]["kind"] == "points"
+    totals = [0, 0]
+    for number in range(1, 4):
+        reply = play_out(session, reply)
+        sheet = reply["state"]["sheet"]
+        row = sheet["rows"][-1]
+        assert row["deal"] == number and len(sheet["rows"]) == number
+        assert row["points"] == list(session.match.results[-1].points)
+        totals = [t + p for t, p in zip(totals, row["points"])]
+        assert row["totals"] == totals == list(session.match.scores)
+        assert sheet["names"] == reply["state"]["scores"]["names"]
+        if reply["state"]["match_over"]:
+            break
+        reply = ok(session, op="next")
+
+
+def test_the_score_sheet_of_a_pool_game_keeps_the_pool_and_chips(session):
+    reply = ok(session, op="new", variant="spoil-five", players=4, seed=9)
+    for _ in range(3):
+        reply = play_out(session, reply)
+        row = reply["state"]["sheet"]["rows"][-1]
+        assert sum(row["chips"]) + row["pool"] == 0
+        assert row["spoilt"] == (session.match.results[-1].winner is None)
+        assert reply["state"]["sheet"]["kind"] == "pool"
+        reply = ok(session, op="next")
+    assert len(reply["state"]["sheet"]["rows"]) == 3
+
+
+def test_a_finished_game_is_tallied_and_the_next_game_keeps_the_tally():
+    session = web.Session()
+    reply = ok(session, op="new", variant="twenty-five", players=2, seed=5)
+    refused = call(session, op="next_game")
+    assert not refused["ok"] and "the game is not over yet" in refused["error"]
+    for _ in range(40):
+        reply = play_out(session, reply)
+        if reply["state"]["match_over"]:
+            break
+        reply = ok(session, op="next")
+    state = reply["state"]
+    assert state["match_over"] and state["sheet"]["games"][0]["winner"] == session.match.game_won_by
+    assert sum(state["sheet"]["games_won"]) == 1
+    refused = call(session, op="next")
+    assert not refused["ok"] and "next_game" in refused["error"]
+    first_seed = state["seed"]
+    nxt = ok(session, op="next_game")["state"]
+    assert nxt["deal_number"] == 1 and nxt["seed"] != first_seed and nxt["sheet"]["rows"] == []
+    assert nxt["sheet"]["games_won"] == state["sheet"]["games_won"] and len(nxt["sheet"]["games"]) == 1
+    assert nxt["scores"]["scores"] == [0, 0]
+    # A new game from the settings starts the tally again.
+    fresh = ok(session, op="new", variant="twenty-five", players=2, seed=5)["state"]
+    assert fresh["sheet"]["games"] == []
+
+
+# -- the bidding games through the protocol ------------------------------------------------------
+
+BIDDING = ["one-hundred-and-ten", "auction-45", "auction-45-merrimack", "auction-45-atlantic"]
+
+
+@pytest.mark.parametrize("variant", BIDDING)
+def test_no_reply_of_a_bidding_game_names_a_card_the_seat_has_not_seen(variant):
+    """The kitty, the stock, the other hands, another seat's discard and draw: never named. The
+    seat has seen its hands as they were (the kitty once taken, its own draws) and the cards
+    played face up."""
+    symbols = {c.symbol: c.code for c in maw_sim.cards.DECK}
+    names = {c.name: c.code for c in maw_sim.cards.DECK}
+    kinds = set()
+    for seed in range(5):
+        s = web.Session()
+        reply = ok(s, op="new", variant=variant, seed=seed, seat=seed % 4)
+        me = reply["state"]["seat"]
+        seen = set()
+        for _ in range(80):
+            state = reply["state"]
+            kinds |= {e["kind"] for e in reply["events"]}
+            if state["phase"] == "over":
+                if state["match_over"]:
+                    break
+                reply, seen = ok(s, op="next"), set()
+                continue
+            deal = s.deal
+            seen |= {c.code for c in deal.hand(me)} | {c.code for c in deal.dealt[me]}
+            seen |= {c.code for t in deal.tricks for _, c in t.plays}
+            shown = {**state, "hand": [{**c, "reason": None} for c in state["hand"]], "variant": None}
+            text = json.dumps({**reply, "state": shown}, ensure_ascii=False)
+            named = set(CARD.findall(text)) | {code for sym, code in symbols.items() if sym in text} \
+                | {code for name, code in names.items() if name in text}
+            record = ok(s, op="record")["record"]
+            named |= set(CARD.findall(record["deal"]))
+            assert named <= seen, (seed, named - seen)
+            for event in reply["events"]:
+                if event["kind"] == "discard" and event["seat"] != me:
+                    assert set(event["action"].split()[1:]) <= {"?", "none"}
+                    assert re.fullmatch(r"Bot \d (keeps the hand: no discard, no draw|discards \d and draws \d)\.",
+                                        event["text"]), event["text"]
+            reply = ok(s, op="act", action=first_choice(state))
+    assert {"bid", "pass"} <= kinds and "trump" in kinds
+
+
+def test_a_bidding_state_says_the_auction_the_contract_and_the_choice_to_make():
+    session = web.Session()
+    state = ok(session, op="new", variant="one-hundred-and-ten", seed=2)["state"]
+    bidding = state["bidding"]
+    assert state["turnup"] is None and state["trump"] is None and state["phase"] == "bid"
+    assert [c["call"] for c in bidding["auction"]] == [a for _, a in session.deal.auction]
+    assert all(c["text"].startswith(("Bot", "You")) for c in bidding["auction"])
+    assert bidding["contract"] is None and bidding["kitty_size"] == 5
+    # The bids as buttons, lowest first, "pass" last where allowed; the dealer's hold explained.
+    actions = [c["action"] for c in state["choices"]]
+    assert actions == [a for a in session.deal.legal_actions()]
+    assert [c["label"] for c in state["choices"]][:2] == ["Bid 15", "Bid 20"]
+    state = ok(session, op="act", action="bid 20")["state"]
+    assert state["phase"] == "kitty" and len(state["hand"]) == 10
+    assert state["select"] == {"phase": "kitty", "min": 5, "max": 5, "none": False, "words": "Put out 5 cards."}
+    assert state["choices"] == [], "a kitty's discards are chosen card by card, not listed as buttons"
+    assert all(c["legal"] for c in state["hand"])
+    assert state["bidding"]["contract"]["text"] == "You: 20" and state["seats"][0]["bidder"]
+    # A wrong count is refused with the engine's words; the cards in any order are one discard.
+    codes = [c["code"] for c in state["hand"]]
+    refused = call(session, op="act", action="discard " + codes[0])
+    assert not refused["ok"] and refused["error"] == session.deal.explain("discard " + codes[0])
+    reply = ok(session, op="act", action="discard " + " ".join(reversed(codes[:5])))
+    assert reply["events"][0]["kind"] == "kitty" and reply["state"]["phase"] == "trump"
+    assert [c["label"] for c in reply["state"]["choices"]] == ["♣ Clubs", "♦ Diamonds", "♥ Hearts", "♠ Spades"]
+    state = ok(session, op="act", action="trump S")["state"]
+    assert state["trump"]["suit"] == "S" and state["phase"] in ("play", "over")
+
+
+def test_the_hold_is_explained_by_the_rulesets_rule():
+    from maw_sim.narration import hold_note
+    found = {}
+    for variant in BIDDING:
+        for seed in range(1, 200):
+            s = web.Session()
+            state = ok(s, op="new", variant=variant, seed=seed)["state"]
+            note = state["bidding"]["hold_note"]
+            if note:
+                assert "hold" in [c["action"] for c in state["choices"]]
+                assert note == hold_note(s.deal) and note.startswith("Holding takes the highest bid (")
+                found[s.variant.auction["hold"]] = note
+                reply = ok(s, op="act", action="hold")
+                assert reply["events"][0]["kind"] == "hold"
+                assert reply["events"][0]["text"].startswith("You hold: take the bid at ")
+                break
+    assert {"rebid", "duel"} <= set(found), found
+    assert "may bid again" in found["rebid"] and "may then bid higher" in found["duel"]
+
+
+def test_a_finished_bidding_deal_has_its_record_and_opens_on_the_review_board(session):
+    reply = play_out(session, ok(session, op="new", variant="auction-45-atlantic", seed=6))
+    record = ok(session, op="record")["record"]
+    assert record["complete"] and maw_sim.GameRecord.parse(record["deal"]).replay().outcome == session.deal.outcome
+    opened = call(session, op="review_open", link=reply["state"]["link"]["game"])
+    assert opened["ok"], opened

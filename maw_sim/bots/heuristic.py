@@ -31,7 +31,6 @@ def _unseen_trumps(view, tables) -> list:
         seen.update(card.index for _, card in trick.plays)
     if view.turnup is not None and view.robbed_by is None:
         seen.add(view.turnup.index)        # the turn-up is out of play unless someone robbed it
-                                           # (the bidding games turn none: trumps are named)
     return [p for i, p in enumerate(tables.power) if p >= 100 and i not in seen]
 
 
@@ -43,7 +42,13 @@ def _sure_winners(view, tables) -> list:
 def heuristic_bot(view, rng):
     if view.phase in BIDDING_PHASES:
         return bidding.decide(view, rng)
-    tables = view.variant.tables(view.trump)
+    if view.phase == "five":
+        # Fiving (Cotton): ask for a new trump with no trump in hand; as dealer, agree only then too.
+        trumps = [c for c in view.hand if view.tables.power[c.index] >= 100]
+        if "five" in view.legal:
+            return "stand" if trumps else "five"
+        return "refuse" if trumps else "agree"
+    tables = view.tables
     power = tables.power
     legal = view.legal
     if view.phase == "rob":
@@ -64,7 +69,10 @@ def heuristic_bot(view, rng):
 
     if trick is None:   # leading
         sure = [c for c in _sure_winners(view, tables) if c in cards]
-        if sure and (len(sure) >= TO_WIN - mine or mine >= TO_WIN - 1 or number >= 2 or points_game):
+        # The tricks that take a pool at this table (the scoring's rule: two at a big table where
+        # the house rule says so), else the three of a majority.
+        need = view.variant.scorer.rule(view.players)[0] if view.variant.scoring_kind == "pool" else TO_WIN
+        if sure and (len(sure) >= need - mine or mine >= need - 1 or number >= 2 or points_game):
             return max(sure, key=lambda c: power[c.index]).code
         if number < 2 and mine == 0:
             return lowest.code

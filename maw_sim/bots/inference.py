@@ -48,7 +48,7 @@ class Knowledge:
     def __init__(self, view):
         v = view.variant
         n = view.players
-        t = v.tables(view.trump)
+        t = view.tables
         self.size = size = v.pack.size
         may_trump = v.following == "may-trump"
         self.view = view
@@ -78,6 +78,12 @@ class Knowledge:
         turnup = view.turnup.index
         robber = view.robbed_by
         ace = Card(1, view.trump).index
+        for seat, action in view.fiving:
+            if action.startswith("turn "):
+                # Fived: the first turn-up and the cards turned before the new one are out of play.
+                dead |= 1 << view.dealt_turnup.index
+                for code in action.split()[1:-1]:
+                    dead |= 1 << Card.parse(code).index
         if robber is None:
             dead |= 1 << turnup
             if v.robbing == "compulsory" and view.turnup.rank != 1 and view.phase != "rob":
@@ -88,10 +94,16 @@ class Knowledge:
                 # (A robber may even have put out the ace itself: then his hand has no room for it.)
                 if not (played | self.mine) >> card & 1 and bin(self.forced[robber]).count("1") < self.need[robber]:
                     self.forced[robber] |= 1 << card
-        if robber is not None and view.turnup.rank != 1:
-            # The ace of trumps is the robber's, in hand or put out: no other seat holds it.
+        decliner = view.declined[0] if view.declined and view.turnup.rank != 1 else None
+        if decliner is not None and decliner != self.me and not (played | self.mine) >> ace & 1 \
+                and bin(self.forced[decliner]).count("1") < self.need[decliner]:
+            self.forced[decliner] |= 1 << ace   # he declined to rob: he holds the ace of trumps
+        holder = robber if robber is not None else decliner
+        if holder is not None and view.turnup.rank != 1:
+            # The ace of trumps is the robber's (in hand or put out), or the decliner's: no other
+            # seat holds it.
             for s in range(n):
-                if s != robber:
+                if s != holder:
                     self.excluded[s] |= 1 << ace
         self.unseen = v.pack.mask & ~(self.mine | played | dead)
         for s in range(n):
@@ -156,12 +168,17 @@ class Knowledge:
         robber = view.robbed_by
         discard = None
         turnup = view.turnup.index
+        # Fiving: the first turn-up and the cards turned are known; the rest of the stock is not.
+        turned = [Card.parse(c).index for _, a in view.fiving if a.startswith("turn ") for c in a.split()[1:]]
+        fived = turned and [view.dealt_turnup.index] + turned
         if robber is not None:
             # The robber took the turn-up and put out a card face down: any card in no hand stands
             # for it (even our own discard, which the view does not record).
             used = 0
             for h in start:
                 used |= h
+            for i in fived or ():
+                used |= 1 << i
             stock = [i for i in range(self.size) if not (used >> i) & 1 and i != turnup]
             ace = Card(1, view.trump).index
             if view.turnup.rank != 1 and not start[robber] >> ace & 1 and ace in stock:
@@ -173,13 +190,31 @@ class Knowledge:
         if view.teams is not None:
             sides = max(view.teams) + 1
             teams = (sides, n // sides)
+        stock = None
+        if view.variant.fiving:
+            # The stock: the cards turned first, in order, then the unseen cards in a random order.
+            used = 0
+            for h in start:
+                used |= h
+            for i in (fived or [turnup]):
+                used |= 1 << i
+            rest = [i for i in range(self.size) if not (used >> i) & 1]
+            rng.shuffle(rest)
+            stock = [CODES[i] for i in turned + rest]
+            turnup = view.dealt_turnup.index
         deal = Deal(view.variant, [[CODES[i] for i in range(self.size) if h >> i & 1] for h in start],
-                    CODES[turnup], view.dealer, teams=teams, scores=view.scores)
+                    CODES[turnup], view.dealer, teams=teams, scores=view.scores, stock=stock)
+        for seat, action in view.fiving:
+            if not action.startswith("turn "):
+                deal.apply(action)
         while deal.phase == "rob" and view.phase != "rob":
             if deal.to_move == robber:
                 deal.apply("rob " + CODES[discard])
             else:
-                deal.apply("pass")
+                # The decision the table saw (refused if this world put the ace elsewhere).
+                if view.declined and deal.to_move != view.declined[0]:
+                    raise ValueError("another seat holds the ace of trumps in this world")
+                deal.apply(view.declined[1] if view.declined else "pass")
         if robber is not None and deal.robbed is None:
             raise ValueError("the robber did not rob in this world")
         for trick in view.tricks:

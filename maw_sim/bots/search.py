@@ -98,6 +98,9 @@ class PIMC:
             return legal[0]
         if view.phase in BIDDING_PHASES:
             return bidding.decide(view, rng)      # the auction, trumps, kitty, draw: the evaluator
+        if view.phase == "five":
+            # Fiving changes the stock, which Knowledge does not sample yet: the policy decides.
+            return self.policy(view, rng)
         side = view.team_of(view.seat)
         knowledge = Knowledge(view)
         # A fixed budget of rollouts per decision: each imagined deal costs one rollout per

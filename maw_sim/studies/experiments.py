@@ -27,37 +27,24 @@ column) and tallies measures per deal:
 ``policy``
     How play changes the figures: spoil, jink, positions, decisiveness and lead changes under the
     random, heuristic and PIMC bots.
-
-The bidding games (One-Hundred-and-Ten, the Auction Forty-Fives) have studies of their own. Each
-plays the same deal (the same seed, so the same shuffle) under two or three versions of one rule,
-changed in the variant's settings and nothing else, and tallies each version under its own key:
-
-``hold``
-    What the dealer's right to hold is worth: the auction as the ruleset has it (``hold``: the
-    dealer may take the highest bid at its value, and then, by the ruleset, the two go on raising,
-    or every player still in bids again, or the auction ends; a ruleset without a hold is given the
-    duel) against no hold (``none``). ``dealer_side_points``: the points the dealer's side writes on the sheet in the
-    deal; ``dealer_side_bids``: how often it won the auction; ``held``: how often the dealer held;
-    ``made``: contracts made (all bidders); ``hold_gain``: deal by deal, the dealer's side's points
-    with the hold less its points without (a paired difference, so its interval is the narrower).
-``kitty``
-    The kitty's size, 0, 3 or 5 cards: ``winning_bid`` (the contract's points), ``made`` (contracts
-    made), ``bid_30`` (contracts of 30 or more), ``bidder_points`` (the bidder's side's score for the
-    deal) and ``no_contract`` (deals nobody bid, where the ruleset lets that happen).
-``thirty``
-    "30 for 60": how often the contract is a call of 30 or more (``bid_30``), how often that call
-    is made (``made_30``), and the bidder's side's score for those deals (``points_30``).
+``dealer-hold``
+    What the dealer's hold is worth in the bidding games. Every deal is played twice from the same
+    cards and the same dice: under the ruleset's own auction (``hold``) and with the hold taken
+    away (``no hold``). Keyed so: the dealer's points written for the deal (``dealer_points``),
+    how often the dealer becomes the bidder (``dealer_bids``) and holds to do it
+    (``dealer_holds``), and the bidders' make rate (``made``).
+``contracts``
+    The contracts of the bidding games, keyed by the kitty's size (``kitty 0`` …): the winning bid
+    (``bid``), how often the bid is made (``made``), what the bidder writes (``bidder_points``),
+    how often everyone passes and the cards are thrown in (``thrown_in``), how often all five
+    tricks are bid (``bid_30``) and how often such a bid is made (``made_30``).
 ``swings``
-    How bidding changed the game: for each deal, the points the sides wrote down in all
-    (``deal_points``), the gap between the best and the worst side's (``swing``), and how often
-    a side went back (``negative``). Run it on Forty-Five and the auction games side by side.
-
-The bidding studies play the auction games at their usual table: two partnerships where the
-ruleset allows them at that number of players, every seat alone otherwise (``layout``).
+    How much a deal moves the score sheet, in any points game (keyed ``""``): the points written
+    for the deal by all the sides together (``written``), the gap between the best and the worst
+    side's points for the deal (``swing``), and how often some side loses points (``loss``).
 
 "Won" means won the deal: three tricks or more (or a claimed jink) — the pool in pool games, the
-deal's majority of points in points games. Outside the bidding studies, partnerships are not
-studied (every seat plays alone).
+deal's majority of points in points games. Partnerships are not studied (every seat plays alone).
 """
 
 from __future__ import annotations
@@ -211,103 +198,65 @@ def observe_robbing(deal, bot, rng, tally):
     _positions(deal, tally)
 
 
-def observe_fairness(deal, bot, rng, tally):
-    _play(deal, bot, rng)
-    _basic(deal, tally)
-    _positions(deal, tally)
-    _drama(deal, tally)
+def _replayed(deal, variant):
+    """The same cards (hands, kitty, stock) dealt again under ``variant``'s rules."""
+    return Deal(variant, [[c.code for c in hand] for hand in deal.dealt], None, deal.dealer,
+                scores=deal.scores, kitty=[c.code for c in deal.kitty], stock=[c.code for c in deal.stock])
 
 
-# -- the bidding games ------------------------------------------------------------------------
-
-
-def with_setting(variant, section: str, key: str, value):
-    """The variant with one setting changed and nothing else (the study's one rule)."""
+def without_hold(variant):
+    """The variant with the dealer's hold taken away (``[auction] hold = "none"``): a study's
+    counterfactual, which travels whole to the workers."""
+    auction = variant.settings["auction"]
     settings = dict(variant.settings)
-    settings[section] = dataclasses.replace(settings[section], values={**settings[section].values, key: value})
+    settings["auction"] = dataclasses.replace(auction, values={**auction.values, "hold": "none"})
     return dataclasses.replace(variant, settings=settings)
 
 
-def two_teams(variant, players: int):
-    """Two partnerships where the ruleset has them at this table (Barker's four or six), else
-    None: every seat alone (One-Hundred-and-Ten's cut-throat)."""
-    if players % 2 == 0 and (2, players // 2) in variant.partnerships and variant.id.startswith("auction"):
-        return (2, players // 2)
-    return None
+def observe_dealer_hold(deal, bot, rng, tally):
+    state = rng.getstate()
+    dealer = deal.dealer
+    for name, variant in (("hold", deal.variant), ("no hold", without_hold(deal.variant))):
+        branch = _replayed(deal, variant)
+        rng.setstate(state)             # the same dice in both branches: only the rule differs
+        _play(branch, bot, rng)
+        contract = branch.contract
+        tally.add("dealer_points", name, branch.outcome.points[branch.side_of(dealer)])
+        tally.add("dealer_bids", name, 1 if contract is not None and contract.bidder == dealer else 0)
+        tally.add("dealer_holds", name, 1 if contract is not None and contract.held else 0)
+        if contract is not None:
+            tally.add("made", name, 1 if branch.outcome.contract_made else 0)
 
 
-def _layout_of(deal):
-    if deal.teams is None:
-        return None
-    sides = max(deal.teams) + 1
-    return (sides, deal.players // sides)
-
-
-def _replay_with(deal, variant, bot):
-    """The same shuffle and dealer under ``variant``, played to its end by ``bot`` with the
-    deal's own dice."""
-    other = Deal.random(variant, deal.players, deal.seed, deal.dealer, teams=_layout_of(deal))
-    _play(other, bot, random.Random(deal.seed))
-    return other
-
-
-def _contract_side(deal):
-    c = deal.contract
-    return None if c is None else deal.side_of(c.bidder)
-
-
-def observe_hold(deal, bot, rng, tally):
-    v = deal.variant
-    own = v.auction["hold"]
-    got = {}
-    for label, rule in (("hold", own if own != "none" else "duel"), ("none", "none")):
-        d = _replay_with(deal, with_setting(v, "auction", "hold", rule), bot)
-        side = d.side_of(d.dealer)
-        c = d.contract
-        got[label] = d.outcome.points[side]
-        tally.add("dealer_side_points", label, d.outcome.points[side])
-        tally.add("dealer_side_bids", label, 1 if c is not None and d.side_of(c.bidder) == side else 0)
-        tally.add("held", label, 1 if c is not None and c.held else 0)
-        if c is not None:
-            tally.add("made", label, 1 if d.outcome.contract_made else 0)
-    tally.add("hold_gain", "", got["hold"] - got["none"])     # the same deal: a paired difference
-
-
-def observe_kitty(deal, bot, rng, tally):
-    v = deal.variant
-    for size in (0, 3, 5):
-        d = _replay_with(deal, with_setting(v, "deal", "kitty", size), bot)
-        c = d.contract
-        tally.add("no_contract", size, 1 if c is None else 0)
-        if c is None:
-            continue
-        tally.add("winning_bid", size, c.bid)
-        tally.add("bid_30", size, 1 if c.bid >= 30 else 0)
-        tally.add("made", size, 1 if d.outcome.contract_made else 0)
-        tally.add("bidder_points", size, d.outcome.points[d.side_of(c.bidder)])
-
-
-def observe_thirty(deal, bot, rng, tally):
-    _play(deal, bot, random.Random(deal.seed))
-    c = deal.contract
-    if c is None:
+def observe_contracts(deal, bot, rng, tally):
+    _play(deal, bot, rng)
+    key = f"kitty {deal.kitty_size}"
+    contract = deal.contract
+    tally.add("thrown_in", key, 1 if contract is None else 0)
+    if contract is None:
         return
-    thirty = c.bid >= 30
-    tally.add("bid_30", "", 1 if thirty else 0)
-    if thirty:
-        tally.add("made_30", c.call, 1 if deal.outcome.contract_made else 0)
-        tally.add("points_30", c.call, deal.outcome.points[deal.side_of(c.bidder)])
+    made = 1 if deal.outcome.contract_made else 0
+    tally.add("bid", key, contract.bid)
+    tally.add("made", key, made)
+    tally.add("bidder_points", key, deal.outcome.points[contract.side])
+    tally.add("bid_30", key, 1 if contract.bid == 30 else 0)
+    if contract.bid == 30:
+        tally.add("made_30", key, made)
 
 
 def observe_swings(deal, bot, rng, tally):
     _play(deal, bot, rng)
     points = deal.outcome.points
-    tally.add("deal_points", "", sum(points))
-    tally.add("negative", "", 1 if min(points) < 0 else 0)
+    tally.add("written", "", sum(points))
     tally.add("swing", "", max(points) - min(points))
-    c = getattr(deal, "contract", None)
-    if c is not None:
-        tally.add("made", "", 1 if deal.outcome.contract_made else 0)
+    tally.add("loss", "", 1 if min(points) < 0 else 0)
+
+
+def observe_fairness(deal, bot, rng, tally):
+    _play(deal, bot, rng)
+    _basic(deal, tally)
+    _positions(deal, tally)
+    _drama(deal, tally)
 
 
 # -- the experiments ------------------------------------------------------------------------
@@ -323,10 +272,10 @@ class Experiment:
     bots: tuple              # default policies
     deals: int               # default deals per cell
     observe: object          # observe(deal, bot, rng, tally)
-    layout: object = None    # layout(variant, players) -> teams for Deal.random, or None (singles)
 
 
-ALL = tuple(variant_ids())
+ALL = tuple(v for v in variant_ids() if not load_variant(v).bidding)
+BIDDING = tuple(v for v in variant_ids() if load_variant(v).bidding)
 
 EXPERIMENTS = {e.name: e for e in (
     Experiment("spoil-rate", "How often is a deal spoilt, by variant and number of players?",
@@ -341,17 +290,13 @@ EXPERIMENTS = {e.name: e for e in (
                ALL, (3, 5), ("heuristic",), 2000, observe_fairness),
     Experiment("policy", "How much do the figures depend on how the bots play?",
                ("spoil-five",), (5,), ("random", "heuristic", "pimc"), 200, observe_fairness),
-    Experiment("hold", "What is the dealer's right to hold worth?",
-               ("auction-45", "one-hundred-and-ten"), (4,), ("heuristic",), 1000, observe_hold, two_teams),
-    Experiment("kitty", "What does the kitty's size (0, 3, 5) do to the bids and the contracts made?",
-               ("auction-45-merrimack",), (4,), ("heuristic",), 1000, observe_kitty, two_teams),
-    Experiment("thirty", "How often is \"30 for 60\" bid, and made?",
-               ("auction-45-atlantic", "auction-45-merrimack", "one-hundred-and-ten"), (4,), ("heuristic",),
-               1000, observe_thirty, two_teams),
-    Experiment("swings", "How did bidding change the points a deal brings and the swings between sides?",
-               ("forty-five", "auction-45", "auction-45-merrimack", "auction-45-atlantic"), (4,), ("heuristic",),
-               1000, observe_swings,
-               lambda v, n: (2, n // 2) if n % 2 == 0 and (2, n // 2) in v.partnerships else None),
+    Experiment("dealer-hold", "What is the dealer's hold worth in the bidding games?",
+               ("one-hundred-and-ten", "auction-45-atlantic"), (4,), ("heuristic",), 2000,
+               observe_dealer_hold),
+    Experiment("contracts", "How high do players bid, how often do they make it, and what does the kitty change?",
+               BIDDING, (4,), ("heuristic",), 2000, observe_contracts),
+    Experiment("swings", "How much does one deal move the score sheet, with and without an auction?",
+               ("forty-five", "twenty-five") + BIDDING, (4,), ("heuristic",), 2000, observe_swings),
 )}
 
 #: Deals per task: a task should take a second or so (search bots are ~200 times slower).
@@ -434,10 +379,9 @@ def run_task(task: Task) -> list:
     v = load_variant(task.variant)
     bot = get_bot(task.bot)
     tally = Tally()
-    teams = exp.layout(v, task.players) if exp.layout is not None else None
     for index in range(task.first, task.first + task.count):
         s = deal_seed(task.seed, task.players, index)
-        deal = Deal.random(v, task.players, s, dealer=index % task.players, teams=teams)
+        deal = Deal.random(v, task.players, s, dealer=index % task.players)
         exp.observe(deal, bot, random.Random(s), tally)
     return tally.rows(experiment=task.experiment, variant=v.id, players=task.players,
                       bots=task.bot, task=task.number, deals=task.count)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from docutils import nodes
 from maw_sim import Card
-from maw_sim.scoring import BOTH_OUT_RULES, NON_BIDDER_RULES
+from maw_sim.scoring import BOTH_OUT_RULES, NON_BIDDER_RULES, PAST_FIVE
 from maw_sim.variants import (ACE_OF_HEARTS_LEADS, ALL_PASS_RULES, EXCHANGE_LIMITS, FIRST_LEAD_RULES,
                               FOLLOWING_RULES, HOLD_RULES, PARTNERSHIP_FORMS, ROBBING_RULES,
                               SIXTY_FOR_120_RULES, THIRTY_RULES, TOP_TRUMP_TOKENS, TRUMP_NAMED_RULES)
@@ -56,6 +56,11 @@ def players(variant) -> list:
         layouts = [f"{_words(PARTNERSHIP_FORMS[f][0])} sides of {_words(PARTNERSHIP_FORMS[f][1])}"
                    for f in forms]
         teams = "each for themselves, or in partnership: " + ", ".join(layouts)
+        defaults = [(n, variant.default_teams(n)) for n in range(low, high + 1) if variant.default_teams(n)]
+        if defaults:
+            teams += "; unless another layout is chosen, " + ", ".join(
+                f"{_words(n)} play as {_words(PARTNERSHIP_FORMS[f][0])} sides of {_words(PARTNERSHIP_FORMS[f][1])}"
+                for n, f in defaults)
     return [nodes.Text(_sentence(f"{count}; {teams}"))]
 
 
@@ -118,7 +123,7 @@ def reneging(variant) -> list:
 def robbing(variant) -> list:
     text = _sentence(ROBBING_RULES[variant.robbing])
     if variant.robbing != "none":
-        text = text[:-1] + ", giving up a card face down before the first lead."
+        text += " A robber takes the turn-up and gives up a card face down before the first lead."
         if variant.turned_ace_to_dealer:
             text += " When an ace is turned up, the dealer may rob it."
     return [nodes.Text(text)]
@@ -143,6 +148,10 @@ def scoring(variant) -> list:
                 + ".")
         if variant.jinking and values["jink_bonus"]:
             text += f" A successful jink also collects {values['jink_bonus']} from each other player."
+        if values["past_five"] != "three-tricks":
+            text += " " + _sentence(PAST_FIVE[values["past_five"]])
+        if variant.partnerships:
+            text += " Partners share a pool their side wins equally, an odd counter going to the partner with more tricks."
         return [nodes.Text(text)]
     if variant.scoring_kind == "bid":
         text = (f"Points: {values['per_trick']} a trick and {values['best_trump']} for the trick won by the "
@@ -190,6 +199,8 @@ def target(variant) -> list:
     text = f"Game is {values['target']}, won the moment a side reaches it"
     if values["jink_wins_game"]:
         text += "; taking all five tricks wins the game outright"
+    if values["double_game"]:
+        text += "; a side still on nothing that wins the game with all five tricks in one deal wins a double game"
     return [nodes.Text(text + ".")]
 
 

@@ -28,6 +28,8 @@ KIND_WORDS = {
     "ranks": "a list of the thirteen ranks, each once, highest first",
     "partnerships": "a list of team layouts (may be empty)",
     "jokers": "0 or 1",
+    "default_teams": "optional: a team layout, or a list of them (one for each number of players), "
+                     "played when no layout is chosen; absent, each plays for himself",
 }
 PROVENANCE_KEYS = (
     ("source", "a source key, or a list of them, from conf/sources.toml (below)"),
@@ -46,7 +48,7 @@ def allowed_values(kind) -> list:
         items = list(schema.TOP_TRUMP_TOKENS.items())
     elif kind == "ranks":
         items = [(" ".join(schema.RANK_TOKENS), "")]
-    elif kind == "partnerships":
+    elif kind in ("partnerships", "default_teams"):
         items = [(form, f"{teams} sides of {size}")
                  for form, (teams, size) in schema.PARTNERSHIP_FORMS.items()]
     elif kind == "jokers":
@@ -78,7 +80,7 @@ class VariantFormat(SphinxDirective):
     def run(self):
         out = []
         for section, keys in schema._SECTIONS.items():
-            out.append(self.section_table(f"[{section}]", keys))
+            out.append(self.section_table(f"[{section}]", {**keys, **schema._OPTIONAL_KEYS.get(section, {})}))
             if section == "scoring":
                 for kind, extra in schema._SCORING_KEYS.items():
                     out.append(self.section_table(f'[scoring] with kind = "{kind}"', extra))

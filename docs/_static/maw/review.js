@@ -14,6 +14,10 @@
 //   other:    <button data-action="first|back|forward|last|open-text|analyse-anyway"> and, for a decision such as
 //             robbing, <button data-action="rob 7C" data-verdict="…">
 //   seats:    [data-seat]; the trick: [data-maw-trick]; the result: [data-maw-outcome]
+//   bidding games (One-Hundred-and-Ten, the Auction Forty-Fives): [data-maw-bidding] holding
+//             [data-maw-auction] (the calls so far), [data-maw-contract], [data-maw-kitty]
+//             (data-taken), [data-maw-stock], [data-maw-score] (the score sheet's line, at the end)
+//             and [data-maw-decision] (what the player to move decides before the play)
 
 import { Bridge, el, SERVE_HINT } from "./bridge.js";
 import { cardImage, cardFaceSvg, cardBackSvg, seatDirection } from "./cards.js";
@@ -110,13 +114,17 @@ class ReviewBoard {
     this.trick = el("div", { class: "maw-trick", "data-maw-trick": "", role: "group", "aria-label": "The trick on the table" });
     this.choices = el("div", { class: "maw-choices", role: "group", "aria-label": "Decisions open to the player to move" });
     this.marks = el("div", { class: "maw-review-marks", "aria-live": "polite" });
+    // The bidding games: the auction, the contract, the kitty, the stock and the score sheet.
+    this.bidding = el("div", { class: "maw-review-bidding", "data-maw-bidding": "", hidden: true });
+    this.decision = el("p", { class: "maw-review-decision", "data-maw-decision": "", hidden: true });
+    this.marksScope = el("p", { class: "maw-review-scope", hidden: true });
     this.outcome = el("p", { class: "maw-outcome", "data-maw-outcome": "", hidden: true });
     this.log = el("ul", { class: "maw-log-list maw-review-log" });
     this.board = el("div", { class: "maw-board", hidden: true },
       el("div", { class: "maw-head" }, this.title),
       this.controls, this.seats,
       el("div", { class: "maw-felt maw-review-felt" }, this.turnup, el("div", { class: "maw-centre" }, this.trick)),
-      this.choices, this.marks, this.outcome,
+      this.bidding, this.decision, this.choices, this.marksScope, this.marks, this.outcome,
       el("details", { class: "maw-log", open: true }, el("summary", { text: "Log of the deal (click a line to go there)" }), this.log));
     root.append(this.loading, this.message, this.board, this.opener);
 
@@ -192,6 +200,9 @@ class ReviewBoard {
     this.title.textContent = `${s.variant.name} · ${s.players} players · seat ${s.dealer} deals`
       + (s.deals > 1 ? ` · deal ${s.deal} of ${s.deals}` : "");
     if (s.note) this.showMessage(s.note, "warning");
+    // What the solver's marks cover, said once (the bidding games: the play only).
+    this.marksScope.hidden = !s.marks_note;
+    this.marksScope.textContent = s.marks_note || "";
     this.opener.open = false;
     this.board.hidden = false;
     this.root.dataset.steps = String(s.steps);
@@ -242,6 +253,8 @@ class ReviewBoard {
     forward.disabled = last.disabled = p.step === p.steps;
 
     const legalByAction = new Map(p.legal.map((x) => [x.action, x]));
+    // Before the play of a bidding game no card is "illegal": the mover bids, names or discards.
+    const cardsChosen = !(p.bidding && p.phase !== "play");
     this.seats.replaceChildren(...p.seats.map((seat) => {
       const hand = seat.cards === null
         ? el("span", { class: "maw-review-hidden" },
@@ -249,7 +262,7 @@ class ReviewBoard {
           el("span", { class: "maw-review-backs", "aria-hidden": "true" }, ...Array.from({ length: seat.count }, () => cardBackSvg())),
           `${seat.count} card${seat.count === 1 ? "" : "s"}, hidden`)
         : el("div", { class: "maw-hand maw-review-hand", role: "group", "aria-label": `Seat ${seat.seat}'s cards` },
-          ...seat.cards.map((card) => this.cardButton(card, seat.to_move ? legalByAction.get(card.code) : undefined, seat.to_move)));
+          ...seat.cards.map((card) => this.cardButton(card, seat.to_move ? legalByAction.get(card.code) : undefined, seat.to_move && cardsChosen)));
       return el("li", {
         class: `maw-seat${seat.you ? " maw-you" : ""}${seat.to_move ? " maw-to-move" : ""}`,
         "data-seat": seat.seat, "aria-current": seat.to_move ? "true" : null,
@@ -262,8 +275,14 @@ class ReviewBoard {
       hand);
     }));
 
-    this.turnup.replaceChildren(el("span", { class: "maw-label", text: "Turn-up" }), cardFace(p.turnup, "maw-small"),
-      el("span", { class: `maw-trump ${p.trump.red ? "maw-red" : "maw-black"}`, text: `Trumps ${p.trump.symbol}`, "aria-label": `Trumps: ${p.trump.name}`, title: `Trumps: ${p.trump.name}` }));
+    // No turn-up in the bidding games: the trump appears once the bidder names it.
+    const trump = p.trump
+      ? el("span", { class: `maw-trump ${p.trump.red ? "maw-red" : "maw-black"}`, text: `Trumps ${p.trump.symbol}`, "aria-label": `Trumps: ${p.trump.name}`, title: `Trumps: ${p.trump.name}` })
+      : el("span", { class: "maw-trump", text: "Trumps not named yet" });
+    this.turnup.replaceChildren(...(p.turnup
+      ? [el("span", { class: "maw-label", text: "Turn-up" }), cardFace(p.turnup, "maw-small"), trump]
+      : [trump]));
+    this.drawBidding(p);
     // The trick lies as round a table seen from the seat chosen (seat 0 with every hand open).
     const me = /^\d+$/.test(this.view) ? Number(this.view) : 0;
     const t = p.trick || { plays: [], winner: null };
@@ -301,6 +320,40 @@ class ReviewBoard {
     const current = this.log.lastElementChild;
     if (current) current.scrollIntoView({ block: "nearest" });
     if (s && s.redacted) this.root.dataset.marks = "none";
+  }
+
+  // The bidding games' part of the board, from what this view may know (the engine decides).
+  drawBidding(p) {
+    const b = p.bidding;
+    this.bidding.hidden = !b;
+    this.decision.hidden = !p.decision;
+    this.decision.textContent = p.decision || "";
+    if (!b) { this.bidding.replaceChildren(); return; }
+    const parts = [];
+    parts.push(el("p", { class: "maw-review-auction", "data-maw-auction": "" },
+      el("span", { class: "maw-label", text: "Auction: " }),
+      b.auction.length ? b.auction.map((x) => `Seat ${x.seat} ${x.label.toLowerCase()}`).join(" · ") : "no call yet"));
+    if (b.contract) parts.push(el("p", { class: "maw-review-contract", "data-maw-contract": "", "data-bidder": b.contract.bidder },
+      b.contract.text));
+    const k = b.kitty;
+    if (k.size) {
+      const shown = k.cards
+        ? el("span", { class: "maw-review-cards" }, ...k.cards.map((c) => cardFace(c, "maw-small")))
+        : el("span", { class: "maw-review-backs", "aria-hidden": "true" }, ...Array.from({ length: k.size }, () => cardBackSvg()));
+      const where = k.taken ? "taken by the bidder" : "face down";
+      parts.push(el("div", { class: "maw-review-kitty", "data-maw-kitty": "", "data-taken": String(k.taken) },
+        el("span", { class: "maw-label", text: `Kitty (${k.size} cards, ${where})${k.cards ? "" : ", unseen"}: ` }), shown,
+        k.put_out ? el("span", { class: "maw-review-put-out" }, " put out: ", ...k.put_out.map((c) => cardFace(c, "maw-small"))) : null));
+    }
+    if (b.stock.left || b.exchanged.length) {
+      const drawn = b.exchanged.map((x) => `Seat ${x.seat} ${x.count === 0 ? "kept the hand" : `changed ${x.count}`}`).join(" · ");
+      parts.push(el("div", { class: "maw-review-stock", "data-maw-stock": "" },
+        el("span", { class: "maw-label", text: `Stock: ${b.stock.left} card${b.stock.left === 1 ? "" : "s"} left` }),
+        b.stock.cards ? el("span", { class: "maw-review-cards" }, " ", ...b.stock.cards.map((c) => cardFace(c, "maw-small"))) : null,
+        drawn ? el("span", { text: ` (${drawn})` }) : null));
+    }
+    if (b.score) parts.push(el("p", { class: "maw-review-score", "data-maw-score": "", "data-made": String(b.score.made) }, b.score.text));
+    this.bidding.replaceChildren(...parts);
   }
 
   cardButton(card, legal, toMove) {

@@ -8,9 +8,16 @@
 // so a URL parameter can never become markup.
 //
 // Stable hooks (tests and assistive technology rely on them):
-//   root:   [data-maw-table] with data-phase = loading | rob | play | jink | over, data-busy
-//   cards:  <button data-card="5H" data-legal="true|false" aria-label="five of hearts">
-//   other:  <button data-action="pass|rob 7C|jink|claim|new-deal|new-game|download-record">
+//   root:   [data-maw-table] with data-phase = loading | rob | play | jink | over, data-busy, and in
+//           the bidding games bid | trump | kitty | discard
+//   cards:  <button data-card="5H" data-legal="true|false" aria-label="five of hearts">; in the kitty
+//           and discard steps they are marked with aria-pressed="true|false" and data-marked
+//   other:  <button data-action="pass|rob 7C|jink|claim|bid 20|hold|trump H|discard none|
+//           confirm-discard|new-deal|new-game|next-game|download-record">
+//   choose: [data-maw-select] with data-min / data-max (how many cards to mark) in the kitty and
+//           discard steps
+//   rules:  [data-maw-house-rules] (the house rules in play, with their sources), [data-maw-auction],
+//           [data-maw-contract], [data-maw-sheet] (the score sheet, a <details>)
 //   review: <a data-maw-review-link> (a finished deal, on the review page)
 //   result: [data-maw-outcome]
 //   table:  [data-maw-hand] (the human's hand), [data-maw-trick] (the cards on the table),
@@ -86,6 +93,18 @@ class Table {
     this.turnup = el("div", { class: "maw-turnup" });
     this.trick = el("div", { class: "maw-trick", "data-maw-trick": "", "aria-label": "The trick on the table", role: "group" });
     this.scores = el("div", { class: "maw-scores" });
+    // The house rules in play, in words with their sources (empty: the file's own rules).
+    this.houseRules = el("div", { class: "maw-house-rules", "data-maw-house-rules": "", hidden: true });
+    // The bidding games: the contract beside the turn-up's place, the auction so far, the hold
+    // explained beside its button, and the count of cards to choose in the kitty and discard steps.
+    this.contract = el("div", { class: "maw-contract", "data-maw-contract": "", hidden: true });
+    this.auction = el("ol", { class: "maw-auction", "data-maw-auction": "", "aria-label": "The auction so far", hidden: true });
+    this.holdNote = el("p", { class: "maw-hold-note", hidden: true });
+    this.selectNote = el("p", { class: "maw-select-note", "aria-live": "polite" });
+    this.confirm = el("button", { type: "button", class: "maw-button maw-confirm", "data-action": "confirm-discard", text: "Confirm" });
+    this.confirm.addEventListener("click", () => this.confirmDiscard());
+    this.select = el("div", { class: "maw-select", "data-maw-select": "", role: "group", "aria-label": "Your discard", hidden: true }, this.selectNote, this.confirm);
+    this.marked = new Set();
     this.prompt = el("p", { class: "maw-prompt", "aria-live": "polite" });
     this.hand = el("div", { class: "maw-hand", "data-maw-hand": "", role: "group", "aria-label": "Your hand" });
     // Pass-and-play: between two people's turns the hand is covered until its player taps.
@@ -97,6 +116,9 @@ class Table {
     this.outcome = el("p", { class: "maw-outcome", "data-maw-outcome": "", "aria-live": "polite", hidden: true });
     this.newDeal = el("button", { type: "button", class: "maw-button", "data-action": "new-deal", text: "New deal", hidden: true });
     this.newDeal.addEventListener("click", () => this.nextDeal());
+    // A game over (a points game): the next one, the session's tally of games kept.
+    this.nextGame = el("button", { type: "button", class: "maw-button", "data-action": "next-game", text: "Next game", hidden: true });
+    this.nextGame.addEventListener("click", () => this.nextGameOfSession());
     // A finished deal: review it card by card (the review page opens the game's link), or keep its
     // record as a .maw file (the engine writes it: op "record").
     this.reviewLink = el("a", { class: "maw-button maw-review-link", "data-maw-review-link": "", text: "Review this deal", hidden: true });
@@ -108,21 +130,31 @@ class Table {
     this.botSelect = el("select", { name: "bot", "aria-label": "Bot level" });
     this.teamsSelect = el("select", { name: "teams", "aria-label": "Partnerships" });
     this.peopleSelect = el("select", { name: "people", "aria-label": "People at this device" });
-    this.playersSelect.addEventListener("change", () => { this.fillTeams(this.state && this.state.teams); this.fillPeople(1); });
+    this.playersSelect.addEventListener("change", () => { this.fillTeams(null, true); this.fillPeople(1); });
+    // House rules: a preset, and each option the variant declares; choosing one starts a new game.
+    this.presetSelect = el("select", { name: "preset", "aria-label": "House rules preset" });
+    this.presetSelect.addEventListener("change", () => this.presetChosen());
+    this.optionFields = el("div", { class: "maw-options" });
+    this.rulesFieldset = el("fieldset", { class: "maw-rules-fieldset" },
+      el("legend", { text: "House rules (a change starts a new game)" }),
+      el("label", {}, "Preset ", this.presetSelect), this.optionFields);
     const newGame = el("button", { type: "submit", class: "maw-button", "data-action": "new-game", text: "New game" });
     this.form = el("form", { class: "maw-form" },
       el("label", {}, "Seed ", this.seedInput), " ",
       el("label", {}, "Players ", this.playersSelect), " ",
       el("label", {}, "Partners ", this.teamsSelect), " ",
       el("label", {}, "Bots ", this.botSelect), " ",
-      el("label", {}, "People at this device ", this.peopleSelect), " ", newGame);
+      el("label", {}, "People at this device ", this.peopleSelect), " ", newGame, this.rulesFieldset);
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.newGameFromForm(); });
 
     this.log = el("ol", { class: "maw-log-list" });
     // Folded: the table, not the log, is what a player looks at (on a phone, above all).
     const log = el("details", { class: "maw-log" }, el("summary", { text: "Log of the deal" }), this.log);
     const settings = el("details", { class: "maw-settings" },
-      el("summary", { text: "New game: seed, players, partners, bots, people at this device" }), this.form);
+      el("summary", { text: "New game: seed, players, partners, bots, people at this device, house rules" }), this.form);
+    // The score sheet: a row for each deal, and the games won in this session.
+    this.sheetBody = el("div", { class: "maw-sheet-body" });
+    this.sheet = el("details", { class: "maw-sheet", "data-maw-sheet": "" }, el("summary", { text: "Score sheet" }), this.sheetBody);
 
     this.felt = el("div", { class: "maw-felt" },
       this.seats, el("div", { class: "maw-centre" }, this.trick));
@@ -130,10 +162,11 @@ class Table {
     // under a seat; here they are always in view, whatever the number of players.
     this.board = el("div", { class: "maw-board", hidden: true },
       el("div", { class: "maw-head" }, this.title, this.link),
-      this.felt, el("div", { class: "maw-status" }, this.turnup, this.scores),
-      this.prompt, this.passCover, this.hand, this.choices, this.outcome,
-      el("div", { class: "maw-controls" }, this.newDeal, this.reviewLink, this.download),
-      settings, log);
+      this.felt, el("div", { class: "maw-status" }, this.turnup, this.contract, this.scores), this.auction,
+      this.prompt, this.passCover, this.hand, this.select, this.choices, this.holdNote, this.outcome,
+      el("div", { class: "maw-controls" }, this.newDeal, this.nextGame, this.reviewLink, this.download),
+      // Below the hand, so that on a phone the table and the hand still fit one screen.
+      this.houseRules, this.sheet, settings, log);
     root.append(this.loading, this.message, this.board);
     // Remember that the reader uses the table, so redraws may move focus within it (never before).
     root.addEventListener("focusin", () => { root.dataset.focused = "true"; });
@@ -249,7 +282,52 @@ class Table {
 
   act(action) {
     this.showMessage("");
+    this.marked.clear();
     this.send({ op: "act", action });
+  }
+
+  // The kitty and the discard: the marked cards as one action; the engine says if it is refused.
+  confirmDiscard() {
+    if (this.busy || !this.state || !this.state.select) return;
+    const hand = this.state.hand.map((card) => card.code);
+    const cards = hand.filter((code) => this.marked.has(code));
+    const action = cards.length ? "discard " + cards.join(" ") : "discard none";
+    this.showMessage("");
+    // A refused discard keeps the marks, so the player can change them.
+    this.send({ op: "act", action }).then(() => {
+      if (this.state && !this.state.select) this.marked.clear();
+    });
+  }
+
+  toggleMark(card) {
+    if (this.marked.has(card.code)) this.marked.delete(card.code);
+    else this.marked.add(card.code);
+    this.showMessage("");
+    this.drawHand(this.state);
+    this.drawSelect(this.state);
+    const button = this.hand.querySelector(`[data-card="${CSS.escape(card.code)}"]`);
+    if (button) button.focus();
+  }
+
+  nextGameOfSession() {
+    this.showMessage("");
+    this.log.replaceChildren();
+    this.send({ op: "next_game" });
+  }
+
+  // House rules chosen in the settings: a preset (or the file's own rules), or one option.
+  presetChosen() {
+    const preset = this.presetSelect.value;
+    if (preset === "custom") return;
+    this.newGameFromForm({ preset: preset || null, options: null });
+  }
+
+  optionsFromForm() {
+    const pairs = [];
+    for (const select of this.optionFields.querySelectorAll("select[data-option]")) {
+      if (select.value !== select.dataset.default) pairs.push(`${select.dataset.option}=${select.value}`);
+    }
+    return pairs.length ? pairs.join(",") : null;
   }
 
   reveal() {
@@ -266,20 +344,25 @@ class Table {
     this.send({ op: "next" });
   }
 
-  newGameFromForm() {
+  newGameFromForm(rules = null) {
     const seedText = this.seedInput.value.trim();
     this.showMessage("");
     this.log.replaceChildren();
+    this.marked.clear();
     const players = Number(this.playersSelect.value);
     const people = Number(this.peopleSelect.value) || 1;
     this.revealedSeat = null;
-    this.send({
+    const { options, preset } = rules || { options: this.optionsFromForm(), preset: null };
+    const request = {
       op: "new", variant: this.state ? this.state.variant.id : this.config.variant,
       players, bot: this.botSelect.value,
       teams: this.teamsSelect.value || null,
       seed: seedText === "" ? randomSeed() : seedText,
       humans: spreadSeats(people, players),
-    });
+    };
+    if (options) request.options = options;
+    if (preset) request.preset = preset;
+    this.send(request);
   }
 
   // Animate the events, then draw the new state.
@@ -330,7 +413,8 @@ class Table {
     const hadFocus = this.root.contains(document.activeElement) || document.activeElement === document.body;
     this.board.hidden = false;
     this.setPhase(s.phase);
-    this.title.textContent = `${s.variant.name} · deal ${s.deal_number} · ${s.players} players · seed ${s.seed}`;
+    const games = s.sheet ? s.sheet.games.length + (s.match_over ? 0 : 1) : 1;
+    this.title.textContent = `${s.variant.name} · ${games > 1 ? `game ${games} · ` : ""}deal ${s.deal_number} · ${s.players} players · seed ${s.seed}`;
     const url = new URL(location.href);
     url.search = "";
     for (const [key, value] of Object.entries(s.link)) url.searchParams.set(key, String(value));
@@ -350,6 +434,9 @@ class Table {
       seat.dealer ? el("span", { class: "maw-badge", title: "Dealer", text: "dealer" }) : null,
       seat.partner ? el("span", { class: "maw-badge maw-partner", title: "Your partner", text: "partner" }) : null,
       seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null,
+      seat.bidder ? el("span", { class: "maw-badge maw-bidder", text: "bidder" }) : null,
+      seat.call && !(s.bidding && s.bidding.contract) ? el("span", { class: "maw-badge maw-call", text: seat.call }) : null,
+      seat.exchanged !== null && seat.exchanged !== undefined ? el("span", { class: "maw-badge maw-exchanged", text: `drew ${seat.exchanged}` }) : null,
       el("span", { class: "maw-seat-info" },
         seat.you ? null : el("span", { class: "maw-seat-backs", "aria-hidden": "true" }, cardBackSvg()),
         `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"} · ${seat.cards} card${seat.cards === 1 ? "" : "s"}`));
@@ -358,23 +445,39 @@ class Table {
       return li;
     }));
 
-    this.turnup.replaceChildren(
-      el("span", { class: "maw-label", text: "Turn-up" }), cardFace(s.turnup, "maw-small"),
-      el("span", { class: `maw-trump ${s.trump.red ? "maw-red" : "maw-black"}`, text: `Trumps ${s.trump.symbol}`, title: `Trumps: ${s.trump.name}`, "aria-label": `Trumps: ${s.trump.name}` }));
+    const trump = s.trump
+      ? el("span", { class: `maw-trump ${s.trump.red ? "maw-red" : "maw-black"}`, text: `Trumps ${s.trump.symbol}`, title: `Trumps: ${s.trump.name}`, "aria-label": `Trumps: ${s.trump.name}` })
+      : el("span", { class: "maw-trump maw-black", text: "Trumps not named yet" });
+    if (s.turnup) {
+      this.turnup.replaceChildren(el("span", { class: "maw-label", text: "Turn-up" }), cardFace(s.turnup, "maw-small"), trump);
+    } else {
+      // The bidding games turn no card up: the contract and the trump named stand in its place.
+      const kitty = s.bidding && s.bidding.kitty_size;
+      this.turnup.replaceChildren(el("span", { class: "maw-label", text: kitty ? `No turn-up · kitty of ${kitty}` : "No turn-up" }), trump);
+    }
+    this.drawContract(s);
     this.drawTrick(s.trick || { plays: [] });
     this.drawScores(s);
+    this.drawHouseRules(s);
+    this.drawSheet(s);
 
     // Pass-and-play: a new player's hand stays covered until they tap; at the end nobody's is shown.
     const covered = Boolean(s.pass_and_play) && (s.phase === "over" || s.seat !== this.revealedSeat);
     this.passCover.hidden = !(s.pass_and_play && s.phase !== "over" && covered);
     if (!this.passCover.hidden) this.passText.textContent = `Pass to Seat ${s.seat} — tap to see your hand`;
     this.prompt.textContent = covered && s.phase !== "over" ? `Seat ${s.seat} to move.` : s.prompt;
+    if (!s.select) this.marked.clear();
     this.drawHand(covered ? { hand: [] } : s);
+    this.drawSelect(covered ? { select: null } : s);
     this.drawChoices(covered ? { choices: [] } : s);
+    const holdNote = s.bidding && s.bidding.hold_note;
+    this.holdNote.hidden = covered || !holdNote;
+    this.holdNote.textContent = (!covered && holdNote) || "";
 
     this.outcome.hidden = !s.outcome;
     this.outcome.textContent = s.outcome ? s.outcome.text : "";
     this.newDeal.hidden = !(s.phase === "over" && !s.match_over);
+    this.nextGame.hidden = !(s.phase === "over" && s.match_over);
     const over = s.phase === "over";
     this.reviewLink.hidden = this.download.hidden = !over;
     if (over && s.link && s.link.game) {
@@ -396,25 +499,30 @@ class Table {
     this.fillTeams(s.teams);
     this.fillPeople((s.humans || [s.seat]).length);
     this.botSelect.value = s.bot;
+    this.fillRules(s);
 
     if (hadFocus && !this.root.contains(document.activeElement) && this.root.dataset.focused) {
       const target = this.choices.querySelector("button") || this.hand.querySelector('button[tabindex="0"]')
-        || (this.passCover.hidden ? null : this.passButton) || (this.newDeal.hidden ? null : this.newDeal);
+        || (this.passCover.hidden ? null : this.passButton) || (this.newDeal.hidden ? null : this.newDeal)
+        || (this.nextGame.hidden ? null : this.nextGame);
       if (target) target.focus();
     }
   }
 
   // The partnership layouts this variant allows at the chosen number of players (from the engine).
-  fillTeams(current) {
+  fillTeams(current, byDefault = false) {
     const variant = this.variants.find((v) => this.state && v.id === this.state.variant.id);
     const players = Number(this.playersSelect.value);
+    // A new number of players: the layout the ruleset's file names for it, if any.
+    if (byDefault) current = (variant && variant.default_teams && variant.default_teams[String(players)]) || "singles";
     const forms = (variant ? variant.partnerships : []).filter((form) => {
       const [sides, size] = form.split("x").map(Number);
       return sides * size === players;
     });
-    this.teamsSelect.replaceChildren(el("option", { value: "", text: "none" }),
+    // "singles" asks for each player alone even where the ruleset's file names a default layout.
+    this.teamsSelect.replaceChildren(el("option", { value: "singles", text: "none (each for himself)" }),
       ...forms.map((form) => el("option", { value: form, text: form.replace("x", " sides of ") })));
-    this.teamsSelect.value = forms.includes(current) ? current : "";
+    this.teamsSelect.value = forms.includes(current) ? current : "singles";
     this.teamsSelect.disabled = forms.length === 0;
   }
 
@@ -432,7 +540,9 @@ class Table {
   drawTrick(trick, newest = false) {
     const s = this.state;
     const nameOf = (seat) => (s && s.seats[seat] ? s.seats[seat].name : `Bot ${seat}`);
-    const label = trick.plays.length === 0 ? "No cards on the table."
+    // Before the play of a bidding game there is nothing to say about the table (the auction is below).
+    const bidding = s && ["bid", "trump", "kitty", "discard"].includes(s.phase);
+    const label = trick.plays.length === 0 ? (bidding ? "" : "No cards on the table.")
       : trick.winner !== null && trick.winner !== undefined ? `${nameOf(trick.winner)} won this trick.` : "";
     const me = s ? s.seat : 0;
     const players = s ? s.players : Math.max(2, ...trick.plays.map((p) => p.seat + 1));
@@ -463,14 +573,130 @@ class Table {
     }
   }
 
+  // The house rules in play, each in words with its sources; nothing when the file's own rules hold.
+  drawHouseRules(s) {
+    const rules = s.variant.house_rules || [];
+    this.houseRules.hidden = rules.length === 0;
+    if (!rules.length) { this.houseRules.replaceChildren(); return; }
+    const preset = (s.variant.presets || []).find((p) => p.name === s.variant.preset);
+    this.houseRules.replaceChildren(
+      el("p", { class: "maw-house-rules-title", text: preset ? `House rules: ${preset.label}` : "House rules" }),
+      el("ul", {}, ...rules.map((rule) => el("li", { "data-option": rule.name },
+        el("span", { text: rule.text + "." }), " ",
+        el("span", { class: "maw-source", text: `Source: ${rule.sources.join("; ")}.` })))));
+  }
+
+  // The bidding games: the contract (bidder, bid, trumps) and the auction so far.
+  drawContract(s) {
+    const b = s.bidding;
+    const auction = b ? b.auction : [];
+    this.auction.hidden = !b || auction.length === 0;
+    this.auction.replaceChildren(...auction.map((call) => el("li", { "data-seat": call.seat, text: call.text })));
+    this.contract.hidden = !b;
+    if (!b) { this.contract.replaceChildren(); return; }
+    const c = b.contract;
+    const parts = [el("span", { class: "maw-label", text: "Contract" })];
+    if (c) {
+      parts.push(el("strong", { text: c.text }));
+      // What the contract is worth: its own value, or (made_value null) what the side takes.
+      parts.push(el("span", { text: `made: ${c.made_value === null ? "what it takes" : `+${c.made_value}`} · failed: −${c.failed_value}` }));
+    } else {
+      parts.push(el("span", { text: s.phase === "bid" ? "The auction is on." : "No contract." }));
+    }
+    if (s.phase === "discard" && b.stock_left !== null && b.stock_left !== undefined) {
+      parts.push(el("span", { text: `${b.stock_left} card${b.stock_left === 1 ? "" : "s"} left in the stock` }));
+    }
+    this.contract.replaceChildren(...parts);
+  }
+
+  // The score sheet: points (and the contract) or the pool and chips, a row a deal; the games won.
+  drawSheet(s) {
+    const sheet = s.sheet;
+    if (!sheet) { this.sheet.hidden = true; return; }
+    this.sheet.hidden = false;
+    const names = sheet.names;
+    const pool = sheet.kind === "pool";
+    const head = ["Deal"];
+    if (sheet.contracts) head.push("Contract");
+    if (pool) head.push("Result", "Pool");
+    head.push(...names);
+    const rows = sheet.rows.map((row) => {
+      const cells = [String(row.deal)];
+      if (sheet.contracts) {
+        const c = row.contract;
+        cells.push(c ? `${c.name} ${c.call}${c.held ? " (held)" : ""}: ${c.made === true ? "made" : c.made === false ? "failed" : "–"}` : "–");
+      }
+      if (pool) {
+        cells.push(row.spoilt ? "spoilt" : `${names[row.winner] ?? "?"}${row.jinked ? " (jink)" : ""}`, String(row.pool));
+        cells.push(...row.chips.map((c) => (c > 0 ? `+${c}` : String(c))));
+      } else {
+        cells.push(...row.points.map((p, i) => `${p > 0 ? "+" : ""}${p} → ${row.totals[i] ?? "?"}`));
+      }
+      return el("tr", {}, ...cells.map((text, i) => el(i === 0 ? "th" : "td", i === 0 ? { scope: "row", text } : { text })));
+    });
+    const caption = el("p", { class: "maw-sheet-caption", text: pool ? "Each deal: who took the pool, the pool left, each player's chips after it."
+      : "Each deal: each side's points, then → its total." });
+    const table = el("table", { class: "maw-sheet-table", "aria-label": "Score sheet" },
+      el("thead", {}, el("tr", {}, ...head.map((text) => el("th", { scope: "col", text })))),
+      el("tbody", {}, ...(rows.length ? rows : [el("tr", {}, el("td", { colspan: head.length, text: "No deal finished yet." }))])));
+    const parts = [caption, el("div", { class: "maw-sheet-scroll" }, table)];
+    if (!pool) {
+      const won = sheet.games.length
+        ? "Games won this session: " + sheet.games_won.map((n, i) => `${names[i]} ${n}`).join(", ") + ` (of ${sheet.games.length}).`
+        : "No game finished yet this session.";
+      parts.push(el("p", { class: "maw-games", text: won }));
+    }
+    this.sheetBody.replaceChildren(...parts);
+  }
+
+  // The kitty and the discard-and-draw steps: how many to mark, and the Confirm button.
+  drawSelect(s) {
+    const select = s.select;
+    this.select.hidden = !select;
+    if (!select) return;
+    this.select.dataset.min = String(select.min);
+    this.select.dataset.max = String(select.max);
+    const n = this.marked.size;
+    this.selectNote.textContent = `${select.words} Marked: ${n}. Tap cards to mark or unmark them, then confirm.`;
+    this.confirm.textContent = n ? `Confirm: put out ${n}` : (select.none ? "Confirm: keep my hand" : "Confirm");
+    this.confirm.disabled = this.busy;
+  }
+
+  // The settings' house rules: the presets and each option, mirroring the game in play.
+  fillRules(s) {
+    const options = s.variant.options || [];
+    const presets = s.variant.presets || [];
+    this.rulesFieldset.hidden = options.length === 0 && presets.length === 0;
+    const presetOptions = [el("option", { value: "", text: "the rules file's own" }),
+      ...presets.map((p) => el("option", { value: p.name, text: p.label }))];
+    const custom = !s.variant.preset && Object.keys(s.variant.choices || {}).length > 0;
+    if (custom) presetOptions.push(el("option", { value: "custom", text: "your own choice (below)" }));
+    this.presetSelect.replaceChildren(...presetOptions);
+    this.presetSelect.value = s.variant.preset || (custom ? "custom" : "");
+    this.presetSelect.disabled = presets.length === 0;
+    this.optionFields.replaceChildren(...options.map((option) => {
+      const select = el("select", { name: `option-${option.name}`, "data-option": option.name, "aria-label": option.label });
+      select.dataset.default = option.value_texts[0];
+      // Each reading in words (the value itself where it says enough: "20", "yes"); the link writes the value.
+      select.replaceChildren(...option.value_texts.map((value, i) => el("option", {
+        value, text: option.value_words[i].charAt(0).toUpperCase() + option.value_words[i].slice(1) })));
+      select.value = option.chosen_text;
+      select.addEventListener("change", () => this.newGameFromForm({ options: this.optionsFromForm(), preset: null }));
+      return el("label", { title: option.note || "" }, `${option.label} `, select);
+    }));
+  }
+
   drawHand(s) {
     const focusedCard = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
+    if (s.select) { this.drawMarkableHand(s, focusedCard); return; }
+    // The auction and the trump: the hand is shown to bid on, no card is to be played yet.
+    const resting = ["bid", "trump"].includes(s.phase);
     const buttons = s.hand.map((card) => {
       const button = el("button", {
-        type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${card.legal ? "" : " maw-illegal"}`,
+        type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${card.legal ? "" : resting ? " maw-resting" : " maw-illegal"}`,
         "data-card": card.code, "data-legal": String(card.legal), "aria-label": card.name,
         "aria-disabled": card.legal ? null : "true", title: card.legal ? `Play the ${card.name}` : card.reason,
-      }, cardFaceSvg(card), card.legal ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }));
+      }, cardFaceSvg(card), card.legal || resting ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }));
       button.addEventListener("click", () => {
         if (this.busy) return;
         // An illegal card stays clickable, to say why: the reason is the engine's explain().
@@ -483,9 +709,26 @@ class Table {
     this.rovingTabIndex(this.hand, focusedCard ? `[data-card="${CSS.escape(focusedCard)}"]` : null);
   }
 
+  // Choose, then confirm: each card toggles its mark (aria-pressed); nothing is sent until Confirm.
+  drawMarkableHand(s, focusedCard) {
+    const buttons = s.hand.map((card) => {
+      const marked = this.marked.has(card.code);
+      const button = el("button", {
+        type: "button", class: `maw-card-button maw-markable ${card.red ? "maw-red" : "maw-black"}${marked ? " maw-marked" : ""}`,
+        "data-card": card.code, "data-legal": String(card.legal), "data-marked": String(marked),
+        "aria-pressed": String(marked), "aria-label": `${card.name}${marked ? ", marked to put out" : ""}`,
+        title: marked ? `Keep the ${card.name}` : `Mark the ${card.name} to put out`,
+      }, cardFaceSvg(card), marked ? el("span", { class: "maw-mark", "aria-hidden": "true", text: "✓" }) : null);
+      button.addEventListener("click", () => { if (!this.busy) this.toggleMark(card); });
+      return button;
+    });
+    this.hand.replaceChildren(...buttons);
+    this.rovingTabIndex(this.hand, focusedCard ? `[data-card="${CSS.escape(focusedCard)}"]` : null);
+  }
+
   drawChoices(s) {
     const buttons = s.choices.map((choice) => {
-      const button = el("button", { type: "button", class: "maw-button", "data-action": choice.action, text: choice.label });
+      const button = el("button", { type: "button", class: `maw-button${choice.action.startsWith("trump ") ? ` maw-suit-button ${"DH".includes(choice.action.slice(-1)) ? "maw-red" : "maw-black"}` : ""}`, "data-action": choice.action, text: choice.label });
       button.addEventListener("click", () => { if (!this.busy) this.act(choice.action); });
       return button;
     });

@@ -1,0 +1,237 @@
+"""The bidding games on the play page, in headless Chromium: the auction as buttons (with the
+dealer's hold explained), the kitty and the discard chosen by marking cards and confirming, the
+trump named with a suit button, the contract beside the table, a refused discard shown with the
+engine's words, and the deal played to its end by clicking. Screenshots go to
+docs/_build/screenshots/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from maw_sim import web
+from test_browser import TABLE, click_a_legal_move, hand_codes, open_table, wait_idle
+from test_table_layout import DESKTOP, PHONE, new_page, screenshot, scroll_table_to_top  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.browser
+
+
+def _seed_where(variant, wanted, players=None, limit=200):
+    """The first seed whose first state (seat 0 to move) passes ``wanted(state)``."""
+    for seed in range(1, limit):
+        session = web.Session()
+        session.new(variant=variant, seed=seed, players=players)
+        state = session.state()
+        if state["your_turn"] and wanted(state):
+            return seed, session
+    raise AssertionError(f"no seed in {limit} where {wanted.__doc__}")
+
+
+def bagged(state):
+    """every bot passed, so the dealer (you) must bid and wins the auction"""
+    return state["phase"] == "bid" and all(c["call"] == "pass" for c in state["bidding"]["auction"])
+
+
+def may_hold(state):
+    """the dealer (you) is offered the hold"""
+    return state["phase"] == "bid" and state["bidding"]["hold_note"] is not None
+
+
+def mark(page, codes):
+    for code in codes:
+        page.click(f'{TABLE} [data-maw-hand] button[data-card="{code}"]')
+
+
+def marked(page):
+    return page.eval_on_selector_all(f'{TABLE} [data-maw-hand] button[aria-pressed="true"]',
+                                     "bs => bs.map(b => b.dataset.card)")
+
+
+def log_lines(page):
+    return page.eval_on_selector_all(f"{TABLE} .maw-log-list li", "ls => ls.map(l => l.textContent)")
+
+
+def play_out(page, limit=60):
+    for _ in range(limit):
+        if page.get_attribute(TABLE, "data-phase") == "over":
+            return
+        click_a_legal_move(page)
+    raise AssertionError("the deal did not end")
+
+
+def test_one_hundred_and_ten_auction_kitty_trumps_and_play_by_clicking(page, server):
+    seed, session = _seed_where("one-hundred-and-ten", bagged)
+    open_table(page, server, "play/one-hundred-and-ten.html", seed=seed)
+    assert page.get_attribute(TABLE, "data-phase") == "bid"
+    # The auction so far, each seat's call; no turn-up, trumps not named; bids as buttons.
+    auction = page.locator(f"{TABLE} [data-maw-auction] li")
+    assert [auction.nth(k).inner_text() for k in range(auction.count())] == \
+        ["Bot 1: pass", "Bot 2: pass", "Bot 3: pass"]
+    assert "No turn-up" in page.inner_text(f"{TABLE} .maw-turnup")
+    assert "Trumps not named yet" in page.inner_text(f"{TABLE} .maw-turnup")
+    assert page.locator(f"{TABLE} .maw-turnup svg").count() == 0
+    bids = page.eval_on_selector_all(f"{TABLE} .maw-choices button[data-action]", "bs => bs.map(b => b.dataset.action)")
+    assert bids == [c["action"] for c in session.state()["choices"]] and "bid 20" in bids
+    assert "pass" not in bids, "the dealer is bagged: he must bid"
+    assert page.locator(f"{TABLE} .maw-hold-note").is_hidden()
+    # Keyboard: the calls are one Tab stop, the arrows move along them, Enter calls.
+    page.focus(f'{TABLE} .maw-choices button[tabindex="0"]')
+    assert page.evaluate("document.activeElement.dataset.action") == "bid 15"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.action") == "bid 20"
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    session.act("bid 20")
+    # The kitty: ten cards in hand, five to put out, chosen by marking and confirmed.
+    assert page.get_attribute(TABLE, "data-phase") == "kitty"
+    assert len(hand_codes(page)) == 10 and hand_codes(page) == [c["code"] for c in session.state()["hand"]]
+    select = page.locator(f"{TABLE} [data-maw-select]")
+    assert select.is_visible() and "Put out 5 cards." in select.inner_text()
+    assert "You: 20" in page.inner_text(f"{TABLE} [data-maw-contract]")
+    # Keyboard: Enter on a focused card marks it; the arrows move along the hand.
+    page.focus(f'{TABLE} [data-maw-hand] button[tabindex="0"]')
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")
+    first = hand_codes(page)[0]
+    assert marked(page) == [first]
+    assert page.get_attribute(f'{TABLE} button[data-card="{first}"]', "aria-label").endswith("marked to put out")
+    # One card is not a kitty's discard: the engine refuses, in its words, and nothing changes.
+    reason = session.deal.explain(f"discard {first}")
+    assert reason
+    page.click(f'{TABLE} button[data-action="confirm-discard"]')
+    wait_idle(page)
+    message = page.locator(f"{TABLE} .maw-message")
+    assert message.is_visible() and message.inner_text().strip() == reason
+    assert page.get_attribute(TABLE, "data-phase") == "kitty" and len(hand_codes(page)) == 10
+    assert marked(page) == [first], "a refused discard keeps the cards marked"
+    # Mark four more (and unmark one, and mark it again), then confirm: the kitty is put out.
+    rest = [c for c in hand_codes(page) if c != first][-4:]
+    mark(page, rest)
+    mark(page, rest[:1])
+    assert sorted(marked(page)) == sorted([first] + rest[1:])
+    mark(page, rest[:1])
+    assert "Marked: 5" in select.inner_text()
+    page.click(f'{TABLE} button[data-action="confirm-discard"]')
+    wait_idle(page)
+    session.act("discard " + " ".join([first] + rest))
+    assert message.is_hidden()
+    assert any(line.startswith("You take the kitty into hand and put out ") for line in log_lines(page))
+    # Trumps named with a suit button.
+    assert page.get_attribute(TABLE, "data-phase") == "trump"
+    suits = page.eval_on_selector_all(f"{TABLE} .maw-choices button[data-action]", "bs => bs.map(b => b.dataset.action)")
+    assert suits == ["trump C", "trump D", "trump H", "trump S"]
+    page.click(f'{TABLE} button[data-action="trump H"]')
+    wait_idle(page)
+    assert "Trumps ♥" in page.inner_text(f"{TABLE} .maw-turnup")
+    assert "You name hearts ♥ trumps." in log_lines(page)
+    assert len(hand_codes(page)) == 5
+    play_out(page)
+    outcome = page.inner_text("[data-maw-outcome]")
+    assert outcome.startswith("You bid 20 and ")
+    # The record can be downloaded, and the deal reviewed on the review board.
+    assert page.locator(f'{TABLE} button[data-action="download-record"]').is_visible()
+    assert page.locator(f"{TABLE} [data-maw-review-link]").is_visible()
+    assert "game=m1.one-hundred-and-ten." in page.get_attribute(f"{TABLE} [data-maw-review-link]", "href")
+    page.click(f"{TABLE} details[data-maw-sheet] > summary")
+    row = page.inner_text(f"{TABLE} .maw-sheet-table tbody tr")
+    assert "You 20: made" in row or "You 20: failed" in row
+    page.locator(f"{TABLE} details[data-maw-sheet]").scroll_into_view_if_needed()
+    screenshot(page, "table-bidding-sheet.png")
+
+
+def test_an_auction_forty_fives_hold_discard_and_draw_by_clicking(page, server):
+    seed, session = _seed_where("auction-45", may_hold)
+    open_table(page, server, "play/auction-45.html", seed=seed)
+    # Four players in two sides by the file's default; the hold offered and explained.
+    assert page.locator(f"{TABLE} .maw-seats .maw-is-partner").count() == 1
+    note = page.locator(f"{TABLE} .maw-hold-note")
+    assert note.is_visible() and note.inner_text() == session.state()["bidding"]["hold_note"]
+    assert "Holding takes the highest bid" in note.inner_text()
+    assert "everyone who has not passed may bid again" in note.inner_text()      # auction-45: hold = "rebid"
+    page.click(f'{TABLE} button[data-action="hold"]')
+    wait_idle(page)
+    assert any(line.startswith("You hold: take the bid at ") for line in log_lines(page))
+    for _ in range(12):             # the auction goes on by the ruleset's hold rule: pass out of it
+        if page.get_attribute(TABLE, "data-phase") != "bid":
+            break
+        page.click(f'{TABLE} .maw-choices button[data-action="pass"]')
+        wait_idle(page)
+    contract = page.inner_text(f"{TABLE} [data-maw-contract]")
+    assert "Contract" in contract and "made: " in contract and "failed: −" in contract
+    for _ in range(4):              # trumps, if the contract is ours; then the discard and draw
+        phase = page.get_attribute(TABLE, "data-phase")
+        if phase in ("discard", "play", "over"):
+            break
+        click_a_legal_move(page)
+    assert page.get_attribute(TABLE, "data-phase") == "discard"
+    select = page.locator(f"{TABLE} [data-maw-select]")
+    assert select.is_visible() and "Put out 0 to" in select.inner_text()
+    assert page.locator(f'{TABLE} .maw-choices button[data-action="discard none"]').is_visible()
+    before = hand_codes(page)
+    thrown = before[:2]
+    mark(page, thrown)
+    page.click(f'{TABLE} button[data-action="confirm-discard"]')
+    wait_idle(page)
+    after = hand_codes(page)
+    assert len(after) == 5 and not set(thrown) & set(after)
+    lines = log_lines(page)
+    mine = [line for line in lines if line.startswith("You discard ")]
+    assert len(mine) == 1 and " and draw " in mine[0]
+    others = [line for line in lines if " discards " in line and line.startswith("Bot")]
+    assert others and all(line.endswith(tuple(f"draws {n}." for n in range(6))) for line in others)
+    play_out(page)
+    assert page.inner_text("[data-maw-outcome]").strip()
+
+
+@pytest.mark.parametrize("variant", ["auction-45-merrimack", "auction-45-atlantic"])
+def test_the_other_auction_games_play_a_deal_by_clicking(page, server, variant):
+    seed, _ = _seed_where(variant, bagged)
+    open_table(page, server, f"play/{variant}.html", seed=seed)
+    page.click(f"{TABLE} .maw-choices button[data-action^='bid ']")
+    wait_idle(page)
+    phases = set()
+    for _ in range(60):
+        phase = page.get_attribute(TABLE, "data-phase")
+        phases.add(phase)
+        if phase == "over":
+            break
+        click_a_legal_move(page)
+    assert {"trump", "kitty", "over"} <= phases
+    assert "bid" in page.inner_text("[data-maw-outcome]")
+
+
+def test_the_auction_and_the_kitty_on_a_phone(new_page, server):
+    page = new_page(PHONE)
+    seed, _ = _seed_where("one-hundred-and-ten", bagged)
+    open_table(page, server, "play/one-hundred-and-ten.html", seed=seed)
+    width = PHONE["width"]
+    top = scroll_table_to_top(page)
+    for button in page.locator(f"{TABLE} .maw-choices button").all():
+        b = button.bounding_box()
+        assert b["height"] >= 44 and b["width"] >= 44 and 0 <= b["x"] and b["x"] + b["width"] <= width
+    screenshot(page, "table-phone-auction.png")
+    page.click(f"{TABLE} .maw-choices button[data-action^='bid ']")
+    wait_idle(page)
+    assert page.get_attribute(TABLE, "data-phase") == "kitty"
+    mark(page, hand_codes(page)[:2])
+    scroll_table_to_top(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+    cards = page.locator(f"{TABLE} [data-maw-hand] button[data-card]")
+    assert cards.count() == 10
+    for i in range(cards.count()):
+        b = cards.nth(i).bounding_box()
+        assert b["width"] >= 44 and b["height"] >= 44 and 0 <= b["x"] and b["x"] + b["width"] <= width
+    confirm = page.locator(f'{TABLE} button[data-action="confirm-discard"]').bounding_box()
+    assert confirm["height"] >= 44 and confirm["y"] >= top
+    screenshot(page, "table-phone-kitty.png")
+    page.evaluate("document.documentElement.dataset.theme = 'dark'")
+    screenshot(page, "table-phone-kitty-dark.png")
+
+
+def test_the_auction_on_a_desktop(new_page, server):
+    page = new_page(DESKTOP)
+    seed, _ = _seed_where("auction-45", may_hold)
+    open_table(page, server, "play/auction-45.html", seed=seed)
+    page.locator(TABLE).scroll_into_view_if_needed()
+    scroll_table_to_top(page)
+    screenshot(page, "table-desktop-auction.png")
