@@ -1,5 +1,6 @@
 // Bot move time inside Pyodide (under Node), against the same measurement in CPython
-// (benchmarks/bot_speed.py). Prints; asserts nothing.
+// (benchmarks/bot_speed.py): five-handed Spoil Five, then every bidding game the engine has, with
+// the time of each phase's decisions (bid, trump, kitty, discard, play). Prints; asserts nothing.
 //
 //   make wheel && node benchmarks/pyodide_bot_speed.mjs [deals]
 //
@@ -42,10 +43,43 @@ def move_times(name, deals):
     times.sort()
     return statistics.median(times) * 1000, times[int(0.9 * len(times))] * 1000
 
+def decision_times(name, variant, players, teams, deals):
+    """The bidding games: seat k % players played by the bot, the others by the heuristic bot; the
+    bot's time per decision, all phases together and by phase."""
+    bot, other, v = get_bot(name), get_bot("heuristic"), load_variant(variant)
+    times, by_phase = [], {}
+    for k in range(deals):
+        deal, rng, me = Deal.random(v, players, 2000 + k, k % players, teams=teams), random.Random(k), k % players
+        while deal.to_move is not None:
+            seat = deal.to_move
+            view = deal.view(seat)
+            if seat == me:
+                start = time.perf_counter()
+                action = bot(view, rng)
+                ms = (time.perf_counter() - start) * 1000
+                times.append(ms)
+                by_phase.setdefault(view.phase, []).append(ms)
+            else:
+                action = other(view, rng)
+            deal.apply(action)
+    times.sort()
+    phases = " ".join(f"{p} {statistics.median(t):.1f}" for p, t in by_phase.items())
+    return statistics.median(times), times[int(0.9 * len(times))], phases
+
 lines = []
 for name in ("random", "heuristic", "pimc", "ismcts", "best"):
     median, p90 = move_times(name, ${deals})
     lines.append(f"{name:>10}: median {median:6.2f} ms, p90 {p90:6.2f} ms per move (Pyodide, 5-player Spoil Five)")
+
+from maw_sim import variant_ids
+for variant, players, teams in (("one-hundred-and-ten", 4, None), ("auction-45", 4, "2x2"),
+                                ("auction-45-merrimack", 4, "2x2"), ("auction-45-atlantic", 4, "2x2")):
+    if variant not in variant_ids():
+        continue
+    for name in ("heuristic", "pimc", "ismcts"):
+        median, p90, phases = decision_times(name, variant, players, teams, max(2, ${deals} // 4))
+        lines.append(f"{name:>10}: median {median:6.2f} ms, p90 {p90:6.2f} ms per decision "
+                     f"({variant}, {players} players; by phase, median ms: {phases})")
 "\\n".join(lines)
 `);
 console.log(report);

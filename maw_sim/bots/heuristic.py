@@ -10,13 +10,18 @@
   tricks, from the third trick on, or when a points game pays for every trick; never
   overtake a partner who is winning.
 
-It sees only its own view: its hand, the turn-up, the cards played.
+In the bidding games the auction, the trump, the kitty and the discards are decided by
+:mod:`.bidding` (the hand evaluator fitted to the exact solver); the play is the same.
+
+It sees only its own view: its hand, the turn-up (if any), the cards played.
 """
 
 from __future__ import annotations
 
 from ..cards import Card
 from ..scoring import TO_WIN
+from . import bidding
+from .bidding import PHASES as BIDDING_PHASES
 
 
 def _unseen_trumps(view, tables) -> list:
@@ -34,51 +39,9 @@ def _sure_winners(view, tables) -> list:
     return [c for c in view.hand if tables.power[c.index] > top_unseen]
 
 
-def _hand_worth(view, suit: str) -> int:
-    """A rough count of the points a hand may take with ``suit`` trumps: five for each trump among
-    the six highest, and for each trump beyond two."""
-    ranking = view.variant.trump_ranking(suit)
-    top = set(ranking[:6])
-    trumps = [c for c in view.hand if c in set(ranking)]
-    return 5 * (sum(1 for c in trumps if c in top) + max(0, len(trumps) - 2))
-
-
-def _bidding_decision(view):
-    """The bidding games' decisions by the simplest rules of thumb: bid (or hold) what the best suit
-    seems worth, name that suit, put out the weakest cards."""
-    legal = view.legal
-    if view.phase == "bid":
-        worth = max(_hand_worth(view, s) for s in "CDHS")
-        high = max((int(a.split()[1]) for _, a in view.auction if a.startswith("bid ")), default=0)
-        if "hold" in legal and high <= worth:
-            return "hold"
-        for action in legal:
-            if action.startswith("bid ") and not action.endswith("for 120") and int(action.split()[1]) <= worth:
-                return action
-        return "pass" if "pass" in legal else legal[0]
-    if view.phase == "trump":
-        return max(legal, key=lambda a: (_hand_worth(view, a[-1]), a))
-    trump = view.trump
-    tables = view.variant.tables(trump) if trump else None
-    weakest = sorted(view.hand, key=lambda c: tables.power[c.index] if tables else c.rank)
-    if view.phase == "kitty":
-        want = len(legal[0].split()) - 1
-        chosen = {c.code for c in weakest[:want]}
-        return next(a for a in legal if set(a.split()[1:]) == chosen)
-    # the exchange: put out the plain cards below a king, as many as allowed
-    plain = [c for c in weakest if tables and tables.power[c.index] < 100 and c.rank not in (1, 13)]
-    for k in range(len(plain), 0, -1):
-        action = "discard " + " ".join(c.code for c in plain[:k])
-        chosen = set(action.split()[1:])
-        match = next((a for a in legal if set(a.split()[1:]) == chosen), None)
-        if match:
-            return match
-    return "discard none"
-
-
 def heuristic_bot(view, rng):
-    if view.phase in ("bid", "trump", "kitty", "discard"):
-        return _bidding_decision(view)
+    if view.phase in BIDDING_PHASES:
+        return bidding.decide(view, rng)
     if view.phase == "five":
         # Fiving (Cotton): ask for a new trump with no trump in hand; as dealer, agree only then too.
         trumps = [c for c in view.hand if view.tables.power[c.index] >= 100]

@@ -69,6 +69,12 @@ class Knowledge:
         self.need[self.me] = 0
         self.forced = [0] * n
         dead = 0
+        if view.turnup is None:
+            # The bidding games turn no card: trumps are named. Every card neither ours nor played
+            # may be in another hand, in the kitty or stock, or thrown face down: the draw below
+            # leaves the cards no hand needs out of play.
+            self.unseen = v.pack.mask & ~(self.mine | played)
+            return
         turnup = view.turnup.index
         robber = view.robbed_by
         ace = Card(1, view.trump).index
@@ -155,6 +161,8 @@ class Knowledge:
 
     def _replay(self, hands, rng) -> Deal:
         view = self.view
+        if view.turnup is None:
+            return self._replay_named(hands, rng)
         n = view.players
         start = [hands[s] | self.played_by[s] for s in range(n)]
         robber = view.robbed_by
@@ -221,3 +229,83 @@ class Knowledge:
         if deal.phase != view.phase or deal.to_move != view.to_move:
             raise ValueError("the world does not reach the view's position")
         return deal
+
+    def _replay_named(self, hands, rng) -> Deal:
+        """A world for the bidding games: the hands as dealt, the kitty and the stock chosen so that
+        the public history — the auction, the trump named, the kitty put out, each exchange of so
+        many cards — replayed through the engine gives each seat the cards it is imagined to hold
+        when play began. What nobody at the table saw (which cards the bidder put out from the
+        kitty, which cards a player threw and drew) is filled in with cards in no imagined hand:
+        any choice fits what this seat knows."""
+        view = self.view
+        v = view.variant
+        n = view.players
+        start = [hands[s] | self.played_by[s] for s in range(n)]
+        used = 0
+        for h in start:
+            used |= h
+        pool = [i for i in range(self.size) if not (used >> i) & 1]
+        rng.shuffle(pool)
+        trumps = v.tables(view.trump).trump_mask
+        # Cards put out face down: plain cards first (some circles forbid throwing trumps).
+        pool.sort(key=lambda i: trumps >> i & 1)
+        kitty_out = pool[:view.kitty_size]
+        pool = pool[view.kitty_size:]
+        held = [list(_bits(h)) for h in start]
+        drawn_order, thrown = [], {}
+        for seat, count in view.exchanged:
+            if not count:
+                continue
+            mine = held[seat]
+            rng.shuffle(mine)
+            drawn, kept = mine[:count], mine[count:]
+            out, pool = pool[:count], pool[count:]
+            held[seat] = kept + out           # the hand before this exchange
+            drawn_order.extend(drawn)
+            thrown[seat] = thrown.get(seat, []) + [out]
+        rng.shuffle(pool)
+        teams = None
+        if view.teams is not None:
+            sides = max(view.teams) + 1
+            teams = (sides, n // sides)
+        deal = Deal(v, [[CODES[i] for i in h] for h in held], None, view.dealer, teams=teams,
+                    scores=view.scores, kitty=[CODES[i] for i in kitty_out],
+                    stock=[CODES[i] for i in drawn_order + pool])
+        auction = list(view.auction)
+        while deal.phase != "play" and deal.to_move is not None:
+            phase = deal.phase
+            if phase == "bid":
+                if not auction:
+                    raise ValueError("the world's auction runs past the view's")
+                seat, action = auction.pop(0)
+                if deal.to_move != seat:
+                    raise ValueError("a call out of turn in this world")
+                deal.apply(action)
+            elif phase == "trump":
+                deal.apply("trump " + view.trump)
+            elif phase == "kitty":
+                deal.apply("discard " + " ".join(CODES[i] for i in kitty_out))
+            elif phase == "discard":
+                seat = deal.to_move
+                outs = thrown.get(seat)
+                if outs:
+                    deal.apply("discard " + " ".join(CODES[i] for i in outs.pop(0)))
+                else:
+                    deal.apply("discard none")
+            else:
+                raise ValueError(f"unexpected phase {phase!r} in a world")
+        for trick in view.tricks:
+            for seat, card in trick.plays:
+                if deal.to_move != seat:
+                    raise ValueError("play out of turn in this world")
+                deal.apply(card.code)
+        if deal.phase != view.phase or deal.to_move != view.to_move:
+            raise ValueError("the world does not reach the view's position")
+        return deal
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

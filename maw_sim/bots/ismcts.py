@@ -46,8 +46,9 @@ class ISMCTS:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        if view.phase != "play" or view.variant.bidding:
-            return pimc_bot(view, rng)       # robbing and jinking: one-off choices PIMC weighs well
+        if view.phase != "play":
+            return pimc_bot(view, rng)       # robbing, jinking, the bidding games' auction, trump,
+                                             # kitty and draw: PIMC's (the evaluator's, for those)
         side = view.team_of(view.seat)
         knowledge = Knowledge(view)
         root = _Node()

@@ -25,7 +25,8 @@ clock says and a seed reproduces it. A bot only ever reads its own view.
 from __future__ import annotations
 
 from .. import solver
-from . import register
+from . import bidding, register
+from .bidding import PHASES as BIDDING_PHASES
 from .heuristic import heuristic_bot
 from .inference import Knowledge
 
@@ -95,9 +96,10 @@ class PIMC:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        if view.variant.bidding or view.phase == "five":
-            # Imagined deals for the bidding games need the kitty and the draws sampled too, and
-            # fiving the stock, which Knowledge does not do yet: until it does, the policy decides.
+        if view.phase in BIDDING_PHASES:
+            return bidding.decide(view, rng)      # the auction, trumps, kitty, draw: the evaluator
+        if view.phase == "five":
+            # Fiving changes the stock, which Knowledge does not sample yet: the policy decides.
             return self.policy(view, rng)
         side = view.team_of(view.seat)
         knowledge = Knowledge(view)
