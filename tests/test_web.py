@@ -74,6 +74,22 @@ def test_a_whole_deal_of_every_variant(session, variant):
     assert all(e["text"] for e in reply["events"])
 
 
+@pytest.mark.parametrize("variant", maw_sim.variant_ids())
+def test_the_play_protocol_deals_every_player_count_and_layout_a_ruleset_allows(variant):
+    """What the page runs in the browser (this protocol, in Pyodide), at every table the ruleset
+    allows: each player count alone or in its default layout, and every partnership layout."""
+    v = maw_sim.load_variant(variant)
+    tables = [(n, None) for n in range(v.min_players, v.max_players + 1)]
+    tables += [(t * k, f"{t}x{k}") for t, k in v.partnerships]
+    for players, teams in tables:
+        session = web.Session()
+        reply = ok(session, op="new", variant=variant, players=players, seed=players, **(
+            {"teams": teams} if teams else {}))
+        assert reply["state"]["players"] == players
+        reply = play_out(session, reply)
+        assert reply["state"]["phase"] == "over" and reply["state"]["outcome"]["text"]
+
+
 def test_the_state_never_shows_another_hand(session):
     reply = ok(session, op="new", variant="spoil-five", players=5, seed=3)
     me = reply["state"]["seat"]
