@@ -239,7 +239,7 @@ def test_a_bidding_deals_marks_agree_with_brute_force(vid, players, teams):
     from maw_sim.bots import get_bot
     bot = get_bot("heuristic")
     checked, seen, seed = 0, set(), 0
-    while checked < 12 and seed < 200:
+    while (checked < 12 or len(seen) < 2) and seed < 400:
         seed += 1
         deal = Deal.random(vid, players, seed, dealer=seed % players, teams=teams)
         rng = random.Random(seed)
@@ -253,4 +253,4 @@ def test_a_bidding_deals_marks_agree_with_brute_force(vid, players, teams):
         assert deal.contract is not None
         seen |= check(deal)
         checked += 1
-    assert checked == 12 and BEST in seen and len(seen) > 1, (checked, seen)
+    assert checked >= 12 and BEST in seen and len(seen) > 1, (checked, seen)

@@ -27,9 +27,13 @@ def _seed_where(variant, wanted, players=None, limit=200):
     raise AssertionError(f"no seed in {limit} where {wanted.__doc__}")
 
 
-def bagged(state):
-    """every bot passed, so the dealer (you) must bid and wins the auction"""
-    return state["phase"] == "bid" and all(c["call"] == "pass" for c in state["bidding"]["auction"])
+def dealer_may_raise(state):
+    """the bots have spoken and you, the dealer, may end the auction by bidding higher (in these
+    games nobody may answer the dealer's raise), with two bids at least to choose from"""
+    bids = [c["action"] for c in state["choices"]
+            if c["action"].startswith("bid ") and not c["action"].endswith(("for 60", "for 120"))]
+    return (state["phase"] == "bid" and state["dealer"] == state["seat"] and state["bidding"]["auction"]
+            and len(bids) >= 2)
 
 
 def may_hold(state):
@@ -60,34 +64,36 @@ def play_out(page, limit=60):
 
 
 def test_one_hundred_and_ten_auction_kitty_trumps_and_play_by_clicking(page, server):
-    seed, session = _seed_where("one-hundred-and-ten", bagged)
+    seed, session = _seed_where("one-hundred-and-ten", dealer_may_raise)
     open_table(page, server, "play/one-hundred-and-ten.html", seed=seed)
     assert page.get_attribute(TABLE, "data-phase") == "bid"
     # The auction so far, each seat's call; no turn-up, trumps not named; bids as buttons.
     auction = page.locator(f"{TABLE} [data-maw-auction] li")
-    assert [auction.nth(k).inner_text() for k in range(auction.count())] == \
-        ["Bot 1: pass", "Bot 2: pass", "Bot 3: pass"]
+    calls = session.state()["bidding"]["auction"]
+    texts = [auction.nth(k).inner_text() for k in range(auction.count())]
+    assert len(texts) == len(calls) and all(t.startswith(f"Bot {c['seat']}: ") for t, c in zip(texts, calls))
     assert "No turn-up" in page.inner_text(f"{TABLE} .maw-turnup")
     assert "Trumps not named yet" in page.inner_text(f"{TABLE} .maw-turnup")
     assert page.locator(f"{TABLE} .maw-turnup svg").count() == 0
     bids = page.eval_on_selector_all(f"{TABLE} .maw-choices button[data-action]", "bs => bs.map(b => b.dataset.action)")
-    assert bids == [c["action"] for c in session.state()["choices"]] and "bid 20" in bids
-    assert "pass" not in bids, "the dealer is bagged: he must bid"
-    assert page.locator(f"{TABLE} .maw-hold-note").is_hidden()
+    assert bids == [c["action"] for c in session.state()["choices"]]
+    assert bids[-2:] == ["hold", "pass"], "the dealer may hold the bid, or pass"
+    assert page.locator(f"{TABLE} .maw-hold-note").is_visible()
     # Keyboard: the calls are one Tab stop, the arrows move along them, Enter calls.
     page.focus(f'{TABLE} .maw-choices button[tabindex="0"]')
-    assert page.evaluate("document.activeElement.dataset.action") == "bid 15"
+    assert page.evaluate("document.activeElement.dataset.action") == bids[0]
     page.keyboard.press("ArrowRight")
-    assert page.evaluate("document.activeElement.dataset.action") == "bid 20"
+    assert page.evaluate("document.activeElement.dataset.action") == bids[1]
     page.keyboard.press("Enter")
     wait_idle(page)
-    session.act("bid 20")
+    session.act(bids[1])             # the dealer's raise ends the auction: nobody may hold it
+    bid = bids[1][4:]
     # The kitty: ten cards in hand, five to put out, chosen by marking and confirmed.
     assert page.get_attribute(TABLE, "data-phase") == "kitty"
     assert len(hand_codes(page)) == 10 and hand_codes(page) == [c["code"] for c in session.state()["hand"]]
     select = page.locator(f"{TABLE} [data-maw-select]")
     assert select.is_visible() and "Put out 5 cards." in select.inner_text()
-    assert "You: 20" in page.inner_text(f"{TABLE} [data-maw-contract]")
+    assert f"You: {bid}" in page.inner_text(f"{TABLE} [data-maw-contract]")
     # Keyboard: Enter on a focused card marks it; the arrows move along the hand.
     page.focus(f'{TABLE} [data-maw-hand] button[tabindex="0"]')
     page.keyboard.press("Home")
@@ -127,14 +133,14 @@ def test_one_hundred_and_ten_auction_kitty_trumps_and_play_by_clicking(page, ser
     assert len(hand_codes(page)) == 5
     play_out(page)
     outcome = page.inner_text("[data-maw-outcome]")
-    assert outcome.startswith("You bid 20 and ")
+    assert outcome.startswith(f"You bid {bid} and ")
     # The record can be downloaded, and the deal reviewed on the review board.
     assert page.locator(f'{TABLE} button[data-action="download-record"]').is_visible()
     assert page.locator(f"{TABLE} [data-maw-review-link]").is_visible()
     assert "game=m1.one-hundred-and-ten." in page.get_attribute(f"{TABLE} [data-maw-review-link]", "href")
     page.click(f"{TABLE} details[data-maw-sheet] > summary")
     row = page.inner_text(f"{TABLE} .maw-sheet-table tbody tr")
-    assert "You 20: made" in row or "You 20: failed" in row
+    assert f"You {bid}: made" in row or f"You {bid}: failed" in row
     page.locator(f"{TABLE} details[data-maw-sheet]").scroll_into_view_if_needed()
     screenshot(page, "table-bidding-sheet.png")
 
@@ -185,7 +191,7 @@ def test_an_auction_forty_fives_hold_discard_and_draw_by_clicking(page, server):
 
 @pytest.mark.parametrize("variant", ["auction-45-merrimack", "auction-45-atlantic"])
 def test_the_other_auction_games_play_a_deal_by_clicking(page, server, variant):
-    seed, _ = _seed_where(variant, bagged)
+    seed, _ = _seed_where(variant, dealer_may_raise)
     open_table(page, server, f"play/{variant}.html", seed=seed)
     page.click(f"{TABLE} .maw-choices button[data-action^='bid ']")
     wait_idle(page)
@@ -202,7 +208,7 @@ def test_the_other_auction_games_play_a_deal_by_clicking(page, server, variant):
 
 def test_the_auction_and_the_kitty_on_a_phone(new_page, server):
     page = new_page(PHONE)
-    seed, _ = _seed_where("one-hundred-and-ten", bagged)
+    seed, _ = _seed_where("one-hundred-and-ten", dealer_may_raise)
     open_table(page, server, "play/one-hundred-and-ten.html", seed=seed)
     width = PHONE["width"]
     top = scroll_table_to_top(page)
