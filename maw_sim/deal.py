@@ -849,7 +849,8 @@ class Deal:
         team, jinked, game_won_by = scorer.result(
             side_tricks, self._side(self._tricks[0][2]) if claimed else None,
             None if self._jinker is None else self._side(self._jinker), jink_failed, game_won_by,
-            tuple(self._side(t[2]) for t in self._tricks), self._barred, self.players)
+            tuple(self._side(t[2]) for t in self._tricks) if scorer.needs_trick_order(self.players) else (),
+            self._barred, self.players)
         double = (game_won_by is not None and scorer.points
                   and scorer.games(self.scores[game_won_by], side_tricks[game_won_by]) == 2)
         winner = None

@@ -102,6 +102,11 @@ class Scoring:
         """(what ``seat`` scored, what the other seats scored together), for tournaments."""
         raise NotImplementedError
 
+    def needs_trick_order(self, players: int) -> bool:
+        """Does :meth:`result` need the side that won each trick, in order (who reached the
+        winning count first), at a table of ``players``? The deal builds it only then."""
+        return False
+
     #: Games a side must win to take the robber, a match of several games (0: single games).
     robber = 0
 
@@ -174,6 +179,12 @@ class PoolScoring(Scoring):
         if claimed_by is not None:
             return claimed_by, False, None
         players = players or len(side_tricks)
+        if barred is None and (players < PAST_FIVE_FROM or self.past_five == "three-tricks"):
+            # The common case, kept lean (every simulated deal ends here): three tricks win.
+            for side, k in enumerate(side_tricks):
+                if k >= TO_WIN:
+                    return side, jinker_side is not None, None
+            return None, False, None
         if not order or self.rule(players) == (TO_WIN, False):
             # Three tricks win (one side at most can hold them), or only the final counts are
             # known: the last standing says who won.
@@ -181,6 +192,9 @@ class PoolScoring(Scoring):
             return won, won is not None and jinker_side is not None, None
         won = self.winner(order, len(side_tricks), players, barred)
         return won, won is not None and jinker_side is not None, None
+
+    def needs_trick_order(self, players):
+        return self.rule(players) != (TO_WIN, False)
 
     def winner(self, order, sides: int, players: int, barred=None):
         """The side that has won the pool by the tricks taken so far (``order``: the side that
