@@ -94,15 +94,20 @@ def sample_rows(args):
     return rows
 
 
-def collect(players, side, deals, seed, workers):
-    chunks = [(players, side, seed * 1000 + k, deals // workers + (k < deals % workers)) for k in range(workers)]
+def in_chunks(rows_of, chunks, workers):
+    """``rows_of`` over every chunk (in a process pool when ``workers`` > 1), the rows together."""
     if workers == 1:
-        parts = [sample_rows(c) for c in chunks]
+        parts = [rows_of(c) for c in chunks]
     else:
         import multiprocessing
         with multiprocessing.Pool(workers) as pool:
-            parts = pool.map(sample_rows, chunks)
+            parts = pool.map(rows_of, chunks)
     return [r for p in parts for r in p]
+
+
+def collect(players, side, deals, seed, workers):
+    chunks = [(players, side, seed * 1000 + k, deals // workers + (k < deals % workers)) for k in range(workers)]
+    return in_chunks(sample_rows, chunks, workers)
 
 
 def fit(rows):
@@ -268,13 +273,7 @@ def main_draw(args):
     for players, side in TABLES:
         chunks = [(players, side, 8_000_000 + args.seed + k, args.deals // args.workers, args.limit)
                   for k in range(args.workers)]
-        if args.workers == 1:
-            parts = [draw_rows(c) for c in chunks]
-        else:
-            import multiprocessing
-            with multiprocessing.Pool(args.workers) as pool:
-                parts = pool.map(draw_rows, chunks)
-        rows = [r for p in parts for r in p]
+        rows = in_chunks(draw_rows, chunks, args.workers)
         n = len(rows)
         mean = [sum(r[k] for r in rows) / n for k in range(4)]
         print(f"{players} players, {side} a side, everyone draws (at most {args.limit}): n={n}  the named suit "
@@ -288,13 +287,7 @@ def main_kitty(args):
             continue
         chunks = [(players, side, 9_000_000 + args.seed + k, args.deals // args.workers, args.kitty)
                   for k in range(args.workers)]
-        if args.workers == 1:
-            parts = [kitty_rows(c) for c in chunks]
-        else:
-            import multiprocessing
-            with multiprocessing.Pool(args.workers) as pool:
-                parts = pool.map(kitty_rows, chunks)
-        rows = [r for p in parts for r in p]
+        rows = in_chunks(kitty_rows, chunks, args.workers)
         n = len(rows)
         mean = [sum(r[k] for r in rows) / n for k in range(4)]
         sd = (sum((r[3] - r[2]) ** 2 for r in rows) / n) ** 0.5

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import CARDS, SUIT_NAMES, SUITS, Card
+from .cards import CARDS, SUITS, Card
 from .phases import Step
 from .refusals import refuse
 
@@ -179,11 +179,12 @@ class Auction(Step):
     def refusal(self, deal, seat, words):
         v = deal.variant
         text = " ".join(w.lower() for w in words)
-        if text in self.legal_actions(deal):
+        legal = self.legal_actions(deal)
+        if text in legal:
             return None
         st = deal._auction
         cite = f"[auction: {v.describe_setting('auction')}]"
-        allowed = ", ".join(repr(a) for a in self.legal_actions(deal))
+        allowed = ", ".join(repr(a) for a in legal)
         if text == "pass":
             return refuse(v, "auction.bagged",
                           f"Nobody has bid, so the dealer (seat {seat}) is 'bagged' and must bid: "
@@ -443,7 +444,3 @@ def bidding_pipeline(variant) -> tuple:
     if variant.exchange_limit != "none":
         steps.append(EXCHANGE)
     return tuple(steps)
-
-
-def suit_words(suit: str) -> str:
-    return SUIT_NAMES[suit]

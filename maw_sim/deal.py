@@ -581,16 +581,21 @@ class Deal:
 
     @property
     def auction(self) -> tuple:
-        """The auction so far: (seat, call) in order."""
-        return tuple(a for a in self._actions if a.__class__ is tuple and (
-            a[1] in ("pass", "hold") or a[1].startswith("bid "))) if self._auction is not None else ()
+        """The auction so far: (seat, call) in order. It is the first step of a bidding deal, so
+        it is the history up to the first action that is not a call (every view asks for it)."""
+        out = []
+        if self._auction is not None:
+            for a in self._actions:
+                if a.__class__ is not tuple or not (a[1] in ("pass", "hold") or a[1].startswith("bid ")):
+                    break
+                out.append(a)
+        return tuple(out)
 
     @property
     def side_bids(self) -> tuple:
         """The highest bid each side made in the auction (0 where none): some circles let a side
         at 100 score as a defender only if it bid 20 (Atlantic Canada)."""
-        sides = self.players if self.teams is None else max(self.teams) + 1
-        out = [0] * sides
+        out = [0] * len(self.scores)          # one score per side
         if self._auction is not None:
             from .auction import calls
             table = calls(self.variant)
@@ -640,7 +645,7 @@ class Deal:
     def _throw_in(self) -> None:
         """Everyone passed and the dealer was not bagged: the cards are thrown in, nobody scores."""
         self._phase, self._to_move = OVER, None
-        sides = self.players if self.teams is None else max(self.teams) + 1
+        sides = len(self.scores)               # one score per side
         self._points = [0] * sides
         self._outcome = Outcome(None, tuple(self._won), (0,) * sides, None, False, False, False, None,
                                 "Everyone passed: the cards are thrown in and the next dealer deals.")

@@ -390,6 +390,18 @@ class Variant:
                 f"(option values of [exchange] limit), or fewer players, or a smaller kitty")
 
     @cached_property
+    def player_counts(self) -> tuple:
+        """Every number of players these rules can deal for (:meth:`check_players` allows)."""
+        out = []
+        for n in range(self.min_players, self.max_players + 1):
+            try:
+                self.check_players(n)
+            except ValueError:
+                continue
+            out.append(n)
+        return tuple(out)
+
+    @cached_property
     def top_trumps(self) -> tuple:
         return tuple(self.settings["trumps"]["top"])
 

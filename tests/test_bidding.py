@@ -11,6 +11,7 @@ import pytest
 
 import maw_sim
 from maw_sim import Deal, GameRecord, IllegalAction, Match
+from test_family import play
 
 BIDDING = ["one-hundred-and-ten", "auction-45", "auction-45-merrimack", "auction-45-atlantic"]
 
@@ -18,12 +19,6 @@ BIDDING = ["one-hundred-and-ten", "auction-45", "auction-45-merrimack", "auction
 def _deal(vid, players=4, seed=1, dealer=3, scores=None, teams=None, **options):
     return Deal.random(maw_sim.load_variant(vid, options=options or None), players, seed, dealer,
                        scores=scores, teams=teams)
-
-
-def _say(deal, *actions):
-    for action in actions:
-        deal.apply(action)
-    return deal
 
 
 def _refused(deal, action, rule):
@@ -53,12 +48,12 @@ def test_the_auction_starts_left_of_the_dealer_and_bids_rise_in_fives():
 def test_the_dealer_may_hold_and_the_duel_goes_on_until_one_passes():
     """110: the dealer may take the bid at its value; the displaced bidder may raise, the dealer hold
     again, until one passes (the others bid in the first round only)."""
-    deal = _say(_deal("one-hundred-and-ten"), "bid 15", "bid 20", "pass")
+    deal = play(_deal("one-hundred-and-ten"), "bid 15", "bid 20", "pass")
     assert deal.to_move == 3 and "hold" in deal.legal_actions()
     deal.apply("hold")
     assert deal.to_move == 1                       # the bidder the dealer displaced, and only he
     assert deal.legal_actions() == ("bid 25", "bid 30", "pass")
-    _say(deal, "bid 25", "hold", "pass")
+    play(deal, "bid 25", "hold", "pass")
     c = deal.contract
     assert (c.bidder, c.bid, c.held) == (3, 25, True) and deal.phase == "kitty"
 
@@ -66,31 +61,31 @@ def test_the_dealer_may_hold_and_the_duel_goes_on_until_one_passes():
 def test_a_dealer_who_raises_ends_the_auction():
     """110: nobody can hold the dealer's own bid — his raise ends the auction, in the first round
     or in the duel."""
-    deal = _say(_deal("one-hundred-and-ten"), "bid 15", "pass", "pass", "bid 20")
+    deal = play(_deal("one-hundred-and-ten"), "bid 15", "pass", "pass", "bid 20")
     assert deal.contract.bidder == 3 and not deal.contract.held
-    deal = _say(_deal("one-hundred-and-ten"), "bid 15", "pass", "pass", "hold", "bid 20", "bid 25")
+    deal = play(_deal("one-hundred-and-ten"), "bid 15", "pass", "pass", "hold", "bid 20", "bid 25")
     assert (deal.contract.bidder, deal.contract.bid) == (3, 25)
 
 
 def test_a_dealer_who_passes_leaves_the_bid_to_the_highest_bidder():
-    deal = _say(_deal("one-hundred-and-ten"), "bid 15", "bid 25", "pass", "pass")
+    deal = play(_deal("one-hundred-and-ten"), "bid 15", "bid 25", "pass", "pass")
     assert (deal.contract.bidder, deal.contract.bid) == (1, 25)
 
 
 def test_hanley_rules_the_hold_ends_the_auction():
     """The Hanley rules (research notes): the dealer who matches the bid takes it, and that is all."""
-    deal = _say(_deal("one-hundred-and-ten", hold="ends"), "bid 20", "pass", "pass", "hold")
+    deal = play(_deal("one-hundred-and-ten", hold="ends"), "bid 20", "pass", "pass", "hold")
     assert (deal.contract.bidder, deal.contract.bid, deal.contract.held) == (3, 20, True)
 
 
 def test_barker_after_a_hold_everyone_who_has_not_passed_bids_again():
     """Barker (via the survey): after the dealer holds, each player who has not passed may bid
     again, until all but one have passed."""
-    deal = _say(_deal("auction-45", teams="2x2"), "bid 10", "bid 15", "pass", "hold")
+    deal = play(_deal("auction-45", teams="2x2"), "bid 10", "bid 15", "pass", "hold")
     assert deal.to_move == 0                       # seat 2 passed; seat 0 and seat 1 may speak
-    _say(deal, "bid 20", "pass")                   # seat 0 raises, seat 1 gives up
+    play(deal, "bid 20", "pass")                   # seat 0 raises, seat 1 gives up
     assert deal.to_move == 3 and "hold" in deal.legal_actions()
-    _say(deal, "hold", "pass")                     # the dealer holds; seat 0 gives up
+    play(deal, "hold", "pass")                     # the dealer holds; seat 0 gives up
     assert (deal.contract.bidder, deal.contract.bid) == (3, 20)
 
 
@@ -106,7 +101,7 @@ def test_barker_any_bid_from_five_but_twenty_for_a_side_at_a_hundred():
 
 def test_where_the_dealer_may_not_hold_he_bids_higher_or_passes():
     """Atlantic Canada (jord.ca via the survey; Common PEI): some circles forbid the hold."""
-    deal = _say(_deal("auction-45-atlantic", hold="none"), "bid 20", "pass", "pass")
+    deal = play(_deal("auction-45-atlantic", hold="none"), "bid 20", "pass", "pass")
     assert "hold" not in deal.legal_actions()
     refusal = _refused(deal, "hold", "auction.hold")
     assert "may not hold" in refusal.words
@@ -114,7 +109,7 @@ def test_where_the_dealer_may_not_hold_he_bids_higher_or_passes():
 
 def test_the_bagged_dealer_must_bid():
     """The Merrimack Valley (survey; encyclopedia mirror): when nobody bids the dealer is bagged."""
-    deal = _say(_deal("auction-45-merrimack"), "pass", "pass", "pass")
+    deal = play(_deal("auction-45-merrimack"), "pass", "pass", "pass")
     assert "pass" not in deal.legal_actions()
     _refused(deal, "pass", "auction.bagged")
     deal.apply("bid 15")
@@ -123,12 +118,12 @@ def test_the_bagged_dealer_must_bid():
 
 def test_bagged_for_twenty_at_a_hundred():
     """The Merrimack Valley: a side at 100 must bid 20 — the bagged dealer too."""
-    deal = _say(_deal("auction-45-merrimack", teams="2x2", scores=(0, 100)), "pass", "pass", "pass")
+    deal = play(_deal("auction-45-merrimack", teams="2x2", scores=(0, 100)), "pass", "pass", "pass")
     assert deal.legal_actions()[0] == "bid 20"
 
 
 def test_when_nobody_bids_and_nobody_is_bagged_the_cards_are_thrown_in():
-    deal = _say(_deal("one-hundred-and-ten", all_pass="redeal"), "pass", "pass", "pass", "pass")
+    deal = play(_deal("one-hundred-and-ten", all_pass="redeal"), "pass", "pass", "pass", "pass")
     assert deal.phase == "over" and deal.contract is None
     assert deal.outcome.points == (0, 0, 0, 0) and deal.outcome.contract_made is None
     assert "thrown in" in deal.outcome.reason
@@ -137,9 +132,9 @@ def test_when_nobody_bids_and_nobody_is_bagged_the_cards_are_thrown_in():
 
 def test_thirty_for_sixty_as_a_call_outbids_thirty():
     """The Merrimack Valley's common variation: '30 for 60' takes over a bid of 30."""
-    deal = _say(_deal("auction-45-merrimack", thirty="call"), "bid 30")
+    deal = play(_deal("auction-45-merrimack", thirty="call"), "bid 30")
     assert deal.legal_actions() == ("bid 30 for 60", "pass")
-    _say(deal, "bid 30 for 60", "pass", "pass")
+    play(deal, "bid 30 for 60", "pass", "pass")
     c = deal.contract
     assert (c.bidder, c.bid, c.call, c.made_value, c.failed_value) == (1, 30, "30 for 60", 60, 60)
 
@@ -157,7 +152,7 @@ def test_sixty_for_120_only_in_the_hole():
 
 def test_the_bidder_takes_the_kitty_puts_out_as_many_then_names_trumps():
     """110: the bidder takes the five-card kitty, puts out five, and names trumps."""
-    deal = _say(_deal("one-hundred-and-ten"), "bid 20", "pass", "pass", "pass")
+    deal = play(_deal("one-hundred-and-ten"), "bid 20", "pass", "pass", "pass")
     assert deal.phase == "kitty" and deal.to_move == 0 and len(deal.hand(0)) == 10
     assert set(deal.kitty) <= set(deal.hand(0))
     assert len(deal.legal_actions()) == 252        # ten cards choose five
@@ -172,7 +167,7 @@ def test_the_bidder_takes_the_kitty_puts_out_as_many_then_names_trumps():
 
 def test_trumps_named_before_the_kitty():
     """Atlantic Canada (usual) and the Merrimack Valley: trumps first, then the kitty."""
-    deal = _say(_deal("auction-45-atlantic"), "bid 20", "pass", "pass", "pass")
+    deal = play(_deal("auction-45-atlantic"), "bid 20", "pass", "pass", "pass")
     assert deal.phase == "trump" and len(deal.hand(0)) == 5
     deal.apply("trump D")
     assert deal.phase == "kitty" and len(deal.hand(0)) == 9
@@ -194,7 +189,7 @@ def test_hanley_others_change_up_to_three(players, cap):
 
 
 def test_the_exchange_goes_round_from_the_dealers_left_and_draws_from_the_top_of_the_stock():
-    deal = _say(_deal("auction-45-merrimack", players=6, dealer=5), "bid 20", *["pass"] * 5, "trump H")
+    deal = play(_deal("auction-45-merrimack", players=6, dealer=5), "bid 20", *["pass"] * 5, "trump H")
     deal.apply(deal.legal_actions()[0])            # the bidder's kitty discard
     assert deal.phase == "discard" and deal.to_move == 1       # the bidder (seat 0) does not exchange
     stock = list(deal.stock)
@@ -206,13 +201,13 @@ def test_the_exchange_goes_round_from_the_dealers_left_and_draws_from_the_top_of
     assert deal.to_move == 2 and deal.stock_left == len(stock) - 2
     refusal = _refused(deal, "discard " + " ".join(c.code for c in deal.hand(2)[:4]), "exchange.count")
     assert "at most 3" in refusal.words
-    _say(deal, *["discard none"] * 4)
+    play(deal, *["discard none"] * 4)
     assert deal.phase == "play" and deal.to_move == 0          # the bidder leads in the valley
 
 
 def test_an_unlimited_exchange_stops_at_what_the_stock_holds():
     """Barker with six: any number, but the stock may run short (our reconstruction)."""
-    deal = _say(_deal("auction-45", players=6, dealer=5, teams="2x3"), "bid 20", *["pass"] * 5, "trump C")
+    deal = play(_deal("auction-45", players=6, dealer=5, teams="2x3"), "bid 20", *["pass"] * 5, "trump C")
     while deal.phase == "discard":
         most = deal.legal_actions()[-1]
         cap = min(5, deal.stock_left)
@@ -232,7 +227,7 @@ def test_options_the_stock_cannot_supply_are_refused_before_any_deal():
 @pytest.mark.parametrize("rule,leader", [("dealer-left", 0), ("bidder-left", 2), ("bidder", 1)])
 def test_who_leads_first(rule, leader):
     """pagat-110 (dealer's left), Barker and jord.ca (bidder's left), the valley (the bidder)."""
-    deal = _say(_deal("one-hundred-and-ten", first_lead=rule), "pass", "bid 20", "pass", "pass")
+    deal = play(_deal("one-hundred-and-ten", first_lead=rule), "pass", "bid 20", "pass", "pass")
     deal.apply(deal.legal_actions()[0])
     deal.apply("trump C")
     assert deal.to_move == leader
@@ -252,7 +247,7 @@ def _atlantic_example(bid_a: bool, rule="100-rule-bid-20"):
              ["QD", "KD", "AD", "8S", "9S"],
              ["10S", "JS", "QS", "KS", "AS"]]
     deal = Deal(v, hands, None, dealer=5, teams="3x2", scores=(100, 70, 30))
-    _say(deal, "bid 20" if bid_a else "pass", "bid 25", "pass", "pass", "pass", "pass", "trump H")
+    play(deal, "bid 20" if bid_a else "pass", "bid 25", "pass", "pass", "pass", "pass", "trump H")
     rng = random.Random(0)
     for lead in ("5H", "JH", "AH", "KH", "2C"):
         deal.apply(lead)
@@ -309,7 +304,7 @@ def _contract(vid, bid, trick_split, scores=(0, 0), **options):
     bidder = ["5H", "JH", "AH", "KH", "QH"][:won] + ["2C", "3C", "4C", "6C", "7C"][:5 - won]
     other = ["KC", "QC", "JC", "AC", "10C"][:5 - won] + ["2S", "3S", "4S", "5S", "6S"][:won]
     deal = Deal(v, [other, bidder], None, dealer=0, scores=scores)
-    _say(deal, bid, "pass", "trump H")
+    play(deal, bid, "pass", "trump H")
     while deal.phase == "discard":
         deal.apply("discard none")
     assert deal.to_move == 1
@@ -408,7 +403,7 @@ def test_three_failed_bids_lose_the_game():
 # -- what a seat may know ------------------------------------------------------------------------
 
 def test_a_seats_record_hides_the_kitty_the_discards_and_the_draws_of_others():
-    deal = _say(_deal("auction-45-merrimack", players=4, dealer=3), "bid 20", "pass", "pass", "pass",
+    deal = play(_deal("auction-45-merrimack", players=4, dealer=3), "bid 20", "pass", "pass", "pass",
                 "trump H")
     kitty_discard = deal.legal_actions()[0]
     deal.apply(kitty_discard)

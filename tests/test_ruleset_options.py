@@ -14,18 +14,9 @@ import maw_sim
 from maw_sim import Deal, GameRecord, Match
 from maw_sim.bots import get_bot, play_deal
 from maw_sim.scoring import PoolScoring
-from maw_sim.solver import JINK, LOSE, SPOIL, WIN, solve
+from maw_sim.solver import JINK, LOSE, WIN, solve
+from test_family import make, play
 from test_solver import brute, endgame
-
-
-def make(variant, hands, turnup, **kw):
-    return Deal(variant, [h.split() for h in hands], turnup, dealer=len(hands) - 1, **kw)
-
-
-def play(deal, *actions):
-    for action in actions:
-        deal.apply(action)
-    return deal
 
 
 def spoil_five(**options):
