@@ -35,6 +35,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .cards import CARDS, SUITS, Card
+from .events import CARDS_HIDDEN, PUBLIC, Event
 from .phases import Step
 from .refusals import refuse
 
@@ -372,6 +373,9 @@ class TakingTheKitty(Step):
     def canonical(self, action):
         return action
 
+    def event(self, deal, seat, action):
+        return Event(seat, KITTY, "discard", action, False, CARDS_HIDDEN)   # put out face down
+
     def apply(self, deal, seat, action):
         for code in action.split()[1:]:
             deal._hands[seat] &= ~Card.parse(code).bit
@@ -412,6 +416,13 @@ class Exchange(Step):
     def canonical(self, action):
         return action
 
+    def label(self, event):
+        return event.verb           # "discard", and the chance event "draw" that follows it
+
+    def event(self, deal, seat, action):
+        # Put out face down: the others see how many, and "none" in full.
+        return Event(seat, DISCARD, "discard", action, False, PUBLIC if action == "discard none" else CARDS_HIDDEN)
+
     def apply(self, deal, seat, action):
         codes = action.split()[1:]
         if codes != ["none"]:
@@ -420,7 +431,9 @@ class Exchange(Step):
             drawn = deal._draw(len(codes))
             for index in drawn:
                 deal._hands[seat] |= 1 << index
-            deal._actions.append((seat, "draw " + " ".join(CARDS[i].code for i in drawn)))
+            # A chance event: the stock's next cards, into this seat's hand and nobody else's sight.
+            deal._actions.append(Event(seat, DISCARD, "draw", "draw " + " ".join(CARDS[i].code for i in drawn),
+                                       True, CARDS_HIDDEN))
         deal._exchanged.append((seat, 0 if codes == ["none"] else len(codes)))
         queue = deal._queue
         k = queue.index(seat)

@@ -36,7 +36,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import CARDS, CODES, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
-from .phases import JINK, JINKING, OVER, PLAY, ROB  # noqa: F401  (ROB: the phase names live in phases)
+from .events import PUBLIC, Event, played
+from .phases import FIVE, JINK, JINKING, OVER, PLAY, ROB  # noqa: F401  (ROB: the phase names live in phases)
 from .refusals import refuse
 from .scoring import TO_WIN, TRICKS
 from .variants import PARTNERSHIP_FORMS, Variant, load_variant
@@ -527,11 +528,10 @@ class Deal:
     def _fiving_history(self) -> tuple:
         """The fiving step's actions (the first of the deal, where the ruleset has it)."""
         out = []
-        for action in self._actions[:3] if self.variant.fiving else ():
-            if action.__class__ is not tuple or action[1].split()[0] not in ("five", "stand", "agree",
-                                                                              "refuse", "turn"):
+        for event in self._actions[:3] if self.variant.fiving else ():
+            if event.__class__ is not Event or event.step != FIVE:
                 break
-            out.append(action)
+            out.append(event.action)
         return tuple(out)
 
     def _five(self) -> None:
@@ -546,7 +546,9 @@ class Deal:
                 break
         self.turnup, self.trump = card, card.suit
         self._t = self.variant.tables(card.suit)
-        self._actions.append((self.dealer, "turn " + " ".join(c.code for c in turned)))
+        # A chance event, in sight of both players.
+        self._actions.append(Event(self.dealer, FIVE, "turn", "turn " + " ".join(c.code for c in turned),
+                                   True, PUBLIC))
 
     @property
     def trick_winners(self) -> tuple:
@@ -585,10 +587,10 @@ class Deal:
         it is the history up to the first action that is not a call (every view asks for it)."""
         out = []
         if self._auction is not None:
-            for a in self._actions:
-                if a.__class__ is not tuple or not (a[1] in ("pass", "hold") or a[1].startswith("bid ")):
+            for event in self._actions:
+                if event.__class__ is not Event or event.step != "bid":
                     break
-                out.append(a)
+                out.append(event.action)
         return tuple(out)
 
     @property
@@ -701,7 +703,21 @@ class Deal:
     @property
     def history(self) -> list:
         """Every action taken so far, in order, as (seat, action string)."""
-        return [(a >> 6, CODES[a & 63]) if a.__class__ is int else a for a in self._actions]
+        return [(a >> 6, CODES[a & 63]) if a.__class__ is int else (a.seat, a.text) for a in self._actions]
+
+    @property
+    def events(self) -> list:
+        """Every event so far, in order (:class:`maw_sim.events.Event`): each action, with the
+        chance events that followed (draws, fiving's turned cards). The history in typed form;
+        ``event.seen_by(seat)`` is what that seat saw of it."""
+        return [played(a >> 6, CODES[a & 63]) if a.__class__ is int else a for a in self._actions]
+
+    def push(self, action) -> tuple:
+        """Take an action as :meth:`apply` does, and return the events it caused: the action's
+        own, then any chance event that followed it (the cards drawn after a discard)."""
+        count = len(self._actions)
+        self.apply(action)
+        return tuple(self.events[count:])
 
     @property
     def dealt(self) -> tuple:
@@ -776,7 +792,7 @@ class Deal:
             action = action.strip().lower()
         seat, step = self._to_move, self._step
         action = step.canonical(action)
-        self._actions.append((seat, action))
+        self._actions.append(step.event(self, seat, action))
         following = step.apply(self, seat, action)
         if step is JINKING or self._phase == OVER:
             return

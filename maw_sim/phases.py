@@ -30,6 +30,7 @@ The bidding games' steps (the auction, the trump named, the kitty, the discard a
 from __future__ import annotations
 
 from .cards import CARDS, Card
+from .events import CARDS_HIDDEN, PUBLIC, UNSEEN, Event
 from .refusals import refuse
 
 #: The phases of a deal, by name. The deal compares its phase with ``is`` in the inner loop, so
@@ -42,8 +43,15 @@ _ACE_OF_TRUMPS = {suit: Card(1, suit).bit for suit in "CDHS"}
 
 
 class Step:
-    """One decision step of a deal. ``name`` is the deal's ``phase`` while the step is open."""
+    """One decision step of a deal. ``name`` is the deal's ``phase`` while the step is open.
+
+    Besides its legal actions, refusals and effects, a step owns what follows from its actions:
+    :meth:`event` says who sees what of each, :meth:`label` heads its lines in the notation."""
     name = ""
+
+    def label(self, event) -> str:
+        """The word that heads ``event``'s line in the notation (``rob 2: pass``)."""
+        return self.name
 
     def begins(self, deal):
         """The seat that acts first in this step, or None when the step does not happen in this deal.
@@ -61,6 +69,11 @@ class Step:
     def canonical(self, action: str) -> str:
         """A legal action as the record writes it (``"rob 7c"`` becomes ``"rob 7C"``)."""
         return action
+
+    def event(self, deal, seat: int, action: str) -> Event:
+        """The legal action (canonical) as an :class:`maw_sim.events.Event`, built before it is
+        applied: the step says here who sees what of it. By default everyone sees everything."""
+        return Event(seat, self.name, action.split(None, 1)[0], action)
 
     def apply(self, deal, seat: int, action: str):
         """Do the legal action, in its canonical form. Returns the next seat to act in this step
@@ -156,6 +169,30 @@ class Robbing(Step):
     def canonical(self, action):
         return action if action in ("pass", "announce") else "rob " + Card.parse(action[4:]).code
 
+    def event(self, deal, seat, action):
+        """Robbing is seen by all: the turn-up leaves the table (the card put out is face down).
+        Announcing the ace is said aloud. But the holder of the ace who lets the chance go says
+        nothing and shows nothing: the sources give him until his first card to rob ("need not
+        disclose the fact until it is his turn to play", the encyclopedia's Twenty-Five after the
+        old Hoyles), the Spoil Five sheet and the encyclopedia make only the announcing public, and
+        Parlett's penalty falls on a holder who simply did not rob. So his pass is his own
+        knowledge (``UNSEEN``). The dealer's pass on a turned ace is public: the ace stays in sight."""
+        if action == "announce":
+            return Event(seat, ROB, "announce", action)
+        if action == "pass":
+            return Event(seat, ROB, "pass", action, False, PUBLIC if deal.turnup.rank == 1 else UNSEEN)
+        return Event(seat, ROB, "rob", action, False, CARDS_HIDDEN)
+
+    @staticmethod
+    def silent(deal):
+        """The action a seat takes that nobody else sees, if this step has one for the seat to
+        move: a holder's quiet decline. A seat's record leaves it out, so whoever replays that
+        record on a world of his own making (a bot's sampled deal, the review's stand-in) takes
+        it wherever that world's holder of the ace must decide and the record goes on without him."""
+        if deal.turnup.rank != 1 and "pass" in Robbing.declines(deal):
+            return "pass"
+        return None
+
     def apply(self, deal, seat, action):
         if action.startswith("rob "):
             give = Card.parse(action[4:]).index
@@ -179,6 +216,9 @@ class Robbing(Step):
 
 class Jinking(Step):
     name = JINK
+
+    def event(self, deal, seat, action):
+        return Event(seat, JINK, action, action)
 
     def begins(self, deal):
         return None          # entered from the play, after the third trick (see Deal._end_trick)
@@ -228,7 +268,8 @@ class Fiving(Step):
 
     @staticmethod
     def _asked(deal) -> bool:
-        return bool(deal._actions) and deal._actions[-1] == ((deal.dealer + 1) % deal.players, "five")
+        last = deal._actions[-1] if deal._actions else None
+        return last.__class__ is Event and last.text == "five"
 
     def legal_actions(self, deal):
         return ("agree", "refuse") if self._asked(deal) else ("five", "stand")
@@ -250,6 +291,9 @@ class Fiving(Step):
 
     def canonical(self, action):
         return action.strip().lower()
+
+    def event(self, deal, seat, action):
+        return Event(seat, FIVE, action, action)
 
     def apply(self, deal, seat, action):
         if action == "five":

@@ -1,0 +1,94 @@
+"""Events: what happened in a deal, as a typed value, and who may see which part of it.
+
+Every action a seat takes and every later chance event (the cards drawn in the exchange, the cards
+turned by fiving) is one :class:`Event`. The step that owns the action builds it
+(:meth:`maw_sim.phases.Step.event`), so the step — and only the step — says how the action is seen
+by each seat:
+
+``PUBLIC``
+    everyone at the table sees it all (a card played, a bid, trumps named, a jink);
+``CARDS_HIDDEN``
+    everyone sees that it happened and how many cards, only ``seat`` sees which (a robber's card
+    put out face down, a discard, a draw);
+``UNSEEN``
+    only ``seat`` knows it happened (declining to rob without a word, where the rules let the
+    holder of the ace keep quiet).
+
+:meth:`Event.seen_by` is the one door through which a seat learns of an event: the record for a
+seat, a seat's observation (:mod:`maw_sim.observation`), the words of the log and the bots' views
+all go through it. The event's ``text`` is the wire form the notation and the protocol write
+(``"rob 7C"``, ``"bid 30 for 60"``, ``"draw 8H JC"``); as a seat saw it, a hidden card is ``?``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import Card
+
+#: A card or an event's part that the viewer may not see.
+HIDDEN = "?"
+
+PUBLIC, CARDS_HIDDEN, UNSEEN = "public", "cards-hidden", "unseen"
+
+#: The step of a card played to a trick (the deal's phase ``"play"``).
+PLAY = "play"
+
+
+class Event(NamedTuple):
+    """One thing that happened in a deal.
+
+    ``seat``: who acted, or for a chance event the seat it concerns (whose hand the drawn cards
+    go to; the dealer, for the cards fiving turned). ``step``: the phase the event belongs to
+    (``"rob"``, ``"play"``, ``"bid"``, ``"discard"``…). ``verb``: what was done (``"rob"``,
+    ``"pass"``, ``"play"``, ``"bid"``, ``"draw"``, ``"turn"``…). ``text``: the action as written.
+    ``chance``: dealt by the pack, not chosen. ``visibility``: see the module's docstring.
+
+    A NamedTuple, not a dataclass: the engine builds one for every decision, so it must cost no
+    more than a tuple."""
+    seat: int
+    step: str
+    verb: str
+    text: str
+    chance: bool = False
+    visibility: str = PUBLIC
+
+    @property
+    def cards(self) -> tuple:
+        """The cards the event names, in order: ``Card`` values, ``None`` for a card hidden from
+        the seat this event was seen by."""
+        if self.verb == PLAY:
+            return (Card.parse(self.text),)
+        return tuple(None if w == HIDDEN else Card.parse(w) for w in self.text.split()[1:]
+                     if w == HIDDEN or _is_card(w))
+
+    @property
+    def action(self) -> tuple:
+        """The event as the deal's history writes it: (seat, text)."""
+        return self.seat, self.text
+
+    def seen_by(self, viewer):
+        """The event as ``viewer`` (a seat; None for the all-seeing record) saw it: itself, its
+        cards hidden as ``?``, or None when that seat never learnt of it."""
+        if viewer is None or viewer == self.seat or self.visibility == PUBLIC:
+            return self
+        if self.visibility == UNSEEN:
+            return None
+        words = self.text.split()
+        hidden = " ".join(HIDDEN if _is_card(w) else w for w in words[1:])
+        return self._replace(text=f"{words[0]} {hidden}" if hidden else words[0])
+
+
+def _is_card(word: str) -> bool:
+    if word == HIDDEN:
+        return True
+    try:
+        Card.parse(word)
+    except ValueError:
+        return False
+    return True
+
+
+def played(seat: int, code: str) -> Event:
+    """A card played to a trick: always in sight of everyone."""
+    return Event(seat, PLAY, PLAY, code)
