@@ -20,7 +20,6 @@ from .cards import SUIT_NAMES, SUITS
 from .deal import Deal, IllegalAction
 from .match import Match
 from .stats import wilson
-from .records import redact_action
 from .variants import load_variant, variant_ids
 
 # -- argument types: each refuses bad input with a message naming what is allowed ----------
@@ -212,12 +211,15 @@ def cmd_play(args) -> int:
             mover = deal.to_move
             phase, finished = deal.phase, sum(1 for t in deal.tricks if t.winner is not None)
             if mover != seat:
-                deal.apply(bot(deal.view(mover), rng))
+                events = deal.push(bot(deal.view(mover), rng))
                 if bidding:
                     _tell(narrator, deal, mover, phase, finished)
                 else:
-                    # As your seat saw it: another robber's card put out face down is "rob ?".
-                    print(f"seat {mover}: {redact_action(mover, deal.history[-1][1], seat)}")
+                    # As your seat saw it: another robber's card put out face down is "rob ?", and
+                    # a quiet decline to rob is not seen at all.
+                    seen = events[0].seen_by(seat)
+                    if seen is not None:
+                        print(f"seat {mover}: {seen.text}")
                 continue
             _show_state(deal, seat)
             print(_offer(deal) if bidding else f"You may: {', '.join(deal.legal_actions())}")

@@ -151,7 +151,8 @@ class PlayerView:
     scores: tuple | None
     deal_points: tuple | None
     #: (seat, "pass" or "announce") when the holder of the ace of trumps (or the dealer, for a
-    #: turned ace) declined to rob: everyone at the table saw it.
+    #: turned ace) declined to rob where this seat could know it: an announcement, the dealer's
+    #: pass on a turned ace, or its own quiet pass (another's quiet pass is nobody else's to see).
     declined: tuple | None = None
     #: The ace of trumps is the lowest trump this deal (its holder neither robbed nor announced it).
     low_ace: bool = False
@@ -168,6 +169,15 @@ class PlayerView:
     kitty_size: int = 0
     stock_left: int = 0
     exchanged: tuple = ()
+    #: The deal's history as this seat saw it, in the deal's compact form (a card played is the
+    #: integer ``seat << 6 | card index``); read it as :attr:`events`.
+    seen: tuple = ()
+
+    @property
+    def events(self) -> tuple:
+        """Every event of the deal so far as this seat saw it (:class:`maw_sim.events.Event`):
+        the fields that tell the history are read from these."""
+        return tuple(played(a >> 6, CODES[a & 63]) if a.__class__ is int else a for a in self.seen)
 
     @property
     def tables(self):
@@ -1023,21 +1033,63 @@ class Deal:
 
     # -- views and copies -----------------------------------------------------------
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may see now (its own hand, the table, never another hand)."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        """What ``seat`` may know now: its own hand, and every event of the deal as that seat saw
+        it (:meth:`maw_sim.events.Event.seen_by`), never another hand. What the view says of the
+        history (robbing declined or announced, fiving, the auction, the exchanges) is read from
+        the events seen, not from the deal."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
+        seen = []        # the history as this seat saw it: cards played (integers, public) and events
+        declined = robbed_by = None
+        fiving, auction, exchanged = [], [], []
+        for a in self._actions:
+            if a.__class__ is int:
+                seen.append(a)
+                continue
+            e = a.seen_by(seat)
+            if e is None:
+                continue
+            seen.append(e)
+            step = e.step
+            if step is ROB:
+                if e.verb == "rob":
+                    robbed_by = e.seat
+                else:
+                    declined = e.action
+            elif step is FIVE:
+                fiving.append(e.action)
+            elif step == "bid":
+                auction.append(e.action)
+            elif step == "discard" and e.verb == "discard":
+                exchanged.append((e.seat, len(e.cards)))
+        phase, to_move = self._phase, self._to_move
+        if phase is ROB and to_move != seat and self._step.silent(self) is not None:
+            # The holder of the ace is deciding, and only he knows it: to the others the table is
+            # waiting for the first lead.
+            phase, to_move = PLAY, self._leader
         return PlayerView(
             variant=self.variant, seat=seat, players=self.players, dealer=self.dealer, teams=self.teams,
-            trump=self.trump, turnup=self.turnup,
-            robbed_by=None if self._robbed is None else self._robbed[0],
-            hand=tuple(self._sorted(self._hands[seat])), phase=self._phase, to_move=self._to_move,
+            trump=self.trump, turnup=self.turnup, robbed_by=robbed_by,
+            hand=tuple(self._sorted(self._hands[seat])), phase=phase, to_move=to_move,
             legal=tuple(self.legal_actions()) if self._to_move == seat else (),
             tricks=tuple(self.tricks), tricks_won=tuple(self._won), jinker=self._jinker,
             scores=self.scores if self._points is not None else None,
-            deal_points=self.deal_points, auction=self.auction, contract=self._contract,
+            deal_points=self.deal_points, auction=tuple(auction), contract=self._contract,
             bidder=self.bidder, kitty_size=len(self._kitty), stock_left=self.stock_left,
-            exchanged=tuple(self._exchanged), declined=self._declined, low_ace=self._low_ace,
-            fiving=self._fiving_history() if self.variant.fiving else (), dealt_turnup=self.dealt_turnup)
+            exchanged=tuple(exchanged), declined=declined, low_ace=self._low_ace_known(),
+            fiving=tuple(fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen))
+
+    def _low_ace_known(self) -> bool:
+        """Is the ace of trumps the lowest trump, as the whole table may know it? Where a holder
+        who neither robs nor announces loses the ace's rank, everyone knows the rule and that
+        nobody robbed or announced; whether anybody held the ace, only he knows. So the table
+        takes it as the lowest trump whenever it was not robbed or announced (where nobody holds
+        it, it is never played, and the order is the same)."""
+        if self.variant.robbing != "announce-or-lowest" or self.turnup is None or self.turnup.rank == 1:
+            return False
+        if self._phase is FIVE or self._phase is ROB or self._robbed is not None:
+            return False
+        return not (self._declined is not None and self._declined[1] == "announce")
 
     def copy(self) -> "Deal":
         other = Deal.__new__(Deal)

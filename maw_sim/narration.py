@@ -80,6 +80,8 @@ class Narrator:
         # another's discard "discard ? ?". A discard in the exchange brings a draw after it.
         history = deal.history
         last = -2 if phase_before in ("discard", "five") and history[-1][1].startswith(("draw ", "turn ")) else -1
+        if deal.events[last].seen_by(self.seat) is None:
+            return []           # nobody but the actor saw it (a quiet decline to rob)
         action = redact_action(seat, history[last][1], self.seat)
         if phase_before in BIDDING_PHASES:
             drawn = redact_action(seat, history[-1][1], self.seat).split()[1:] if last == -2 else []

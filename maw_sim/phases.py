@@ -53,6 +53,11 @@ class Step:
         """The word that heads ``event``'s line in the notation (``rob 2: pass``)."""
         return self.name
 
+    def silent(self, deal):
+        """The action of the seat to move that nobody else would see (an ``UNSEEN`` event), if
+        this step has one for it; else None. See :func:`take_unseen`."""
+        return None
+
     def begins(self, deal):
         """The seat that acts first in this step, or None when the step does not happen in this deal.
         Called once, when the deal reaches the step: a step may set up its state here (the auction's
@@ -183,12 +188,10 @@ class Robbing(Step):
             return Event(seat, ROB, "pass", action, False, PUBLIC if deal.turnup.rank == 1 else UNSEEN)
         return Event(seat, ROB, "rob", action, False, CARDS_HIDDEN)
 
-    @staticmethod
-    def silent(deal):
-        """The action a seat takes that nobody else sees, if this step has one for the seat to
-        move: a holder's quiet decline. A seat's record leaves it out, so whoever replays that
-        record on a world of his own making (a bot's sampled deal, the review's stand-in) takes
-        it wherever that world's holder of the ace must decide and the record goes on without him."""
+    def silent(self, deal):
+        """A holder's quiet decline, where the rules allow one: a seat's record leaves it out, so
+        whoever replays that record on a world of his own making takes it wherever that world's
+        holder of the ace must decide and the record goes on without him."""
         if deal.turnup.rank != 1 and "pass" in Robbing.declines(deal):
             return "pass"
         return None
@@ -304,6 +307,19 @@ class Fiving(Step):
 
     def prompt(self):
         return "Fiving: ask the dealer to turn a new trump, or keep this one."
+
+
+def take_unseen(deal, next_seat) -> None:
+    """Replaying what one seat knew onto a whole deal (a bot's imagined deal, the review board's
+    stand-in): before ``next_seat``'s recorded action, take for every other seat to move the
+    action nobody else saw (a holder's quiet decline to rob), since the seat's record cannot have
+    it. ``next_seat`` None: the record ends here."""
+    while deal.to_move is not None and deal.to_move != next_seat:
+        step = deal.step
+        quiet = None if step is None else step.silent(deal)
+        if quiet is None:
+            return
+        deal.apply(quiet)
 
 
 FIVING = Fiving()

@@ -178,33 +178,33 @@ class GameRecord:
     # -- one seat's knowledge ---------------------------------------------------------------------
     def for_seat(self, seat: int) -> "GameRecord":
         """The record as ``seat`` may know it: its own cards, the turn-up and every card played
-        face up; other hands become ``?``, another robber's card put out is ``rob ?``, and the
-        seed (from which every hand could be worked out) is left out."""
+        face up; other hands become ``?``, each event as that seat saw it (another robber's card put
+        out is ``rob ?``; a quiet decline to rob, which nobody else saw, is left out: see
+        :meth:`maw_sim.phases.Robbing.event`), and the seed (from which every hand could be worked
+        out) is left out. The full record is played back, so that each step says what it shows."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         if self.observer is not None and self.observer != seat:
             raise ValueError(f"this is seat {self.observer}'s record; it cannot show seat {seat}'s")
-        deals = tuple(replace(
-            d, hands=tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(d.hands)),
-            actions=tuple((s, redact_action(s, a, seat)) for s, a in d.actions),
-            kitty=d.kitty if self._kitty_seen_by(d, seat) else (None,) * len(d.kitty),
-            stock=(None,) * len(d.stock)) for d in self.deals)
+        if self.observer == seat:
+            return self
+        deals = tuple(self._deal_for_seat(d, seat) for d in self.deals)
         return replace(self, deals=deals, seed=None, observer=seat)
 
-    def _kitty_seen_by(self, d: DealRecord, seat: int) -> bool:
-        """Has ``seat`` taken the kitty into hand by the end of this deal's record? Only the bidder
-        does, once the auction is over — at once, or after naming trumps, by the rules — so the
-        full record is played back to know (a redacted one says it by its lines)."""
-        if not d.kitty:
-            return False
-        if not self.redacted:
-            try:
-                deal = _replay_deal(self, d, None)
-            except RecordError:
-                pass
-            else:
-                return deal.kitty_taken and deal.bidder == seat
-        return d.bidder == seat
+    def _deal_for_seat(self, d: DealRecord, seat: int) -> DealRecord:
+        if self.redacted:
+            # Already a reader's record (one without an observer tag): hide what it still shows.
+            actions = tuple((s, redact_action(s, a, seat)) for s, a in d.actions)
+            kitty_seen = d.bidder == seat
+        else:
+            deal = _replay_deal(self, d, None)
+            actions = tuple(e.action for e in (event.seen_by(seat) for event in deal.events) if e is not None)
+            # The bidder sees the kitty once he has taken it into hand.
+            kitty_seen = deal.kitty_taken and deal.bidder == seat
+        return replace(
+            d, hands=tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(d.hands)),
+            actions=actions, kitty=d.kitty if kitty_seen and d.kitty else (None,) * len(d.kitty),
+            stock=(None,) * len(d.stock))
 
     # -- playing it back --------------------------------------------------------------------------
     def replay(self, upto: int | None = None, deal: int = -1):

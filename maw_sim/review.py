@@ -101,6 +101,7 @@ def _stand_in(rec):
     cards are drawn from the cards that seat cannot have been seen with, plain cards first, so
     that no made-up trump can become the best trump of a points game."""
     from .deal import Deal, IllegalAction
+    from .phases import take_unseen
     if rec.variant.bidding:
         return _bidding_stand_in(rec)
     hands = [list(h) for h in rec.hands]
@@ -151,6 +152,7 @@ def _stand_in(rec):
             if action.split()[:2] == ["rob", "?"]:
                 action = f"rob {put_out.get(seat) or '?'}"
             try:
+                take_unseen(deal, seat)     # a made-up holder of the ace declines without a word
                 deal.apply(action)
             except IllegalAction as exc:
                 failed = (number, seat, exc)

@@ -523,3 +523,73 @@ def test_an_illegal_action_raises_with_its_structured_refusal():
         deal.apply("ZZ")
     assert info.value.refusal.rule == "not-a-card" and str(info.value) == info.value.refusal.words
     assert info.value.refusal.rule in RULES
+
+
+# -- robbing: who learns what (the sources' robbing rules; maw_sim.phases.Robbing.event) ------------
+
+def _robbing_table(rule, turnup="8D"):
+    """Seat 1 holds the ace of diamonds; diamonds are trumps (the 8 turned), unless ``turnup``."""
+    v = maw_sim.load_variant("spoil-five", options={"robbing": rule})
+    return make(v, ["KC 3S 4H 9C 2S", "AD 7C 10S JH 6H", "QC 4S 5C 6C 7S"], turnup)
+
+
+def _seen_by_others(deal, actor=1):
+    return [(s, tuple(e for e in deal.view(s).events if e.step == "rob")) for s in range(3) if s != actor]
+
+
+@pytest.mark.parametrize("rule", ["optional", "announce-or-lowest", "rob-or-barred"])
+def test_a_quiet_decline_to_rob_is_known_to_the_holder_alone(rule):
+    # The encyclopedia's Twenty-Five (after the old Hoyles): the holder "need not disclose the fact
+    # until it is his turn to play"; only announcing the ace (the rules sheet, the encyclopedia) is
+    # said aloud. So the table learns nothing of a pass: not who holds the ace, not that anyone does.
+    deal = _robbing_table(rule)
+    assert deal.phase == "rob" and deal.to_move == 1
+    for seat in (0, 2):                       # while he decides, the others wait for the first lead
+        view = deal.view(seat)
+        assert (view.phase, view.to_move) == ("play", 0)
+    deal.apply("pass")
+    for seat, events in _seen_by_others(deal):
+        assert events == () and deal.view(seat).declined is None
+    assert deal.view(1).declined == (1, "pass")
+    record = deal.record()
+    for seat in (0, 2):
+        assert "rob 1" not in record.for_seat(seat).text()
+    assert "rob 1: pass" in record.for_seat(1).text()
+
+
+def test_announcing_the_ace_is_heard_by_everyone():
+    # The German survey's variant: the holder must declare the ace when his first turn comes.
+    deal = play(_robbing_table("announce"), "announce")
+    for seat, events in _seen_by_others(deal):
+        assert [e.text for e in events] == ["announce"] and deal.view(seat).declined == (1, "announce")
+
+
+def test_a_robbery_is_seen_but_not_the_card_put_out():
+    # The turn-up leaves the table in sight of all; the card put out goes face down.
+    deal = play(_robbing_table("optional"), "rob 7C")
+    for seat, events in _seen_by_others(deal):
+        assert [e.text for e in events] == ["rob ?"] and deal.view(seat).robbed_by == 1
+        assert "7C" not in deal.record().for_seat(seat).text()
+
+
+def test_the_dealer_passing_a_turned_ace_is_seen_by_all():
+    # The turned ace stays face up on the table: everyone sees that the dealer did not take it.
+    v = maw_sim.load_variant("spoil-five")
+    deal = make(v, ["KC 3S 4H 9C 2S", "8D 7C 10S JH 6H", "QC 4S 5C 6C 7S"], "AD")
+    assert (deal.phase, deal.to_move) == ("rob", 2)
+    assert (deal.view(0).phase, deal.view(0).to_move) == ("rob", 2)
+    deal.apply("pass")
+    assert deal.view(0).declined == (2, "pass")
+
+
+def test_an_unannounced_ace_is_lowest_for_the_whole_table_whoever_holds_it():
+    # The rules sheet: a holder who neither robs nor announces plays the ace as the lowest trump.
+    # The table knows the rule and that nobody robbed or announced; whether anybody held the ace
+    # it cannot know, so every seat's order has the ace last whether it was dealt or not.
+    held = play(_robbing_table("announce-or-lowest"), "pass")
+    v = maw_sim.load_variant("spoil-five", options={"robbing": "announce-or-lowest"})
+    undealt = make(v, ["KC 3S 4H 9C 2S", "5H 7C 10S JH 6H", "QC 4S 5C 6C 7S"], "8D")
+    assert undealt.phase == "play"
+    for deal in (held, undealt):
+        for seat in range(3):
+            assert deal.view(seat).low_ace and deal.view(seat).tables.ranking[-1] == Card.parse("AD")
