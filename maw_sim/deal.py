@@ -1063,21 +1063,58 @@ class Deal:
             elif step == "discard" and e.verb == "discard":
                 exchanged.append((e.seat, len(e.cards)))
         phase, to_move = self._phase, self._to_move
+        legal = tuple(self.legal_actions()) if to_move == seat else ()
         if phase is ROB and to_move != seat and self._step.silent(self) is not None:
             # The holder of the ace is deciding, and only he knows it: to the others the table is
-            # waiting for the first lead.
+            # waiting for the first lead, whose cards are all the leader's to choose from.
             phase, to_move = PLAY, self._leader
+            legal = self.hand_codes(seat) if seat == to_move else ()
         return PlayerView(
             variant=self.variant, seat=seat, players=self.players, dealer=self.dealer, teams=self.teams,
             trump=self.trump, turnup=self.turnup, robbed_by=robbed_by,
-            hand=tuple(self._sorted(self._hands[seat])), phase=phase, to_move=to_move,
-            legal=tuple(self.legal_actions()) if self._to_move == seat else (),
+            hand=tuple(self._sorted(self._hands[seat])), phase=phase, to_move=to_move, legal=legal,
             tricks=tuple(self.tricks), tricks_won=tuple(self._won), jinker=self._jinker,
             scores=self.scores if self._points is not None else None,
-            deal_points=self.deal_points, auction=tuple(auction), contract=self._contract,
+            deal_points=self._points_known(seat, seen), auction=tuple(auction), contract=self._contract,
             bidder=self.bidder, kitty_size=len(self._kitty), stock_left=self.stock_left,
             exchanged=tuple(exchanged), declined=declined, low_ace=self._low_ace_known(),
             fiving=tuple(fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen))
+
+    def _points_known(self, seat: int, seen) -> tuple | None:
+        """The deal's points as ``seat`` can count them: every trick taken, and the best trump's
+        bonus only once this seat can know that the trump which fell was the best one in play —
+        every trump above it seen out of play (the turn-up left on the table, a card this seat put
+        out), or the deal over. Counted earlier, the bonus would tell where the higher trumps
+        lie: that they were never dealt."""
+        points = self.deal_points
+        best = self._best_trump
+        if points is None or best is None or self._phase == OVER or self._bonus == 0:
+            return points
+        taken = next((t for t in self._tricks if best in t[1]), None)
+        if taken is None:
+            return points
+        ranking = self._t.ranking
+        above = [c.index for c in ranking[:next(k for k, c in enumerate(ranking) if c.index == best)]]
+        if above:
+            out = 0          # the cards this seat saw that are in no hand and not on the table
+            for a in seen:
+                if a.__class__ is not int and a.seat == seat and a.verb in ("rob", "discard"):
+                    for c in a.cards:
+                        out |= c.bit
+                elif a.__class__ is not int and a.verb == "turn":
+                    for c in a.cards[:-1]:
+                        out |= c.bit
+            if self._dealt_turnup is not None:
+                out |= 1 << self._dealt_turnup
+                if self.turnup is not None and self._robbed is None:
+                    out |= self.turnup.bit
+                elif self.turnup is not None and self._robbed is not None:
+                    out &= ~self.turnup.bit
+            if any(not (out >> i) & 1 for i in above):
+                points = list(points)
+                points[self._side(taken[2])] -= self._bonus
+                return tuple(points)
+        return points
 
     def _low_ace_known(self) -> bool:
         """Is the ace of trumps the lowest trump, as the whole table may know it? Where a holder
