@@ -81,13 +81,16 @@ def table_state(self) -> dict:
     """The table as ``self`` (a :class:`maw_sim.web.Session`)'s seat sees it: its own hand, the
     cards face up, the scores; never another seat's cards."""
     deal, me = self.deal, self.seat
-    your_turn = deal.phase != "over" and deal.to_move == me
-    legal = set(deal.legal_actions()) if your_turn else set()
+    # Everything the reply says of the deal is read from this seat's view (its own hand and the
+    # events it saw), never from the all-seeing deal; the deal is asked only why a card is refused.
+    view = deal.view(me)
+    your_turn = view.phase != "over" and view.to_move == me
+    legal = set(view.legal)
     # The kitty and the discard: cards are chosen, then confirmed (one "discard ..." action).
     choosing = your_turn and deal.phase in BIDDING_PHASES and any(a.startswith("discard ") for a in legal)
     in_a_discard = {w for a in legal if a.startswith("discard ") for w in a.split()[1:]} if choosing else set()
     hand = []
-    for card in sorted(deal.hand(me), key=display_order(deal.trump)):
+    for card in sorted(view.hand, key=display_order(view.trump)):
         info = card_info(card)
         if choosing:
             info["legal"] = card.code in in_a_discard
@@ -100,10 +103,10 @@ def table_state(self) -> dict:
             info["rule"] = refusal and refusal.rule
         else:
             info["legal"] = False
-            info["reason"] = ("The deal is over." if deal.phase == "over" else
-                              f"It is {seat_name(deal.to_move, me)}'s turn, not yours.")
+            info["reason"] = ("The deal is over." if view.phase == "over" else
+                              f"It is {seat_name(view.to_move, me)}'s turn, not yours.")
         hand.append(info)
-    hand_codes = {c.code for c in deal.hand(me)}
+    hand_codes = {c.code for c in view.hand}
     choices = [{"action": a, "label": choice_label(a, deal.phase)}
                for a in sorted(legal - hand_codes, key=choice_order)
                if not (choosing and a.startswith("discard ") and a != "discard none")]
@@ -114,11 +117,9 @@ def table_state(self) -> dict:
                   "words": (f"Put out {high} card{'s' if high != 1 else ''}." if low == high else
                             f"Put out {low} to {high} cards.")}
 
-    finished = [t for t in deal.tricks if t.winner is not None]
-    trick = trick_info(deal)
-    tricks_won = [0] * self.players
-    for t in finished:
-        tricks_won[t.winner] += 1
+    finished = [t for t in view.tricks if t.winner is not None]
+    trick = trick_info(view)
+    tricks_won = list(view.tricks_won)
 
     outcome = None
     if deal.phase == "over":
@@ -130,13 +131,13 @@ def table_state(self) -> dict:
     sides = self.match.teams
     humans = getattr(self, "humans", frozenset({me}))
     bidding = deal.variant.bidding
-    last_call = {s: a for s, a in deal.auction} if bidding else {}
-    contract = deal.contract if bidding else None
-    exchanged = dict(deal.exchanged) if bidding else {}
+    last_call = {s: a for s, a in view.auction} if bidding else {}
+    contract = view.contract if bidding else None
+    exchanged = dict(view.exchanged) if bidding else {}
     # Pass-and-play: every seat by its number, "You" being whoever holds the device just now.
     seats = [{"seat": s, "name": "You" if s == me and len(humans) == 1 else self.narrator.name(s), "you": s == me,
-              "human": s in humans, "dealer": s == deal.dealer,
-              "to_move": s == deal.to_move, "cards": len(deal.hand(s)),
+              "human": s in humans, "dealer": s == view.dealer,
+              "to_move": s == view.to_move, "cards": len(deal.hand(s)),   # how many: in sight of all
               "tricks": tricks_won[s],
               "side": None if sides is None else sides[s],
               "partner": sides is not None and s != me and sides[s] == sides[me],
@@ -169,17 +170,17 @@ def table_state(self) -> dict:
         "humans": sorted(humans), "pass_and_play": len(humans) > 1,
         "deal_number": self.deal_number,
         "teams": self.teams, "link": link,
-        "phase": deal.phase, "to_move": deal.to_move, "your_turn": your_turn,
-        "dealer": deal.dealer,
-        "trump": None if deal.trump is None else {
-            "suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump], "name": SUIT_NAMES[deal.trump],
-            "red": deal.trump in "DH"},
-        "turnup": None if deal.turnup is None else card_info(deal.turnup),
-        "bidding": _bidding(self, deal, your_turn) if deal.variant.bidding else None,
+        "phase": view.phase, "to_move": view.to_move, "your_turn": your_turn,
+        "dealer": view.dealer,
+        "trump": None if view.trump is None else {
+            "suit": view.trump, "symbol": SUIT_SYMBOLS[view.trump], "name": SUIT_NAMES[view.trump],
+            "red": view.trump in "DH"},
+        "turnup": None if view.turnup is None else card_info(view.turnup),
+        "bidding": _bidding(self, deal, view, your_turn) if view.variant.bidding else None,
         "select": select,
         "hand": hand, "choices": choices, "trick": trick,
         "tricks_played": len(finished), "seats": seats,
-        "scores": _scores(self), "outcome": outcome,
+        "scores": _scores(self, view), "outcome": outcome,
         "match_over": bool(getattr(self.match, "over", False)),
         "sheet": score_sheet(self),
         "prompt": self.narrator.prompt(deal, your_turn),
@@ -248,30 +249,30 @@ def _robber(variant, names, won) -> dict | None:
     return {"to": scorer.robber, "won_by": taken, "text": text}
 
 
-def _bidding(self, deal, your_turn: bool) -> dict:
+def _bidding(self, deal, view, your_turn: bool) -> dict:
     """The bidding games' public state: the auction (each call, and in words), the contract, the
     hold explained when it is offered, the kitty's size, the stock left and each exchange (by
     number of cards, never the cards)."""
-    c = deal.contract
+    c = view.contract
     name = self.narrator.name
-    return {"auction": [{"seat": s, "call": a, "text": f"{name(s)}: {_call_words(a)}"} for s, a in deal.auction],
+    return {"auction": [{"seat": s, "call": a, "text": f"{name(s)}: {_call_words(a)}"} for s, a in view.auction],
             "contract": None if c is None else {
                 "bidder": c.bidder, "side": c.side, "bid": c.bid, "call": c.call,
                 "made_value": c.made_value, "failed_value": c.failed_value, "held": c.held,
                 "text": f"{self.narrator.side_of_seat(c.bidder)}: {bid_words(c.call)}"
                         + (" (held by the dealer)" if c.held else "")},
             "hold": deal.variant.auction["hold"], "hold_note": hold_note(deal) if your_turn else None,
-            "kitty_size": deal.kitty_size, "stock_left": deal.stock_left,
-            "exchanged": [{"seat": s, "cards": k} for s, k in deal.exchanged]}
+            "kitty_size": view.kitty_size, "stock_left": view.stock_left,
+            "exchanged": [{"seat": s, "cards": k} for s, k in view.exchanged]}
 
 
-def _scores(self) -> dict:
+def _scores(self, view) -> dict:
     match = self.match
     if self.variant.scoring_kind == "pool":
         return {"kind": "pool", "pool": getattr(match, "pool", None),
                 "chips": list(getattr(match, "chips", []) or [])}
-    this_deal = getattr(self.deal, "deal_points", None)
+    this_deal = view.deal_points         # the points as this seat can count them
     return {"kind": "points", "scores": list(getattr(match, "scores", []) or []),
             "names": self.narrator.side_names(),
-            "this_deal": list(this_deal) if this_deal and self.deal.phase != "over" else None,
+            "this_deal": list(this_deal) if this_deal and view.phase != "over" else None,
             "target": self.variant.scoring["target"]}

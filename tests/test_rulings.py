@@ -593,3 +593,17 @@ def test_an_unannounced_ace_is_lowest_for_the_whole_table_whoever_holds_it():
     for deal in (held, undealt):
         for seat in range(3):
             assert deal.view(seat).low_ace and deal.view(seat).tables.ranking[-1] == Card.parse("AD")
+
+
+def test_the_best_trumps_bonus_is_counted_once_the_table_can_know_it():
+    # Forty-Five: five a trick and five for the trick with the best trump in play. The knave of
+    # hearts takes a trick; the five of hearts is in no hand, but nobody can know that until the
+    # deal is over, so until then each seat counts the trick alone.
+    v = maw_sim.load_variant("forty-five")
+    hands = ["JH 2C 3C 4C 6C", "8H 2D 3D 4D 6D", "9H 2S 3S 4S 6S"]
+    deal = play(make(v, hands, "7H"), "JH", "8H", "9H")
+    assert deal.deal_points == (10, 0, 0)
+    assert all(deal.view(s).deal_points == (5, 0, 0) for s in range(3))
+    # With the five turned up, every seat sees that the knave is the best trump in play.
+    deal = play(make(v, hands, "5H"), "JH", "8H", "9H")
+    assert all(deal.view(s).deal_points == (10, 0, 0) for s in range(3))
