@@ -22,6 +22,8 @@ Requests (``op`` says which)::
                                                     players and sides, the session's tally of games kept
     {"op": "explain", "action": "5H"}               why a move is illegal (null when it is legal)
     {"op": "state"}                                 the state again
+    {"op": "hint"}                                  for your turn: what the strongest bot expects of
+                                                    each choice, from your seat's view alone
     {"op": "review_open", "text": "% MAW 1 …"}      open a record to review (or "link": a ?game= code;
                                                     "deal": which deal of a match); see maw_sim.review
     {"op": "review_at", "step": 3, "seat": 1}       the position after 3 actions as seat 1 knew it
@@ -341,6 +343,17 @@ class Session:
         events += self._bots_move()
         return events
 
+    def hint(self) -> dict:
+        """The learner's hint for the seat to move (:func:`maw_sim.hint.hint`), from its view alone."""
+        self._need_game()
+        deal = self.deal
+        if deal.phase == "over":
+            raise RequestError("the deal is over: there is nothing to choose")
+        if deal.to_move not in self.humans:
+            raise RequestError(f"it is {self.narrator.name(deal.to_move)}'s turn, not yours: a hint is for your turn")
+        from .hint import hint         # imported late: the search is needed only when asked
+        return hint(deal.view(deal.to_move))
+
     def explain(self, action) -> str | None:
         self._need_game()
         deal = self.deal
@@ -456,7 +469,7 @@ def handle(request_json: str, session: Session | None = None) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
-OPS = ("variants", "new", "act", "next", "next_game", "explain", "state", "record", "study", "study_step",
+OPS = ("variants", "new", "act", "next", "next_game", "explain", "state", "hint", "record", "study", "study_step",
        "review_open", "review_at")
 
 
@@ -528,6 +541,8 @@ def _dispatch(session: Session, request: dict) -> dict:
         return {"action": action, "reason": session.explain(action)}
     if op == "state":
         return {"state": session.state()}
+    if op == "hint":
+        return {"hint": session.hint()}
     if op == "record":
         return {"record": session.record()}
     if op == "study":

@@ -101,6 +101,15 @@ class PIMC:
         if view.phase == "five":
             # Fiving changes the stock, which Knowledge does not sample yet: the policy decides.
             return self.policy(view, rng)
+        judged = self.evaluate(view, rng)
+        # The solver's guarantee first (when used), the rollouts' average to break ties; then the
+        # order of the legal actions, so the choice is reproducible.
+        return max(legal, key=lambda a: judged.score[a])
+
+    def evaluate(self, view, rng) -> "Judgement":
+        """What each legal action of ``view`` is worth, over deals imagined from the view alone
+        (:class:`~maw_sim.bots.inference.Knowledge`): the bot's own reasons, which the hint shows."""
+        legal = view.legal
         side = view.team_of(view.seat)
         knowledge = Knowledge(view)
         # A fixed budget of rollouts per decision: each imagined deal costs one rollout per
@@ -108,27 +117,43 @@ class PIMC:
         depth = self.reply_depth if view.phase == "play" else 0
         cost = len(legal) * (max(1, len(view.hand) - 1) if depth else 1)
         worlds = max(self.min_worlds, min(self.max_worlds, self.budget // cost))
-        score = dict.fromkeys(legal, 0.0)
-        tie = dict.fromkeys(legal, 0.0)
+        solved = dict.fromkeys(legal, 0.0)
+        rolled = dict.fromkeys(legal, 0.0)
+        exact_worlds = 0
         for _ in range(worlds):
             world = knowledge.world(rng)
             cards_left = sum(bin(h).count("1") for h in world.position.hands)
             exact = world.phase == "play" and cards_left <= self.solve_when
+            exact_worlds += exact
             seed = rng.random()
             for action in legal:
                 child = world.copy()
                 child.apply(action)
                 if exact:
-                    score[action] += _solver_utility(solver.solve(child, _a_seat(child, side)), child)
+                    solved[action] += _solver_utility(solver.solve(child, _a_seat(child, side)), child)
                 rng_state = _Rng(seed)
                 if depth:
-                    tie[action] += best_reply(child, side, self.policy, rng_state, depth)
+                    rolled[action] += best_reply(child, side, self.policy, rng_state, depth)
                 else:
                     rollout(child, self.policy, rng_state)
-                    tie[action] += utility(child, side)
-        # The solver's guarantee first (when used), the rollouts' average to break ties; then the
-        # order of the legal actions, so the choice is reproducible.
-        return max(legal, key=lambda a: (score[a], tie[a]))
+                    rolled[action] += utility(child, side)
+        return Judgement(worlds, exact_worlds,
+                         {a: solved[a] / worlds for a in legal}, {a: rolled[a] / worlds for a in legal})
+
+
+class Judgement:
+    """A search bot's verdict on each legal action: over ``worlds`` imagined deals (of which
+    ``exact`` were judged by the solver), ``solved[a]`` the average the solver guarantees and
+    ``rolled[a]`` the average the rollouts made, both in the units of :func:`utility`."""
+    __slots__ = ("worlds", "exact", "solved", "rolled")
+
+    def __init__(self, worlds, exact, solved, rolled):
+        self.worlds, self.exact, self.solved, self.rolled = worlds, exact, solved, rolled
+
+    @property
+    def score(self) -> dict:
+        """The key the bot chooses by: the solver's guarantee, then the rollouts."""
+        return {a: (self.solved[a], self.rolled[a]) for a in self.solved}
 
 
 def _a_seat(deal, side):
