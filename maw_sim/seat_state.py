@@ -176,6 +176,9 @@ def table_state(self) -> dict:
             "suit": view.trump, "symbol": SUIT_SYMBOLS[view.trump], "name": SUIT_NAMES[view.trump],
             "red": view.trump in "DH"},
         "turnup": None if view.turnup is None else card_info(view.turnup),
+        # The trumps in force, highest first, for the reminder at the table (the ace of trumps
+        # last where it lost its rank): the engine's order, never restated in the page.
+        "trump_order": [] if view.trump is None else [card_info(c) for c in view.tables.ranking],
         "bidding": _bidding(self, deal, view, your_turn) if view.variant.bidding else None,
         "select": select,
         "hand": hand, "choices": choices, "trick": trick,

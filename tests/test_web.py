@@ -689,3 +689,12 @@ def test_a_finished_bidding_deal_has_its_record_and_opens_on_the_review_board(se
     assert record["complete"] and maw_sim.GameRecord.parse(record["deal"]).replay().outcome == session.deal.outcome
     opened = call(session, op="review_open", link=reply["state"]["link"]["game"])
     assert opened["ok"], opened
+
+
+def test_the_state_carries_the_trump_order_in_force_for_the_reminder_at_the_table():
+    session = web.Session()
+    state = call(session, op="new", variant="bruff", seed=3)["state"]
+    v = maw_sim.load_variant("bruff")
+    assert [c["code"] for c in state["trump_order"]] == [c.code for c in v.trump_ranking(state["trump"]["suit"])]
+    bidding = call(web.Session(), op="new", variant="one-hundred-and-ten", seed=3)["state"]
+    assert bidding["trump"] is None and bidding["trump_order"] == []
