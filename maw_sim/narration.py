@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import words
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from .words import suit_words  # noqa: F401  (the page's words for a suit, used by seat_state)
+from .words import hold_note, suit_words  # noqa: F401  (the page's words, used by seat_state)
 
 #: A card as the page draws it (one statement, in words.py).
 card_info = words.card_dict
@@ -157,20 +157,6 @@ def discard_counts(deal) -> tuple:
     counts = [0 if a == "discard none" else len(a.split()) - 1
               for a in deal.legal_actions() if a.startswith("discard ")]
     return (min(counts), max(counts)) if counts else (0, 0)
-
-
-def hold_note(deal) -> str | None:
-    """One sentence on the hold, when the dealer is offered it: what holding does in this ruleset."""
-    if deal.phase != "bid" or "hold" not in deal.legal_actions():
-        return None
-    high = next((a for _, a in reversed(deal.auction) if a.startswith("bid ")), None)
-    value = bid_words(high[4:]) if high else "the highest bid"
-    after = {
-        "ends": "that ends the auction, and you play the contract",
-        "rebid": "then everyone who has not passed may bid again in turn, until one bidder is left",
-        "duel": "the player you displaced may then bid higher and you may hold again, until one of you passes",
-    }.get(deal.variant.auction["hold"], "you play the contract")
-    return f"Holding takes the highest bid ({value}) for you, the dealer, at its value, without bidding over it; {after}."
 
 
 def bidding_prompt(deal) -> str:

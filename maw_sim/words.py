@@ -335,6 +335,20 @@ class Teller:
                  "text": f"{self.names.says(trick.winner, 'win')} trick {number} with {card.symbol}."}]
 
 
+def hold_note(deal) -> str | None:
+    """One sentence on the hold, when the dealer is offered it: what holding does in this ruleset."""
+    if deal.phase != "bid" or "hold" not in deal.legal_actions():
+        return None
+    high = next((e.text[4:] for e in reversed(deal.events) if e.step == "bid" and e.verb == "bid"), None)
+    value = high or "the highest bid"
+    after = {
+        "ends": "that ends the auction, and you play the contract",
+        "rebid": "then everyone who has not passed may bid again in turn, until one bidder is left",
+        "duel": "the player you displaced may then bid higher and you may hold again, until one of you passes",
+    }.get(deal.variant.auction["hold"], "you play the contract")
+    return f"Holding takes the highest bid ({value}) for you, the dealer, at its value, without bidding over it; {after}."
+
+
 def contract_words(deal, c, names: Names = SEATS) -> str:
     """A contract in words: the call, how it was won, what it is worth made or failed."""
     made = (f"scores {c.made_value}" if c.made_value is not None
@@ -364,17 +378,28 @@ def claim_gives(variant) -> str:
 
 
 def jinking_rule(variant) -> str:
-    """Jinking in one sentence, saying what the ruleset's scoring gives (the rules pages)."""
+    """Jinking in one sentence, saying what a claim and a jink give under the ruleset's scoring
+    (the rules pages)."""
     if not variant.jinking:
         return "No: the deal is played out."
     if variant.scoring_kind == "pool":
         bonus = variant.scoring.values.get("jink_bonus")
         return ("Yes: a player who wins the first three tricks may claim the pool, or jink by leading to the "
-                "fourth and must then win all five" + (f", collecting {bonus} from each other player besides "
-                "the pool; failing, the deal is spoilt and the pool carried forward." if bonus else
-                "; failing, the deal is spoilt and the pool carried forward."))
-    return ("Yes: a player who wins the first three tricks may stop the deal there and keep the points "
-            "taken, or jink by leading to the fourth and must then win all five.")
+                "fourth and must then win all five"
+                + (f", collecting {bonus} from each other player besides the pool" if bonus else "")
+                + "; a jink that fails spoils the deal, and the pool is carried forward.")
+    wins_game = getattr(variant.scorer, "jink_wins_game", False)
+    return ("Yes: a player who wins the first three tricks may stop the deal there, each side keeping the "
+            "points its tricks made, or jink by leading to the fourth and must then win all five"
+            + (", which wins the game" if wins_game else "")
+            + "; a jink that fails ends the deal " + _failed_jink(variant) + ".")
+
+
+def _failed_jink(variant) -> str:
+    """What a failed jink leaves, outside the pool games (where it spoils the deal)."""
+    if variant.scoring_kind == "tricks":
+        return "with nothing scored"           # the award for the tricks is made only at the end
+    return "with the points as the tricks made them"
 
 
 def result(deal, names: Names, winner, won, claimed=False, jinked=False, jink_failed=False,
@@ -401,7 +426,7 @@ def result(deal, names: Names, winner, won, claimed=False, jinked=False, jink_fa
     if jink_failed:
         return (f"{names(deal.jinker)} jinked for all five tricks and lost one: "
                 + ("the deal is spoilt and the pool is carried forward." if pool
-                   else "the points stand as the tricks made them."))
+                   else f"the deal ends {_failed_jink(v)}."))
     if claimed:
         return f"{names(winner)} won the first three tricks and claimed {claim_gives(v)}."
     if double:

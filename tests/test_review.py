@@ -551,3 +551,37 @@ def test_a_link_shared_by_the_bidder_holding_the_kitty_shows_it_to_that_seat_onl
     seat_board.open({"text": own})
     mine = seat_board.at({"step": 7, "seat": 3})
     assert [c["code"] for c in mine["bidding"]["kitty"]["cards"]] == [c.code for c in deal.kitty]
+
+
+def test_the_board_names_the_seats_as_the_table_did():
+    """A record the play page saves says which seats people played ([Humans]): the board names
+    them as the table did, "You" and "Bot 2" (each person "Seat N" at a table passed round), and
+    tells every event in the play page's words; a record without the tag names every seat."""
+    from maw_sim import web
+    for humans, expected in (([0], ["You", "Bot 1", "Bot 2", "Bot 3"]),
+                             ([0, 2], ["Seat 0", "Bot 1", "Seat 2", "Bot 3"])):
+        session = web.Session()
+        reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "spoil-five", "players": 4, "seed": 4,
+                                                  "humans": humans}), session))
+        state = reply["state"]
+        while state["phase"] != "over":
+            choice = state["choices"][0]["action"] if state["choices"] else \
+                next(c["code"] for c in state["hand"] if c["legal"])
+            state = json.loads(web.handle(json.dumps({"op": "act", "action": choice}), session))["state"]
+        text = json.loads(web.handle(json.dumps({"op": "record"}), session))["record"]["deal"]
+        assert f'[Humans "{" ".join(map(str, humans))}"]' in text
+        r = ReviewSession()
+        summary = r.open({"text": text})
+        assert summary["names"] == expected
+        end = r.at({"step": summary["steps"], "open": True})
+        assert [s["name"] for s in end["seats"]] == expected
+        plays = [e["text"] for e in end["log"] if e["kind"] == "play"]
+        assert len(plays) == 20 and all(t.startswith(tuple(f"{n} play" for n in expected)) for t in plays)
+        if len(humans) == 1:
+            assert any(t.startswith("You play ") for t in plays) and any(t.startswith("Bot 1 plays ") for t in plays)
+    # Without the tag (a record from elsewhere) every seat is "Seat N"; a bad tag is refused.
+    deal = played_deal("spoil-five", 4, 2)
+    assert opened(deal.record()).summary()["names"] == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
+    bad = deal.record().text().replace('[Players "4"]', '[Players "4"]\n[Humans "7"]')
+    with pytest.raises(ReviewError, match=r"\[Humans\]: expected the seats people played, 0 to 3"):
+        ReviewSession().open({"text": bad})
