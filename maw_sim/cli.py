@@ -182,10 +182,10 @@ def _offer(deal: Deal) -> str:
     return f"You may: {', '.join(legal)}"
 
 
-def _tell(narrator, deal, mover: int, phase: str, finished: int) -> None:
-    """The events of the move just made, as the human's seat saw it (another's discards and draws
-    face down, only counted)."""
-    for event in narrator.action(deal, mover, phase, finished):
+def _tell(narrator, deal) -> None:
+    """What happened since the last words, as the human's seat saw it (maw_sim.words): another
+    seat's card put out face down, discards and draws only counted, a silent decline untold."""
+    for event in narrator.action(deal, deal.to_move):
         print(event["text"])
 
 
@@ -196,30 +196,21 @@ def cmd_play(args) -> int:
     rng = random.Random(match.seed)
     print(f"{v.name}, {args.players} players; you are seat {seat}. Seed {match.seed} reproduces this game.")
     bidding = v.bidding
+    from .narration import Narrator
+    narrator = Narrator(match, seat)
     if bidding:
-        from .narration import Narrator
-        narrator = Narrator(match, seat)
         print("Type a call ('bid 20', 'hold', 'pass'), 'trump H', 'discard 7C 9D' or 'discard none', "
               "then a card code (5H, 10D, AS) to play; 'quit' stops.")
     else:
         print("Type a card code (5H, 10D, AS), 'rob <card>', 'pass', 'jink' or 'claim'; 'quit' stops.")
     for _ in range(args.deals):
         deal = match.new_deal()
-        print(f"\n— Deal {match.deals_played + 1}: seat {deal.dealer} deals"
-              + (f", with a kitty of {deal.kitty_size}." if bidding and deal.kitty_size else "."))
+        print("\n— " + narrator.deal_started(deal, match.deals_played + 1)["text"])
         while deal.to_move is not None:
             mover = deal.to_move
-            phase, finished = deal.phase, sum(1 for t in deal.tricks if t.winner is not None)
             if mover != seat:
-                events = deal.push(bot(deal.view(mover), rng))
-                if bidding:
-                    _tell(narrator, deal, mover, phase, finished)
-                else:
-                    # As your seat saw it: another robber's card put out face down is "rob ?", and
-                    # a quiet decline to rob is not seen at all.
-                    seen = events[0].seen_by(seat)
-                    if seen is not None:
-                        print(f"seat {mover}: {seen.text}")
+                deal.apply(bot(deal.view(mover), rng))
+                _tell(narrator, deal)
                 continue
             _show_state(deal, seat)
             print(_offer(deal) if bidding else f"You may: {', '.join(deal.legal_actions())}")
@@ -235,10 +226,9 @@ def cmd_play(args) -> int:
             except IllegalAction as exc:
                 print(f"Not allowed: {exc}")
                 continue
-            if bidding:
-                _tell(narrator, deal, seat, phase, finished)
-        print(deal.outcome.reason)
+            _tell(narrator, deal)
         match.settle(deal)
+        print(narrator.outcome(deal))
         print(match.standing())
         if match.over:
             break

@@ -38,6 +38,7 @@ from typing import NamedTuple
 from .cards import CARDS, CODES, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
 from .events import PUBLIC, Event, played
 from .phases import FIVE, JINK, JINKING, OVER, PLAY, ROB  # noqa: F401  (ROB: the phase names live in phases)
+from . import words
 from .refusals import refuse
 from .scoring import TO_WIN, TRICKS
 from .variants import PARTNERSHIP_FORMS, Variant, load_variant
@@ -893,42 +894,12 @@ class Deal:
                                 double)
 
     def _describe_contract(self, made: bool, game_won_by) -> str:
-        c = self._contract
-        who = f"seat {c.bidder}" if self.teams is None else f"seat {c.bidder}'s side"
-        text = (f"{who.capitalize()} bid {c.call} and " + ("made it" if made else "failed")
-                + f": {self._points[c.side]:+d} on the score sheet.")
-        if game_won_by is not None:
-            side = f"seat {game_won_by}" if self.teams is None else f"side {game_won_by + 1}"
-            text += f" {side.capitalize()} reaches {self.variant.scoring['target']} and wins the game."
-        return text
+        # The words are words.py's, every seat by its number.
+        return words.result(self, words.SEATS, None, tuple(self._won), game_won_by=game_won_by, made=made,
+                            points=self._points)
 
     def _describe(self, winner, won, claimed, jinked, jink_failed, game_won_by, double=False) -> str:
-        if jink_failed:
-            return (f"Seat {self._jinker} jinked for all five tricks and lost one: the deal is spoilt "
-                    "and the pool is carried forward.")
-        if claimed:
-            return f"Seat {winner} won the first three tricks and claimed the pool."
-        if double:
-            who = f"seat {winner}" if self.teams is None else f"side {game_won_by + 1}"
-            return (f"{who.capitalize()} went from nothing to {self.variant.scoring['target']} with all "
-                    "five tricks in one deal: a double game.")
-        if jinked:
-            return f"Seat {winner} took all five tricks: a jink."
-        if game_won_by is not None:
-            who = f"seat {winner}" if self.teams is None else f"side {game_won_by + 1}"
-            return f"{who.capitalize()} reached {self.variant.scoring['target']} and wins the game."
-        if winner is None:
-            if self._barred is not None and max(won) >= 2:
-                return (f"Nobody won the pool: the deal is spoilt (seat {self._declined[0]} declined to rob, "
-                        "so could not win it).")
-            if self.variant.scoring_kind == "pool" and self.variant.scorer.rule(self.players) != (TO_WIN, False):
-                return "Nobody won the pool under the rule for six players or more: the deal is spoilt."
-            return "Nobody took three tricks: the deal is spoilt."
-        if self.teams is not None and self.variant.scoring_kind == "pool":
-            side = self._side(winner)
-            taken = sum(k for s, k in enumerate(won) if self._side(s) == side)
-            return f"Side {side + 1} took {taken} tricks and wins the pool, shared by the partners."
-        return f"Seat {winner} took {won[winner]} tricks and wins the deal."
+        return words.result(self, words.SEATS, winner, won, claimed, jinked, jink_failed, game_won_by, double)
 
     # -- explanations --------------------------------------------------------------
     def explain(self, action) -> str | None:

@@ -1,31 +1,24 @@
-"""Narration for one seat: the words of the play page and the log, from what that seat knows.
+"""Narration for one seat: the words of the play page and ``maw-sim play``, from what that seat knows.
 
-A :class:`Narrator` speaks to one seat (the reader's): its names ("You", "Bot 2"), its sides, and
-the events of the log. Every event is built from the action *as that seat saw it*
-(:func:`maw_sim.records.redact_action`): another robber's card put out face down is ``"rob ?"``
-and is never named. The rules are the engine's; this module only says them.
+A :class:`Narrator` speaks to one seat (the reader's): it names the seats ("You", "Bot 2") and
+tells each action's events in the sentences of :mod:`maw_sim.words`, every event as that seat
+saw it (:meth:`maw_sim.events.Event.seen_by`): another robber's card put out face down is
+``"rob ?"`` and is never named, and a bot's silent decline to rob is not told at all. The rules
+are the engine's and the sentences are words.py's; this module shapes them for the page.
 """
 
 from __future__ import annotations
 
+from . import words
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from .records import HIDDEN, redact_action
+from .words import hold_note, suit_words  # noqa: F401  (the page's words, used by seat_state)
 
-
-def card_info(card) -> dict:
-    """A card as the page draws it: code, symbol, name (for aria-label), suit and colour. The
-    Joker has no suit (``None``): which suit it follows is the variant's rule, not the card's."""
-    card = Card.parse(card) if not isinstance(card, Card) else card
-    return {"code": card.code, "symbol": card.symbol, "name": card.name,
-            "suit": None if card.is_joker else card.suit, "red": card.is_red}
+#: A card as the page draws it (one statement, in words.py).
+card_info = words.card_dict
 
 
 def seat_name(seat: int, you: int) -> str:
-    return "You" if seat == you else f"Bot {seat}"
-
-
-def suit_words(suit: str) -> str:
-    return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"
+    return words.table_names(you)(seat)
 
 
 def trick_info(deal):
@@ -47,22 +40,22 @@ class Narrator:
     def __init__(self, match, seat: int):
         self.match = match
         self.seat = seat
+        self.names = words.table_names(seat)
+        self._teller = None         # the deal being told, and how many of its events are told
+        self._told = 0
 
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.seat)
+        return self.names(seat)
 
     def deal_started(self, deal, number: int) -> dict:
-        dealer = self.name(deal.dealer)
-        verb = "deal" if dealer == "You" else "deals"
-        if deal.turnup is None:
-            kitty = f", with a kitty of {deal.kitty_size}" if deal.kitty_size else ""
-            return {"kind": "deal", "seat": deal.dealer, "number": number, "card": None,
-                    "text": f"Deal {number}: {dealer} {verb}{kitty}. The auction starts on the dealer's left."}
-        return {"kind": "deal", "seat": deal.dealer, "number": number, "card": card_info(deal.turnup),
-                "text": f"Deal {number}: {dealer} {verb}; the turn-up is "
-                        f"{deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."}
+        self._follow(deal)
+        return {"kind": "deal", "seat": deal.dealer, "number": number,
+                "card": None if deal.turnup is None else card_info(deal.turnup),
+                "text": words.deal_begins(deal, self.names, number)}
 
     def deal_restored(self, deal, number: int) -> dict:
+        self._follow(deal)
+        self._catch_up(deal)
         moves = len(deal.history)
         trumps = ("no trumps are named yet" if deal.trump is None else f"{suit_words(deal.trump)} are trumps") \
             if deal.turnup is None else f"the turn-up is {deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps"
@@ -71,187 +64,54 @@ class Narrator:
                 "text": f"Deal {number} restored from a link after {moves} move{'s' if moves != 1 else ''}; "
                         f"{trumps}."}
 
-    def action(self, deal, seat: int, phase_before: str, finished_before: int) -> list:
-        """The events of the action just taken by ``seat`` (the deal's last, before any card it
-        drew), and of the tricks it finished."""
-        who = self.name(seat)
-        you = seat == self.seat
-        # Narrated from the action as this seat saw it: another robber's card put out is "rob ?",
-        # another's discard "discard ? ?". A discard in the exchange brings a draw after it.
-        history = deal.history
-        last = -2 if phase_before in ("discard", "five") and history[-1][1].startswith(("draw ", "turn ")) else -1
-        if deal.events[last].seen_by(self.seat) is None:
-            return []           # nobody but the actor saw it (a quiet decline to rob)
-        action = redact_action(seat, history[last][1], self.seat)
-        if phase_before in BIDDING_PHASES:
-            drawn = redact_action(seat, history[-1][1], self.seat).split()[1:] if last == -2 else []
-            return [self._bidding_event(deal, seat, phase_before, action, drawn)]
-        event = {"kind": "play", "seat": seat, "action": action, "card": None}
-        if phase_before == "five":
-            event["kind"] = "five"
-            event["text"] = {
-                "five": f"{who} {'ask' if you else 'asks'} the dealer to five it.",
-                "stand": f"{who} {'keep' if you else 'keeps'} the trump turned: no fiving.",
-                "refuse": f"{who} {'refuse' if you else 'refuses'} to five it.",
-                "agree": f"{who} {'agree' if you else 'agrees'} to five it."}[action]
-            if last == -2:
-                turned = [Card.parse(c) for c in history[-1][1].split()[1:]]
-                event["card"] = card_info(deal.turnup)
-                event["text"] += (f" The turn-up is turned down; turned next: "
-                                  f"{', '.join(c.symbol for c in turned)}, so {suit_words(deal.trump)} "
-                                  "are trumps.")
-            return [event]
-        if phase_before == "rob":
-            if action == "announce":
-                event["kind"] = "announce"
-                event["text"] = (f"{who} {'announce' if you else 'announces'} the ace of trumps and "
-                                 f"{'keep' if you else 'keeps'} it, without robbing.")
-            elif action == "pass":
-                event["kind"] = "pass"
-                event["text"] = f"{who} {'decline' if you else 'declines'} to rob the turn-up."
-                if deal.tables.ranking[-1] == Card(1, deal.trump) and deal.turnup.rank != 1:
-                    event["text"] += " Not announced, the ace of trumps is now the lowest trump."
-                elif deal.barred is not None:
-                    event["text"] += f" {'You' if you else who} cannot win the pool this deal."
-            else:
-                event["kind"] = "rob"
-                event["card"] = card_info(deal.turnup)
-                # The card put out is face down: only its owner may see it.
-                put_out = f"put out {Card.parse(action.split()[1]).symbol}" if you else \
-                    "puts out a card face down"
-                event["text"] = (f"{who} {'rob' if you else 'robs'}: "
-                                 f"{'take' if you else 'takes'} the turn-up {deal.turnup.symbol} "
-                                 f"and {put_out}.")
-        elif phase_before == "jink":
-            if action == "jink":
-                event["kind"] = "jink"
-                event["text"] = (f"{who} {'jink' if you else 'jinks'}: "
-                                 f"{'undertake' if you else 'undertakes'} to win all five tricks.")
-            else:
-                event["kind"] = "claim"
-                event["text"] = f"{who} {'claim' if you else 'claims'} the deal with three tricks."
-        else:
-            card = Card.parse(action)
-            event["card"] = card_info(card)
-            event["text"] = f"{who} {'play' if you else 'plays'} {card.symbol} ({card.name})."
-        events = [event]
-        finished = [t for t in deal.tricks if t.winner is not None]
-        for number, trick in enumerate(finished[finished_before:], start=finished_before + 1):
-            winning_card = next(c for s, c in trick.plays if s == trick.winner)
-            winner = self.name(trick.winner)
-            events.append({"kind": "trick", "seat": trick.winner, "number": number,
-                           "card": card_info(winning_card),
-                           "text": f"{winner} {'win' if winner == 'You' else 'wins'} trick "
-                                   f"{number} with {winning_card.symbol}."})
-        return events
+    def _follow(self, deal):
+        """Tell ``deal`` from its start (a new deal, or one this narrator has not told yet)."""
+        self._teller = words.Teller(deal, self.names, self.viewer)
+        self._told = 0
 
-    def _bidding_event(self, deal, seat: int, phase: str, action: str, drawn: list) -> dict:
-        """A bid, a hold, a pass, trumps named, the kitty taken, a discard and draw, in words. The
-        action is as this seat saw it: another seat's discard and draw are face down ("discard ? ?"),
-        so only their number is told."""
-        who, you = self.name(seat), seat == self.seat
+    def _catch_up(self, deal):
+        """Take in, untold, what happened before this narrator joined the deal (a restored link)."""
+        for event in deal.events[self._told:]:
+            self._teller.tell(event)
+        self._told = len(deal.history)
 
-        def verb(word):
-            return word if you else word + ("es" if word.endswith(("s", "sh")) else "s")
+    @property
+    def viewer(self):
+        """Whose sight the events are told from: the reader's seat."""
+        return self.seat
 
-        words = action.split()
-        event = {"kind": phase, "seat": seat, "action": action, "card": None}
-        if phase == "bid":
-            if action == "pass":
-                event.update(kind="pass", text=f"{who} {verb('pass')}.")
-            elif action == "hold":
-                contract = deal.contract
-                value = f" at {bid_words(contract.call)}" if contract is not None else " at its value"
-                event.update(kind="hold", text=f"{who} {verb('hold')}: {'take' if you else 'takes'} the bid{value}.")
-            else:
-                event.update(kind="bid", text=f"{who} {verb('bid')} {bid_words(' '.join(words[1:]))}.")
-        elif phase == "trump":
-            event["text"] = f"{who} {verb('name')} {suit_words(words[1].upper())} trumps."
-        else:
-            cards = [] if words[1:] == ["none"] else words[1:]
-            n = len(cards)
-            named = you and HIDDEN not in cards
-            shown = " ".join(Card.parse(c).symbol for c in cards) if named else \
-                f"{n} card{'s' if n != 1 else ''}{'' if you else ' face down'}"
-            if phase == "kitty":
-                event["text"] = f"{who} {'take' if you else 'takes'} the kitty into hand and {verb('put')} out {shown}."
-            elif not cards:
-                event["text"] = f"{who} {verb('keep')} the hand: no discard, no draw."
-            else:
-                got = (" ".join(Card.parse(c).symbol for c in drawn) if you and drawn and HIDDEN not in drawn
-                       else str(len(drawn)))
-                event["text"] = f"{who} {verb('discard')} {shown if you else n} and {verb('draw')} {got}."
-        return event
+    def action(self, deal, seat: int, phase_before: str = None, finished_before: int = None) -> list:
+        """The page's events for what happened since the last told: each action with the chance
+        event it caused (the cards drawn after a discard, the cards fiving turned) in one event,
+        the tricks it finished, the auction it closed. An action the reader never saw (a bot's
+        silent decline to rob) gives none. (``phase_before``, ``finished_before``: unused, kept for
+        callers that pass them.)"""
+        if self._teller is None or self._teller.deal is not deal:
+            self._follow(deal)
+        out = []
+        for event in deal.events[self._told:]:
+            for line in self._teller.tell(event):
+                joins = event.chance and line["kind"] not in ("trick", "contract") and out \
+                    and out[-1]["kind"] not in ("trick", "contract")
+                if joins:        # a chance event is told with the action that caused it
+                    out[-1]["text"] += " " + line["text"]
+                    out[-1]["card"] = out[-1]["card"] or line["card"]
+                else:
+                    out.append(line)
+        self._told = len(deal.history)
+        return out
 
     def side_names(self) -> list:
         """Who scores: each seat in singles; in partnerships "Your side (You & Bot 2)", "Side 2 (…)"."""
-        match = self.match
-        sides = match.teams
-        if sides is None:
-            return [self.name(s) for s in range(match.players)]
-        names = []
-        for side in range(match.sides):
-            members = " & ".join(self.name(s) for s in range(match.players) if sides[s] == side)
-            mine = sides[self.seat] == side
-            names.append(f"{'Your side' if mine else f'Side {side + 1}'} ({members})")
-        return names
+        return words.side_names(self.names, self.match.teams, self.match.players)
 
     def outcome(self, deal) -> str:
         """How the deal ended, in words for this seat."""
-        outcome = deal.outcome
-        match = self.match
-        won = list(outcome.tricks_won)
-        pool_game = deal.variant.scoring_kind == "pool"
-        name = self.name
-
-        def verb(seat, word):   # "You win" / "Bot 2 wins"
-            return word if seat == self.seat else word + ("es" if word.endswith("s") else "s")
-
-        contract = getattr(deal, "contract", None)
-        made = getattr(outcome, "contract_made", None)
-        if contract is not None and made is not None:
-            bidders = self.side_of_seat(contract.bidder)
-            tricks = (sum(k for seat, k in enumerate(won) if match.teams[seat] == match.teams[contract.bidder])
-                      if match.teams is not None else won[contract.bidder])
-            text = (f"{bidders} bid {bid_words(contract.call)} and {'made it' if made else 'failed'}, "
-                    f"with {tricks} trick{'s' if tricks != 1 else ''}.")
-        elif outcome.jink_failed and deal.jinker is not None:
-            text = (f"{name(deal.jinker)} jinked for all five tricks and lost one: the deal is spoilt"
-                    + (" and the pool carries over." if pool_game else "."))
-        elif outcome.winner is None:
-            text = ("Spoilt: nobody won the pool, so it carries over to the next deal."
-                    if pool_game else "Nobody took three tricks.")
-        elif outcome.claimed:
-            text = (f"{name(outcome.winner)} won the first three tricks and "
-                    f"{verb(outcome.winner, 'claim')} the deal.")
-        elif outcome.jinked:
-            text = f"{name(outcome.winner)} {verb(outcome.winner, 'take')} all five tricks: a jink!"
-        elif match.teams is not None:
-            side = match.teams[outcome.winner]
-            tricks = sum(k for seat, k in enumerate(won) if match.teams[seat] == side)
-            text = f"{self.side_names()[side]} takes {tricks} tricks and wins the deal."
-        else:
-            tricks = won[outcome.winner]
-            text = (f"{name(outcome.winner)} {verb(outcome.winner, 'win')} the deal with {tricks} "
-                    f"trick{'s' if tricks != 1 else ''}.")
-        sides = self.side_names()   # points and the game go to sides (each seat, in singles)
-        if outcome.points and any(outcome.points):
-            scored = [f"{sides[s]} {p}" for s, p in enumerate(outcome.points) if p]
-            text += " Points this deal: " + ", ".join(scored) + "."
-        if outcome.game_won_by is not None:
-            if match.teams is None:
-                text += f" {name(outcome.game_won_by)} {verb(outcome.game_won_by, 'win')} the game."
-            else:
-                text += f" {sides[outcome.game_won_by]} wins the game."
-        elif match.over:
-            text += " The match is over."
-        return text
+        return words.outcome(deal, self.names, self.match)
 
     def side_of_seat(self, seat: int) -> str:
         """The side a seat plays for, by name ("Your side (You & Bot 2)"), or the seat in singles."""
-        if self.match.teams is None:
-            return self.name(seat)
-        return self.side_names()[self.match.teams[seat]]
+        return words.side_of_seat(self.names, self.match.teams, self.match.players, seat)
 
     def prompt(self, deal, your_turn: bool) -> str:
         if deal.phase == "over":
@@ -267,24 +127,19 @@ class Narrator:
 
 
 class PassNarrator(Narrator):
-    """The words for a table passed between several people (pass-and-play): every seat by its
-    number ("Seat 2", "Bot 3"), no "you" (whoever holds the device changes), and every card put
-    out in robbing face down, since the next reader of the log may be another player."""
+    """The words for a table passed between several people (pass-and-play): every person by
+    their seat ("Seat 2"), the bots as "Bot 3", no "you" (whoever holds the device changes), and
+    the events as everyone sees them: every card put out in robbing face down, since the next
+    reader of the log may be another player."""
 
     def __init__(self, match, humans):
-        super().__init__(match, -1)       # -1: no seat's view, so redact_action hides every robbed card
+        super().__init__(match, -1)
         self.humans = frozenset(humans)
+        self.names = words.table_names(None, self.humans)
 
-    def name(self, seat: int) -> str:
-        return f"Seat {seat}" if seat in self.humans else f"Bot {seat}"
-
-    def side_names(self) -> list:
-        match = self.match
-        if match.teams is None:
-            return [self.name(s) for s in range(match.players)]
-        return [f"Side {side + 1} (" + " & ".join(self.name(s) for s in range(match.players)
-                                                  if match.teams[s] == side) + ")"
-                for side in range(match.sides)]
+    @property
+    def viewer(self):
+        return -1            # no seat's sight: only what every seat sees
 
 
 #: The steps of the bidding games (One-Hundred-and-Ten, the Auction Forty-Fives) by phase name.
@@ -302,20 +157,6 @@ def discard_counts(deal) -> tuple:
     counts = [0 if a == "discard none" else len(a.split()) - 1
               for a in deal.legal_actions() if a.startswith("discard ")]
     return (min(counts), max(counts)) if counts else (0, 0)
-
-
-def hold_note(deal) -> str | None:
-    """One sentence on the hold, when the dealer is offered it: what holding does in this ruleset."""
-    if deal.phase != "bid" or "hold" not in deal.legal_actions():
-        return None
-    high = next((a for _, a in reversed(deal.auction) if a.startswith("bid ")), None)
-    value = bid_words(high[4:]) if high else "the highest bid"
-    after = {
-        "ends": "that ends the auction, and you play the contract",
-        "rebid": "then everyone who has not passed may bid again in turn, until one bidder is left",
-        "duel": "the player you displaced may then bid higher and you may hold again, until one of you passes",
-    }.get(deal.variant.auction["hold"], "you play the contract")
-    return f"Holding takes the highest bid ({value}) for you, the dealer, at its value, without bidding over it; {after}."
 
 
 def bidding_prompt(deal) -> str:

@@ -152,10 +152,10 @@ def cmd_analyse(args) -> int:
         out.append(summary["marks_note"])
     out.append("")
     steps = summary["steps"]
-    actions = review.record.actions
     whole_log = review.at({"step": steps, "open": True})["log"]
+    draws = {e["step"] for e in whole_log if e["kind"] == "draw"}
     for k in range(steps + 1):
-        if k < steps and actions[k][1].startswith("draw "):
+        if k + 1 in draws:
             continue          # a draw is a chance event, told with the discard before it
         try:
             p = review.at({"step": k, "open": True, "analyse": True})

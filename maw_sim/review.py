@@ -17,6 +17,22 @@ recorded action), which is never shown — and there are no solver marks, since 
 every hand. The solver's marks are given with the hands open only: they are worked out from every
 hand, and a seat's view holds only what that seat knew.
 
+**Who may see what.** The record given decides, never a seat the request names:
+
+- a record's *text* shows what it holds: a full record every hand (whoever has the text has every
+  card already), one seat's own record (``[Observer]``) only that seat's view;
+- a *link* names no card but holds every hand (the seed deals them), so it proves nothing about
+  who opens it. A link to a finished deal opens with every hand (the table offers its review only
+  then). A link to a deal **still being played** opens only beside the live table playing that
+  very game (``ReviewSession(table=…)``: the same ruleset, players, seed and deal, no further on
+  than the table), and then only as *that table's* seat knows it; a request naming another seat
+  is refused, and anywhere else (the review page, another widget) the link is refused with what
+  to do instead: finish the deal, or open the record the table saves for its seat.
+
+The log's words are :mod:`maw_sim.words`', each event as the viewing seat saw it. Seats are named
+as the table named them — "You" and "Bot 2", or "Seat 2" for each person at a table passed round —
+where that is known (the live table, or the record's ``[Humans "0"]`` tag), else "Seat 2".
+
 Bad input raises :class:`ReviewError` (a ValueError) saying what is wrong; the session keeps the
 record it had.
 """
@@ -29,6 +45,8 @@ from dataclasses import replace
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 # One statement of how the page draws a card (the Joker has no suit) and names a choice.
 from .narration import card_info, choice_label, trick_info
+from .events import HIDDEN as HIDDEN_CARD
+from .words import SEATS, Names, Teller, contract_words, inside, side_names, table_names
 
 #: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
 #: Early in a deal of many players the exact values need more; the reader may then ask again with
@@ -52,7 +70,7 @@ class ReviewError(ValueError):
 
 
 def seat_name(seat: int) -> str:
-    return f"Seat {seat}"
+    return SEATS(seat)
 
 
 # -- opening a record ---------------------------------------------------------------------------
@@ -297,12 +315,17 @@ def _is_card(text: str) -> bool:
 # -- the session ---------------------------------------------------------------------------------
 
 class ReviewSession:
-    """One record under review, and the positions asked of it."""
+    """One record under review, and the positions asked of it. ``table``: the live table this
+    review is opened beside (a :class:`maw_sim.web.Session`, whose ``match``, ``deal``,
+    ``deal_number``, ``seat`` and ``humans`` it reads), or None; see the module's docstring for
+    what that table's seat may be shown."""
 
-    def __init__(self):
+    def __init__(self, table=None):
+        self.table = table
         self.record = None          # the deal under review (a single-deal GameRecord)
         self.match = None           # the record as opened (it may hold several deals)
         self.deal_index = 0
+        self.names = SEATS          # how the seats are named (maw_sim.words.Names)
         self._cache = {}
 
     # -- requests ------------------------------------------------------------------------------
@@ -313,15 +336,26 @@ class ReviewSession:
         index = request.get("deal", len(deals))
         if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(deals):
             raise ReviewError(f"deal must be a whole number from 1 to {len(deals)}; got {index!r}")
-        seat = request.get("seat", 0)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
+        seat = request.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < match.players):
             raise ReviewError(f"seat must be a whole number from 0 to {match.players - 1}; got {seat!r}")
         # The deal under review as a record of its own (its scores before it are in its tags).
         rec = replace(match, deals=(deals[index - 1],))
+        live = self._live_table(match, rec, index)
         if request.get("link") is not None and rec.deal.result == "*":
-            # A link names no card, but holds every hand: a deal still being played is shown only
-            # as the linking seat knows it, so a shared link never opens the others' hands.
-            rec = _seat_record(rec, seat)
+            # A link names no card but holds every hand (the seed deals them), so it proves nothing
+            # about who opens it: a deal still being played opens only beside the table playing it,
+            # as that table's seat knows it — never as the seat a request names.
+            if live is None:
+                raise ReviewError("this link is to a deal still being played, and a link holds every hand: "
+                                  "it opens only beside the table playing it, as that table's seat knows it. "
+                                  "Finish the deal, or open the record the table saves for your seat")
+            if seat is not None and seat != live.seat:
+                raise ReviewError(f"this deal is still being played: this table may see it only as seat "
+                                  f"{live.seat} knows it, not as seat {seat}")
+            rec = rec.for_seat(live.seat)
+        names = _names(match, live)
         if rec.redacted:
             _stand_in(rec)          # refuse now, not at the first step, a record that cannot be replayed
         else:
@@ -330,8 +364,28 @@ class ReviewSession:
             except ValueError as exc:
                 raise ReviewError(f"this record cannot be replayed: {exc}") from None
         self.match, self.record, self.deal_index = match, rec, index
+        self.names = names
         self._cache = {}
         return self.summary()
+
+    def _live_table(self, match, rec, index):
+        """The live table this review is opened beside, when the deal under review is that table's
+        own game (the same ruleset, players, seed and deal, no further on than the table): else None."""
+        table = self.table
+        deal = getattr(table, "deal", None)
+        if deal is None or table.match is None:
+            return None
+        game = table.match
+        if (game.variant.id, dict(game.variant.choices), game.players, game.seed) != \
+                (match.variant.id, dict(match.variant.choices), match.players, match.seed):
+            return None
+        if index != table.deal_number or rec.deal.dealer != deal.dealer:
+            return None
+        history = deal.history
+        actions = list(rec.actions)
+        if history[:len(actions)] != actions:
+            return None
+        return table
 
     def summary(self) -> dict:
         rec = self.record
@@ -340,6 +394,8 @@ class ReviewSession:
         return {"variant": {"id": v.id, "name": v.name}, "players": rec.players, "dealer": rec.dealer,
                 "steps": len(rec.actions), "redacted": bool(rec.redacted), "observer": observer,
                 "deal": self.deal_index, "deals": len(self.match.deals),
+                # Each seat as the board names it ("You", "Bot 2" where the table is known).
+                "names": [self.names(s) for s in range(rec.players)],
                 # The hands are the positions' business: each view shows only what it may.
                 # (and the kitty and the stock, which only the open view or their owner may see).
                 "tags": {str(k): str(val) for k, val in dict(rec.tags).items() if k not in HIDDEN_TAGS},
@@ -388,12 +444,39 @@ class ReviewSession:
         patient = request.get("patient", False)
         if not isinstance(analyse, bool) or not isinstance(patient, bool):
             raise ReviewError("analyse and patient must be true or false")
-        return position(rec, step, seat, analyse, self._cache, None if patient else NODE_LIMIT)
+        return position(rec, step, seat, analyse, self._cache, None if patient else NODE_LIMIT, self.names)
 
     def _need(self):
         if self.record is None:
             raise ReviewError("no record is open: send 'review_open' with a record's text or link first")
         return self.record
+
+
+#: The game tag naming the seats people played (the others were bots): ``[Humans "0"]``.
+HUMANS_TAG = "Humans"
+
+
+def with_humans(rec, humans):
+    """``rec`` with the seats people played written in its :data:`HUMANS_TAG` tag, so that the
+    review board names them as the table did ("You", "Bot 2")."""
+    extra = tuple((k, v) for k, v in rec.extra if k != HUMANS_TAG)
+    return replace(rec, extra=extra + ((HUMANS_TAG, " ".join(map(str, sorted(humans)))),))
+
+
+def _names(match, live) -> Names:
+    """How the board names the seats: as the live table it is opened beside does, else as the
+    record's :data:`HUMANS_TAG` says the table did, else every seat by its number."""
+    if live is not None:
+        return table_names(live.seat if len(live.humans) == 1 else None, live.humans)
+    given = dict(match.extra).get(HUMANS_TAG)
+    if given is None:
+        return SEATS
+    words = given.split()
+    if not words or not all(w.isascii() and w.isdigit() and int(w) < match.players for w in words):
+        raise ReviewError(f"[{HUMANS_TAG}]: expected the seats people played, 0 to {match.players - 1}, "
+                          f"separated by spaces; got {given!r}")
+    humans = {int(w) for w in words}
+    return table_names(next(iter(humans)) if len(humans) == 1 else None, humans)
 
 
 def _only(request, allowed, op):
@@ -442,191 +525,45 @@ def _teams_arg(deal):
     return f"{sides}x{deal.players // sides}"
 
 
-def narrate(actions, deal, seat):
-    """The log of ``actions`` (as ``seat`` may know them; None: every hand open), with each
-    finished trick's winner from ``deal`` (the deal after exactly these actions)."""
+def narrate(deal, step: int, seat, names=SEATS) -> list:
+    """The log of the deal's first ``step`` events as ``seat`` saw them (None: every hand open),
+    in the sentences of :mod:`maw_sim.words`, each line with its step; ``deal`` is the deal after
+    exactly these events (its tricks say who won each). An event the seat never saw (a holder's
+    silent decline to rob) has no line."""
+    teller = Teller(deal, names, seat)
     log = []
-    finished = [t for t in deal.tricks if t.winner is not None]
-    n = deal.players
-    cards = 0
-    bidding = deal.variant.bidding
-    auction = _AuctionWords(deal) if bidding else None
-    for number, (who, action) in enumerate(actions, start=1):
-        words = action.split()
-        name = seat_name(who)
-        if auction is not None and auction.open and not auction.is_call(action):
-            log += auction.close(number - 1)
-        before = len(log)
-        if auction is not None and auction.open:
-            log.append({"step": number, "seat": who, "kind": "bid", "text": auction.say(who, action)})
-        elif bidding and words[0] == "trump":
-            log.append({"step": number, "seat": who, "kind": "trump",
-                        "text": f"{name} names {SUIT_NAMES[words[1]].lower()} {SUIT_SYMBOLS[words[1]]} trumps."})
-        elif bidding and words[0] == "discard":
-            kind = "kitty" if auction.kitty_pending(who) else "discard"
-            shown = _cards_words(words[1:])
-            if kind == "kitty":
-                auction.kitty_done = True
-                text = (f"{name} takes the kitty ({deal.kitty_size} cards) into hand and puts out "
-                        f"{shown} face down.")
-            elif words[1:] == ["none"]:
-                text = f"{name} keeps the hand: no discard, no draw."
-            else:
-                text = f"{name} puts out {shown} face down."
-            log.append({"step": number, "seat": who, "kind": kind, "text": text})
-        elif bidding and words[0] == "draw":
-            log.append({"step": number, "seat": who, "kind": "draw",
-                        "text": f"{name} draws {_cards_words(words[1:])} from the stock."})
-        elif words[0] == "rob":
-            put_out = words[1] if len(words) > 1 else "?"
-            shown = (f"puts out {Card.parse(put_out).symbol}" if put_out != "?" and (seat is None or seat == who)
-                     else "puts out a card face down")
-            log.append({"step": number, "seat": who, "kind": "rob",
-                        "text": f"{name} robs: takes the turn-up {deal.turnup.symbol} and {shown}."})
-        elif action == "pass":
-            log.append({"step": number, "seat": who, "kind": "pass", "text": f"{name} does not rob."})
-        elif action == "jink":
-            log.append({"step": number, "seat": who, "kind": "jink",
-                        "text": f"{name} jinks: leads on and undertakes to win all five tricks."})
-        elif action == "claim":
-            log.append({"step": number, "seat": who, "kind": "claim",
-                        "text": f"{name} claims the deal with the first three tricks."})
-        elif _is_card(action):
-            card = Card.parse(action)
-            log.append({"step": number, "seat": who, "kind": "play", "card": card_info(card),
-                        "text": f"{name} plays {card.symbol} ({card.name})."})
-            cards += 1
-            t = cards // n - 1
-            if cards % n == 0 and t < len(finished):
-                trick = finished[t]
-                winning = next(c for s, c in trick.plays if s == trick.winner)
-                log.append({"step": number, "seat": trick.winner, "kind": "trick",
-                            "card": card_info(winning),
-                            "text": f"{seat_name(trick.winner)} wins trick {t + 1} with {winning.symbol}."})
-        else:
-            log.append({"step": number, "seat": who, "kind": "other", "text": f"{name}: {action}."})
-        # The action as this view's record gives it ("rob ?" where the card was face down).
-        log[before]["action"] = action
-    if auction is not None and auction.open and (deal.contract is not None or deal.outcome is not None):
-        log += auction.close(len(actions))
+    for number, event in enumerate(deal.events[:step], start=1):
+        for line in teller.tell(event):
+            line["step"] = number
+            log.append(line)
     return log
 
 
-def _cards_words(codes) -> str:
-    """Cards put out or drawn, as this view knows them: named, or only counted (``?``)."""
-    if not codes or codes == ["none"]:
-        return "no card"
-    if HIDDEN_CARD in codes:
-        return f"{len(codes)} card{'s' if len(codes) != 1 else ''}"
-    return ", ".join(Card.parse(c).symbol for c in codes)
+def _drawn_next(deal, step: int):
+    """The chance event the engine has already dealt after ``step`` events (the cards drawn after
+    a discard), which the record tells as the next step; else None."""
+    events = deal.events
+    return events[step] if step < len(events) and events[step].chance else None
 
 
-HIDDEN_CARD = "?"
-
-
-class _AuctionWords:
-    """The auction told call by call, the dealer's hold explained by the ruleset's rule; then the
-    contract it sold (or the cards thrown in)."""
-
-    def __init__(self, deal):
-        from .auction import call_of
-        self.deal = deal
-        self.call_of = call_of
-        self.open = True
-        self.high = None          # (seat, words) of the highest call so far
-        self.held_once = False
-        self.kitty_done = not deal.kitty_size
-
-    @staticmethod
-    def is_call(action: str) -> bool:
-        return action in ("pass", "hold") or action.startswith("bid ")
-
-    def kitty_pending(self, seat: int) -> bool:
-        c = self.deal.contract
-        return not self.kitty_done and c is not None and c.bidder == seat
-
-    def say(self, who: int, action: str) -> str:
-        deal = self.deal
-        name = seat_name(who)
-        rule = deal.variant.auction["hold"]
-        dealer = " (the dealer)" if who == deal.dealer else ""
-        if action == "pass":
-            return f"{name}{dealer} passes."
-        if action == "hold":
-            before, words = self.high
-            self.high = (who, words)
-            first, self.held_once = not self.held_once, True
-            text = (f"{name}, the dealer, holds: he takes {seat_name(before)}'s bid of {words} for "
-                    "himself at the same value")
-            if rule == "duel":
-                text += (f". {seat_name(before)} may now bid higher or pass; the dealer may hold again, "
-                         "until one of them passes or the dealer raises.")
-            elif rule == "rebid":
-                text += (". Every player who has not passed may bid again, in turn, until all but the "
-                         "highest have passed." if first else ", and the round goes on.")
-            else:
-                text += ", and the auction ends."
-            return text
-        words = action[4:]
-        call = self.call_of(deal.variant, action)
-        worth = ""
-        if call is not None and call.made_value is not None and call.made_value != call.bid:
-            worth = f" (made, it scores {call.made_value}; failed, it loses {call.failed_value})"
-        bagged = (self.high is None and who == deal.dealer
-                  and deal.variant.auction["all_pass"] == "dealer-bagged")
-        self.high = (who, words)
-        if bagged:
-            return (f"{name}, the dealer, bids {words}{worth}: nobody else bid, and in this game a "
-                    "dealer left without a bid must make one (he is 'bagged').")
-        return f"{name}{dealer} bids {words}{worth}."
-
-    def close(self, step: int) -> list:
-        self.open = False
-        deal = self.deal
-        c = deal.contract
-        if c is None:
-            return [{"step": step, "seat": deal.dealer, "kind": "contract", "action": None,
-                     "text": "Nobody bids: the cards are thrown in."}]
-        return [{"step": step, "seat": c.bidder, "kind": "contract", "action": None,
-                 "text": f"{seat_name(c.bidder)} wins the auction at {contract_words(deal, c)}"}]
-
-
-def _side_name(deal, side: int) -> str:
-    """A side named by its seats ("seats 1 & 3"): the numbers a reader sees on the board."""
-    return "seats " + " & ".join(str(s) for s in range(deal.players) if deal.teams[s] == side)
-
-
-def contract_words(deal, c) -> str:
-    """A contract in words: the call, how it was won, what it is worth made or failed."""
-    made = (f"scores {c.made_value}" if c.made_value is not None
-            else "scores what its side took" if deal.variant.scoring.values.get("made_scores") == "taken"
-            else f"scores {c.bid}")
-    side = "" if deal.teams is None else f", for {_side_name(deal, c.side)}"
-    held = ", held by the dealer" if c.held else ""
-    return (f"{c.call}{held}{side}. To make: {c.bid} of the deal's 30 points; made, it {made}; "
-            f"failed, it loses {c.failed_value}.")
-
-
-def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit=None) -> dict:
+def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit=None, names=SEATS) -> dict:
     """The reply for one position: seat None means every hand open (full records only).
-    ``node_limit``: the solver's budget for the marks (None: no limit)."""
+    ``node_limit``: the solver's budget for the marks (None: no limit); ``names``: how the seats
+    are named (:class:`maw_sim.words.Names`)."""
     deal = deal_at(rec, step, cache)
-    # The log is told from the record as this seat may know it: the one redaction function.
-    told = rec.actions if seat is None or rec.redacted else rec.for_seat(seat).actions
-    log = narrate(told[:step], deal, seat)
+    # Every event as this seat saw it (Event.seen_by): the one door to what a seat knows.
+    log = narrate(deal, step, seat, names)
     trick = trick_info(deal)
     mover = deal.to_move
     visible = seat is None or seat == mover
     # The engine draws at once after a discard; the record tells the draw as the next step. Until
     # that step the discarder's hand is shown without the cards still to be drawn.
-    to_draw = {}
-    if step < len(deal.history) and deal.history[step][1].startswith("draw "):
-        who, action = deal.history[step]
-        to_draw[who] = set(action.split()[1:])
+    drawn = _drawn_next(deal, step)
+    to_draw = {drawn.seat: {c.code for c in drawn.cards}} if drawn is not None else {}
     seats = []
     for s in range(deal.players):
         cards = [c for c in deal.hand(s) if c.code not in to_draw.get(s, ())]
-        seats.append({"seat": s, "name": seat_name(s), "dealer": s == deal.dealer,
+        seats.append({"seat": s, "name": names(s), "dealer": s == deal.dealer,
                       "to_move": s == mover, "tricks": deal.tricks_won[s], "count": len(cards),
                       "you": s == seat,
                       # Another seat's cards, in a seat's view, are only counted.
@@ -639,7 +576,7 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
               "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
              "turnup": None if deal.turnup is None else card_info(deal.turnup),
              "robbed_by": deal.robbed[0] if deal.robbed else None,
-             "bidding": bidding_info(rec, deal, seat, step) if deal.variant.bidding else None,
+             "bidding": bidding_info(rec, deal, seat, step, names) if deal.variant.bidding else None,
              "decision": None,
              "seats": seats, "trick": trick, "log": log,
              "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False,
@@ -653,13 +590,14 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
         # hundreds of buttons, and names the mover's cards); never marked by the solver.
         reply["analysis_note"] = BIDDING_MARKS_NOTE
         if deal.phase in ("kitty", "discard"):
-            reply["decision"] = _discard_words(deal, mover)
+            reply["decision"] = _discard_words(deal, mover, names)
         else:
             reply["legal"] = [{"action": a, "card": None, "label": _call_label(a)} for a in deal.legal_actions()]
         return reply
     if not visible:
-        reply["analysis_note"] = (f"{seat_name(mover)} is to move; its cards are hidden from "
-                                  f"{seat_name(seat)}. Open the hands, or view from {seat_name(mover)}.")
+        reply["analysis_note"] = (f"{names(mover)} {'are' if mover == names.you else 'is'} to move; "
+                                  f"{names.possessive(mover)} cards are hidden from {names.object(seat)}. "
+                                  f"Open the hands, or view from {names.possessive(mover)} seat.")
         return reply
     legal = [{"action": a, "card": card_info(a) if _is_card(a) else None, "label": _label(a)}
              for a in deal.legal_actions()]
@@ -701,18 +639,18 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
     return reply
 
 
-def _discard_words(deal, mover: int) -> str:
-    name = seat_name(mover)
+def _discard_words(deal, mover: int, names=SEATS) -> str:
     if deal.phase == "kitty":
         k = deal.kitty_size
-        return f"{name} has taken the kitty into hand and puts out {k} cards face down, to hold five."
+        return (f"{names.says(mover, 'have')} taken the kitty into hand and must put out {k} cards face "
+                "down, to hold five.")
     from .auction import EXCHANGE
     cap = EXCHANGE.cap(deal)
-    return (f"{name} may put out up to {cap} card{'s' if cap != 1 else ''} face down and draw as many "
+    return (f"{names(mover)} may put out up to {cap} card{'s' if cap != 1 else ''} face down and draw as many "
             f"from the stock ({deal.stock_left} left), or keep the hand.")
 
 
-def bidding_info(rec, deal, seat, step: int) -> dict:
+def bidding_info(rec, deal, seat, step: int, names=SEATS) -> dict:
     """The bidding game's part of a position, as ``seat`` may know it (None: every hand open): the
     auction (public), the contract, the kitty (its cards only to the open view, and to the bidder
     once taken), the stock (its cards only to the open view), who exchanged how many, and at the
@@ -722,7 +660,7 @@ def bidding_info(rec, deal, seat, step: int) -> dict:
     if c is not None:
         contract = {"bidder": c.bidder, "side": c.side, "call": c.call, "bid": c.bid, "held": c.held,
                     "made_value": c.made_value, "failed_value": c.failed_value,
-                    "text": f"{seat_name(c.bidder)} has the contract: {contract_words(deal, c)}"}
+                    "text": f"{names.says(c.bidder, 'have')} the contract: {contract_words(deal, c, names)}"}
     taken = bool(deal.kitty_size) and bool(deal.kitty_taken)
     sees_kitty = seat is None or (taken and c is not None and seat == c.bidder)
     put_out = None
@@ -735,8 +673,9 @@ def bidding_info(rec, deal, seat, step: int) -> dict:
     exchange = deal.variant.exchange_limit != "none"
     stock = deal.stock if exchange else ()
     left = deal.stock_left if exchange else 0
-    if exchange and step < len(deal.history) and deal.history[step][1].startswith("draw "):
-        left += len(deal.history[step][1].split()) - 1      # drawn at the next step, as the log tells
+    drawn = _drawn_next(deal, step) if exchange else None
+    if drawn is not None:
+        left += len(drawn.cards)      # drawn at the next step, as the log tells
     reply = {
         "auction": [{"seat": who, "action": action, "label": _call_label(action)} for who, action in deal.auction],
         "contract": contract,
@@ -753,19 +692,19 @@ def bidding_info(rec, deal, seat, step: int) -> dict:
         before = list(deal.scores)
         after = [b + p for b, p in zip(before, o.points)]
         sides = len(before)
-        names = [seat_name(x) if deal.teams is None else _side_name(deal, x).capitalize() for x in range(sides)]
+        sheet = side_names(names, deal.teams, deal.players)
         if c is None:
             verdict = "Thrown in: nobody bid, nothing is scored."
         else:
-            verdict = (f"{seat_name(c.bidder)} bid {c.call}"
-                       + ("" if deal.teams is None else f" for {_side_name(deal, c.side)}")
+            verdict = (f"{names(c.bidder)} bid {c.call}"
+                       + ("" if deal.teams is None else f" for {inside(sheet[c.side])}")
                        + (": made." if o.contract_made else ": failed, and the bid is lost."))
-        line = "; ".join(f"{names[x]} {before[x]} {'+' if o.points[x] >= 0 else '-'} {abs(o.points[x])} = {after[x]}"
+        line = "; ".join(f"{sheet[x]} {before[x]} {'+' if o.points[x] >= 0 else '-'} {abs(o.points[x])} = {after[x]}"
                          for x in range(sides))
         reply["score"] = {"before": before, "points": list(o.points), "after": after,
-                          "made": o.contract_made, "names": names, "verdict": verdict,
+                          "made": o.contract_made, "names": sheet, "verdict": verdict,
                           "text": f"{verdict} The score sheet: {line}."
-                          + (f" {names[o.game_won_by]} wins the game." if o.game_won_by is not None else "")}
+                          + (f" {sheet[o.game_won_by]} wins the game." if o.game_won_by is not None else "")}
     return reply
 
 

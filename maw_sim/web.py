@@ -308,8 +308,10 @@ class Session:
         progress, the full record (every hand) once it is over."""
         self._need_game()
         over = self.deal.outcome is not None
-        deal_record = self.deal.record(self.deal_number)
-        game_record = self.match.record()
+        # Which seats people played, so the review board names them as this table does.
+        from .review import with_humans
+        deal_record = with_humans(self.deal.record(self.deal_number), self.humans)
+        game_record = with_humans(self.match.record(), self.humans)
         if not over:
             deal_record, game_record = deal_record.for_seat(self.seat), game_record.for_seat(self.seat)
         name = f"{self.variant.id}-seed{self.seed}-deal{self.deal_number}"
@@ -556,7 +558,7 @@ def _dispatch(session: Session, request: dict) -> dict:
         # A review beside the game: maw_sim.review reads the record and answers positions.
         from . import review
         if session.review is None:
-            session.review = review.ReviewSession()
+            session.review = review.ReviewSession(table=session)    # a live table's seat, never the request's
         try:
             return review.dispatch(session.review, request)
         except review.ReviewError as exc:

@@ -118,7 +118,7 @@ def test_replay_of_a_bidding_record_tells_the_auction_the_kitty_and_the_score_sh
     out = capsys.readouterr().out
     assert "no card is turned: the auction decides who names trumps" in out and "turn-up" not in out
     assert "  kitty:  2♣ A♠ 5♣ K♣ Q♠" in out                      # every hand open: the kitty too
-    assert "Seat 3, the dealer, holds: he takes Seat 2's bid of 20" in out
+    assert "Seat 3 holds: takes the bid at 20 from Seat 2, at the same value" in out
     assert "Seat 3 takes the kitty (5 cards) into hand and puts out 9♦, 8♥, 6♥, 5♥, Q♠ face down." in out
     assert "Seat 3 names clubs ♣ trumps." in out and "Seat 3 wins trick 5 with A♠." in out
     assert "Seat 3 has the contract: 25, held by the dealer" in out
@@ -163,7 +163,7 @@ def test_analyse_a_bidding_record_marks_the_play_only(capsys):
     out = capsys.readouterr().out
     assert "the bids, the trump named, the kitty and the discards are not valued" in out
     lines = out.splitlines()
-    assert "4. Seat 3, the dealer, holds: he takes Seat 2's bid of 20" in "\n".join(lines)
+    assert "4. Seat 3 holds: takes the bid at 20 from Seat 2, at the same value" in "\n".join(lines)
     assert "9. Seat 3 names clubs ♣ trumps." in lines
     blocks = [b for b in out.split("\n\n") if b.split(".")[0].strip().isdigit() and "to move" in b.split("\n")[0]]
     assert len(blocks) == 20                                     # every card of the play

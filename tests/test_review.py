@@ -234,23 +234,86 @@ def test_the_browser_protocol_serves_the_review_beside_a_game():
     assert again["ok"] and again["position"]["steps"] == len(rec.actions)
 
 
-def test_a_link_to_a_deal_in_progress_opens_only_the_linking_seats_view():
+def live_table(match, seat):
+    """A stand-in for the play page's table (maw_sim.web.Session) beside which a review is opened:
+    what ReviewSession reads of it."""
+    from types import SimpleNamespace
+    return SimpleNamespace(match=match, deal=match.deals[-1], deal_number=len(match.deals), seat=seat,
+                           humans=frozenset({seat}))
+
+
+def test_a_link_to_a_deal_in_progress_opens_only_beside_its_table_as_that_tables_seat():
     match = Match("spoil-five", 4, seed=9)
     deal = match.new_deal()
     rng = random.Random(9)
     for _ in range(7):
         deal.apply(rng.choice(deal.legal_actions()))
     assert deal.phase != "over"
-    r = ReviewSession()
-    summary = r.open({"link": to_link(match), "seat": 2})
+    # On its own (the review page, another widget) the link proves no seat: refused, nothing shown.
+    lone = ReviewSession()
+    for seat in (None, 0, 2):
+        with pytest.raises(ReviewError, match="still being played.*only beside the table playing it"):
+            lone.open({"link": to_link(match), **({} if seat is None else {"seat": seat})})
+    assert lone.record is None
+    # Beside the table that plays it: that table's seat, whatever the request says.
+    r = ReviewSession(table=live_table(match, 2))
+    summary = r.open({"link": to_link(match)})
     assert summary["redacted"] and summary["observer"] == 2 and "still being played" in summary["note"]
+    assert summary["names"] == ["Bot 0", "Bot 1", "You", "Bot 3"]
+    with pytest.raises(ReviewError, match="only as seat 2 knows it, not as seat 1"):
+        r.open({"link": to_link(match), "seat": 1})
     with pytest.raises(ReviewError, match="seat 2's own"):
         r.at({"step": 0, "open": True})
+    with pytest.raises(ReviewError, match="seat 2's own"):
+        r.at({"step": 7, "seat": 1})
     p = r.at({"step": 7, "seat": 2, "analyse": True})
     hidden = {c.code for s in range(4) if s != 2 for c in deal.hand(s)} - {deal.turnup.code}
     assert not card_codes(p) & hidden and p["analysis"] is None
+    assert [s["cards"] is None for s in p["seats"]] == [True, True, False, True]
     with pytest.raises(ReviewError, match="seat must be a whole number from 0 to 3"):
         r.open({"link": to_link(match), "seat": 4})
+    # Another game's table is no table for this link.
+    other = Match("spoil-five", 4, seed=10)
+    other.new_deal()
+    with pytest.raises(ReviewError, match="only beside the table playing it"):
+        ReviewSession(table=live_table(other, 2)).open({"link": to_link(match)})
+
+
+def test_the_protocol_never_shows_another_seats_hand_of_a_deal_in_progress():
+    """The defect: review_open with the game's own link and another seat, then review_at, gave that
+    seat's cards. Now the seat is the table's; the review page's own worker (no table) refuses."""
+    from maw_sim import web
+    session = web.Session()
+    reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "spoil-five", "players": 4, "seed": 3,
+                                              "seat": 0}), session))
+    state = reply["state"]
+    while state["phase"] != "play" or not state["trick"]:
+        choice = state["choices"][0]["action"] if state["choices"] else \
+            next(c["code"] for c in state["hand"] if c["legal"])
+        state = json.loads(web.handle(json.dumps({"op": "act", "action": choice}), session))["state"]
+    assert state["phase"] != "over"
+    link = state["link"]["game"]
+    deal = session.deal
+    others = {c.code for s in (1, 2, 3) for c in deal.hand(s)}
+
+    def ask(request, where=session):
+        return json.loads(web.handle(json.dumps(request), where))
+
+    refused = ask({"op": "review_open", "link": link, "seat": 1})
+    assert not refused["ok"] and "not as seat 1" in refused["error"]
+    assert ask({"op": "review_open", "link": link})["ok"]
+    steps = len(deal.history)
+    for where in ({"seat": 1}, {"open": True}):
+        bad = ask({"op": "review_at", "step": steps, **where})
+        assert not bad["ok"] and "seat 0's own" in bad["error"]
+    mine = ask({"op": "review_at", "step": steps, "seat": 0})["position"]
+    assert not card_codes(mine) & (others - {c["card"]["code"] for c in state["trick"]["plays"]} - {deal.turnup.code})
+    assert mine["seats"][0]["name"] == "You" and mine["seats"][1]["name"] == "Bot 1"
+    # The review page runs its own worker: no table there, so the link proves no seat at all.
+    page = web.Session()
+    for request in ({"op": "review_open", "link": link, "seat": 1}, {"op": "review_open", "link": link}):
+        lone = ask(request, page)
+        assert not lone["ok"] and "still being played" in lone["error"]
 
 
 def test_a_position_too_long_to_solve_says_so_and_can_be_asked_patiently(monkeypatch):
@@ -330,11 +393,11 @@ def test_a_bidding_record_steps_through_the_auction_the_kitty_the_trump_and_the_
             assert p["analysis"] is None and p["analysis_note"] == BIDDING_MARKS_NOTE
         kinds = [e["kind"] for e in p["log"]]
     # The whole story: seven calls, the contract, the kitty, the trump, then 20 cards and 5 tricks.
-    assert kinds[:10] == ["bid"] * 7 + ["contract", "kitty", "trump"]
+    assert kinds[:10] == ["bid", "pass", "bid", "hold", "bid", "hold", "pass", "contract", "kitty", "trump"]
     assert kinds.count("play") == 20 and kinds.count("trick") == 5
     end = r.at({"step": len(rec.actions), "open": True})
     log = [e["text"] for e in end["log"]]
-    assert log[3].startswith("Seat 3, the dealer, holds: he takes Seat 2's bid of 20")
+    assert log[3].startswith("Seat 3 holds: takes the bid at 20 from Seat 2, at the same value")
     assert "Seat 2 may now bid higher or pass" in log[3]
     assert log[7].startswith("Seat 3 wins the auction at 25, held by the dealer. To make: 25 of the deal's 30 points")
     assert "puts out 9♦, 8♥, 6♥, 5♥, Q♠ face down" in log[8] and log[9] == "Seat 3 names clubs ♣ trumps."
@@ -412,7 +475,7 @@ def test_a_link_to_a_bidding_deal_in_progress_opens_only_that_seats_view():
     bot, rng = get_bot("heuristic"), random.Random(3)
     while deal.phase != "play" or len(deal.tricks) < 2:
         deal.apply(bot(deal.view(deal.to_move), rng))
-    r = ReviewSession()
+    r = ReviewSession(table=live_table(match, 1))
     summary = r.open({"link": to_link(match), "seat": 1})
     assert summary["redacted"] and summary["observer"] == 1
     rec = deal.record()
@@ -470,13 +533,13 @@ def test_a_link_shared_by_the_bidder_holding_the_kitty_shows_it_to_that_seat_onl
     for action in ["bid 15", "pass", "bid 20", "hold", "bid 25", "hold", "pass"]:
         deal.apply(action)
     assert deal.phase == "kitty" and deal.to_move == 3
-    r = ReviewSession()
+    r = ReviewSession(table=live_table(match, 3))
     r.open({"link": to_link(match), "seat": 3})
     p = r.at({"step": 7, "seat": 3})
     assert [c["code"] for c in p["bidding"]["kitty"]["cards"]] == [c.code for c in deal.kitty]
     assert sorted(c["code"] for c in p["seats"][3]["cards"]) == sorted(c.code for c in deal.hand(3))
-    assert "puts out 5 cards face down" in p["decision"]
-    other = ReviewSession()
+    assert p["decision"] == "You have taken the kitty into hand and must put out 5 cards face down, to hold five."
+    other = ReviewSession(table=live_table(match, 1))
     other.open({"link": to_link(match), "seat": 1})
     q = other.at({"step": 7, "seat": 1})
     assert q["bidding"]["kitty"]["cards"] is None and q["seats"][3]["count"] == 10
@@ -488,3 +551,37 @@ def test_a_link_shared_by_the_bidder_holding_the_kitty_shows_it_to_that_seat_onl
     seat_board.open({"text": own})
     mine = seat_board.at({"step": 7, "seat": 3})
     assert [c["code"] for c in mine["bidding"]["kitty"]["cards"]] == [c.code for c in deal.kitty]
+
+
+def test_the_board_names_the_seats_as_the_table_did():
+    """A record the play page saves says which seats people played ([Humans]): the board names
+    them as the table did, "You" and "Bot 2" (each person "Seat N" at a table passed round), and
+    tells every event in the play page's words; a record without the tag names every seat."""
+    from maw_sim import web
+    for humans, expected in (([0], ["You", "Bot 1", "Bot 2", "Bot 3"]),
+                             ([0, 2], ["Seat 0", "Bot 1", "Seat 2", "Bot 3"])):
+        session = web.Session()
+        reply = json.loads(web.handle(json.dumps({"op": "new", "variant": "spoil-five", "players": 4, "seed": 4,
+                                                  "humans": humans}), session))
+        state = reply["state"]
+        while state["phase"] != "over":
+            choice = state["choices"][0]["action"] if state["choices"] else \
+                next(c["code"] for c in state["hand"] if c["legal"])
+            state = json.loads(web.handle(json.dumps({"op": "act", "action": choice}), session))["state"]
+        text = json.loads(web.handle(json.dumps({"op": "record"}), session))["record"]["deal"]
+        assert f'[Humans "{" ".join(map(str, humans))}"]' in text
+        r = ReviewSession()
+        summary = r.open({"text": text})
+        assert summary["names"] == expected
+        end = r.at({"step": summary["steps"], "open": True})
+        assert [s["name"] for s in end["seats"]] == expected
+        plays = [e["text"] for e in end["log"] if e["kind"] == "play"]
+        assert len(plays) == 20 and all(t.startswith(tuple(f"{n} play" for n in expected)) for t in plays)
+        if len(humans) == 1:
+            assert any(t.startswith("You play ") for t in plays) and any(t.startswith("Bot 1 plays ") for t in plays)
+    # Without the tag (a record from elsewhere) every seat is "Seat N"; a bad tag is refused.
+    deal = played_deal("spoil-five", 4, 2)
+    assert opened(deal.record()).summary()["names"] == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
+    bad = deal.record().text().replace('[Players "4"]', '[Players "4"]\n[Humans "7"]')
+    with pytest.raises(ReviewError, match=r"\[Humans\]: expected the seats people played, 0 to 3"):
+        ReviewSession().open({"text": bad})

@@ -625,8 +625,8 @@ def test_no_reply_of_a_bidding_game_names_a_card_the_seat_has_not_seen(variant):
             for event in reply["events"]:
                 if event["kind"] == "discard" and event["seat"] != me:
                     assert set(event["action"].split()[1:]) <= {"?", "none"}
-                    assert re.fullmatch(r"Bot \d (keeps the hand: no discard, no draw|discards \d and draws \d)\.",
-                                        event["text"]), event["text"]
+                    assert re.fullmatch(r"Bot \d (keeps the hand: no discard, no draw\.|puts out \d cards? face down\. "
+                                        r"Bot \d draws \d cards? from the stock\.)", event["text"]), event["text"]
             reply = ok(s, op="act", action=first_choice(state))
     assert {"bid", "pass"} <= kinds and "trump" in kinds
 

@@ -13,6 +13,7 @@ from maw_sim.scoring import BOTH_OUT_RULES, NON_BIDDER_RULES, PAST_FIVE
 from maw_sim.variants import (ACE_OF_HEARTS_LEADS, ALL_PASS_RULES, EXCHANGE_LIMITS, FIRST_LEAD_RULES,
                               FOLLOWING_RULES, HOLD_RULES, PARTNERSHIP_FORMS, ROBBING_RULES,
                               SIXTY_FOR_120_RULES, THIRTY_RULES, TOP_TRUMP_TOKENS, TRUMP_NAMED_RULES)
+from maw_sim.words import jinking_rule
 
 from .render import card_node
 
@@ -130,10 +131,8 @@ def robbing(variant) -> list:
 
 
 def jinking(variant) -> list:
-    if variant.jinking:
-        return [nodes.Text("Yes: a player who wins the first three tricks may claim the pool, or "
-                           "jink by leading to the fourth and must then win all five.")]
-    return [nodes.Text("No: the deal is played out.")]
+    # The sentence is the engine's (maw_sim.words): what a claim and a jink give under this scoring.
+    return [nodes.Text(jinking_rule(variant))]
 
 
 def scoring(variant) -> list:
