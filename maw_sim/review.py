@@ -495,14 +495,30 @@ def deal_at(rec, step: int, cache=None):
         if rec.redacted:
             if "stand-in" not in cache:
                 cache["stand-in"] = _stand_in(rec)
-            cache[key] = _rewind(cache["stand-in"], step)
+            cache[key] = _rewind(cache["stand-in"], step, rec.observer)
         else:
             cache[key] = rec.replay(upto=step)
     return cache[key].copy()
 
 
-def _rewind(full, step):
-    """The stand-in deal after ``step`` actions: its own history replayed from the deal."""
+def _event_index(events, step: int, observer) -> int:
+    """How many of ``events`` the first ``step`` steps of ``observer``'s record cover: the record
+    leaves out what that seat never saw (a holder's quiet decline to rob, which the stand-in
+    takes again), so its steps count only the events seen. None: every event is a step."""
+    if observer is None:
+        return step
+    count = 0
+    for index, event in enumerate(events):
+        if count == step:
+            return index
+        if event.seen_by(observer) is not None:
+            count += 1
+    return len(events)
+
+
+def _rewind(full, step, observer=None):
+    """The stand-in deal after ``step`` steps of the record: its own history replayed from the deal
+    (the events ``observer`` never saw counted as no step)."""
     from .deal import Deal
     bidding = full.variant.bidding
     extra = {"kitty": [c.code for c in full.kitty],
@@ -511,10 +527,9 @@ def _rewind(full, step):
     deal = Deal(full.variant, [[c.code for c in hand] for hand in full.dealt],
                 None if full.turnup is None else full.turnup.code,
                 full.dealer, teams=_teams_arg(full), scores=full.scores, **extra)
-    for seat, action in full.history[:step]:
-        if bidding and action.startswith("draw "):
-            continue                    # a chance event: the engine draws it again
-        deal.apply(action)
+    for event in full.events[:_event_index(full.events, step, observer)]:
+        if not event.chance:            # a chance event the engine deals again
+            deal.apply(event.text)
     return deal
 
 
@@ -551,14 +566,19 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
     ``node_limit``: the solver's budget for the marks (None: no limit); ``names``: how the seats
     are named (:class:`maw_sim.words.Names`)."""
     deal = deal_at(rec, step, cache)
+    index = _event_index(deal.events, step, rec.observer if rec.redacted else None)
     # Every event as this seat saw it (Event.seen_by): the one door to what a seat knows.
-    log = narrate(deal, step, seat, names)
+    log = narrate(deal, index, seat, names)
     trick = trick_info(deal)
-    mover = deal.to_move
-    visible = seat is None or seat == mover
+    # Whose turn it is, as the seat could know it (Deal.view): a holder of the ace deciding
+    # whether to rob, unseen, is the table waiting for the first lead.
+    view = None if seat is None else deal.view(seat)
+    mover = deal.to_move if view is None else view.to_move
+    waiting = view is not None and view.to_move != deal.to_move
+    visible = seat is None or (seat == mover and not waiting)
     # The engine draws at once after a discard; the record tells the draw as the next step. Until
     # that step the discarder's hand is shown without the cards still to be drawn.
-    drawn = _drawn_next(deal, step)
+    drawn = _drawn_next(deal, index)
     to_draw = {drawn.seat: {c.code for c in drawn.cards}} if drawn is not None else {}
     seats = []
     for s in range(deal.players):
@@ -569,7 +589,7 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
                       # Another seat's cards, in a seat's view, are only counted.
                       "cards": [card_info(c) for c in cards] if seat is None or s == seat else None})
     reply = {"step": step, "steps": len(rec.actions), "seat": seat, "open": seat is None,
-             "phase": deal.phase, "to_move": mover, "dealer": deal.dealer,
+             "phase": deal.phase if view is None else view.phase, "to_move": mover, "dealer": deal.dealer,
              # The bidding games: no trump until the bidder names it, and never a turn-up.
              "trump": None if deal.trump is None else
              {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
@@ -593,6 +613,9 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
             reply["decision"] = _discard_words(deal, mover, names)
         else:
             reply["legal"] = [{"action": a, "card": None, "label": _call_label(a)} for a in deal.legal_actions()]
+        return reply
+    if waiting:
+        reply["analysis_note"] = "The table waits for the first lead."
         return reply
     if not visible:
         reply["analysis_note"] = (f"{names(mover)} {'are' if mover == names.you else 'is'} to move; "

@@ -585,3 +585,40 @@ def test_the_board_names_the_seats_as_the_table_did():
     bad = deal.record().text().replace('[Players "4"]', '[Players "4"]\n[Humans "7"]')
     with pytest.raises(ReviewError, match=r"\[Humans\]: expected the seats people played, 0 to 3"):
         ReviewSession().open({"text": bad})
+
+
+def test_a_seats_record_steps_over_no_event_it_never_saw():
+    # A holder's quiet decline to rob is not in the other seats' records (maw_sim.phases.Robbing
+    # .event): reviewing such a record, every step is one the seat saw, the stand-in's holder
+    # (if it made one up) is never shown deciding, and the last step is the end of the deal.
+    import json
+    import random as _random
+    from maw_sim import Deal, load_variant, web
+    deal = Deal.random(load_variant("spoil-five"), 5, 0)
+    holder = deal.to_move
+    assert deal.phase == "rob"
+    deal.apply("pass")
+    rng = _random.Random(0)
+    while deal.phase != "over":
+        deal.apply(rng.choice(deal.legal_actions()))
+    record = deal.record()
+    for seat in range(5):
+        if seat == holder:
+            continue
+        mine = record.for_seat(seat)
+        session = web.Session()
+        opened = json.loads(web.handle(json.dumps({"op": "review_open", "text": mine.text()}), session))
+        assert opened["ok"], opened
+        steps = len(mine.actions)
+        for step in range(steps + 1):
+            at = json.loads(web.handle(json.dumps({"op": "review_at", "step": step, "seat": seat}), session))
+            assert at["ok"], at
+            position = at["position"]
+            assert position["phase"] != "rob" and position["steps"] == steps
+            assert len(position["log"]) >= step    # each step is a line the seat saw (and tricks won)
+        assert position["phase"] == "over"
+        # The full record seen from this seat: no step shows the holder deciding.
+        full = web.Session()
+        json.loads(web.handle(json.dumps({"op": "review_open", "text": record.text()}), full))
+        first = json.loads(web.handle(json.dumps({"op": "review_at", "step": 0, "seat": seat}), full))
+        assert first["position"]["phase"] == "play" and first["position"]["to_move"] == (deal.dealer + 1) % 5
