@@ -97,7 +97,8 @@ html_copy_source = False
 html_theme_options = {
     "logo": {"text": "Maw"},
     "navbar_align": "left",
-    "header_links_before_dropdown": 5,
+    # Few enough that the header stays one line at 1280 px: a two-line header eats the table.
+    "header_links_before_dropdown": 4,
     "show_toc_level": 2,
     "navigation_depth": 3,
     "show_nav_level": 1,
@@ -107,7 +108,10 @@ html_theme_options = {
     "footer_start": ["copyright"],
     "footer_end": [],
     # The comparison page's wide matrix gets the room of the right-hand outline.
-    "secondary_sidebar_items": {"**": ["page-toc"], "variants/index": []},
+    # The play pages give the table the room of the outline too (named one by one: two wildcards
+    # matching one page is a warning).
+    "secondary_sidebar_items": {"**": ["page-toc"], "variants/index": [], "play/index": [],
+                                **{f"play/{variant_id}": [] for variant_id in maw_sim.variant_ids()}},
     "search_bar_text": "Search the site…",
 }
 # Pages without sub-pages get the whole width: the side-by-side tables need it.
