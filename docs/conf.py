@@ -84,6 +84,8 @@ maw_variant_pages = "variants"
 # tree of pages and a per-page outline, reads well on a phone and ships its icons and fonts with
 # the site (nothing fetched from another origin).
 html_theme = "pydata_sphinx_theme"
+# Our own versions of a few of the theme's components (each says why).
+templates_path = ["_templates"]
 html_title = "Maw: the five fingers and their family"
 html_static_path = ["_static"]
 html_css_files = ["maw-docs.css", ("print.css", {"media": "print"})]   # print.css: handouts, no chrome
