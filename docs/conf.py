@@ -84,6 +84,8 @@ maw_variant_pages = "variants"
 # tree of pages and a per-page outline, reads well on a phone and ships its icons and fonts with
 # the site (nothing fetched from another origin).
 html_theme = "pydata_sphinx_theme"
+# Our own versions of a few of the theme's components (each says why).
+templates_path = ["_templates"]
 html_title = "Maw: the five fingers and their family"
 html_static_path = ["_static"]
 html_css_files = ["maw-docs.css", ("print.css", {"media": "print"})]   # print.css: handouts, no chrome
@@ -97,7 +99,8 @@ html_copy_source = False
 html_theme_options = {
     "logo": {"text": "Maw"},
     "navbar_align": "left",
-    "header_links_before_dropdown": 5,
+    # Few enough that the header stays one line at 1280 px: a two-line header eats the table.
+    "header_links_before_dropdown": 4,
     "show_toc_level": 2,
     "navigation_depth": 3,
     "show_nav_level": 1,
@@ -107,7 +110,10 @@ html_theme_options = {
     "footer_start": ["copyright"],
     "footer_end": [],
     # The comparison page's wide matrix gets the room of the right-hand outline.
-    "secondary_sidebar_items": {"**": ["page-toc"], "variants/index": []},
+    # The play pages give the table the room of the outline too (named one by one: two wildcards
+    # matching one page is a warning).
+    "secondary_sidebar_items": {"**": ["page-toc"], "variants/index": [], "play/index": [],
+                                **{f"play/{variant_id}": [] for variant_id in maw_sim.variant_ids()}},
     "search_bar_text": "Search the site…",
 }
 # Pages without sub-pages get the whole width: the side-by-side tables need it.

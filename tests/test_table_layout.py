@@ -3,19 +3,25 @@
 Bounding boxes, not pixels: the seats round the felt (you at the bottom, the next seat on your
 left), each card of the trick toward the seat that played it, cards drawn as SVG; on a phone at your
 turn the trick and the whole hand on one screen with finger-sized cards; reduced motion; and
-pass-and-play, where each hand stays hidden until its player taps. Screenshots of the table are
-written to docs/_build/screenshots/ (git-ignored) for a person to look at.
+pass-and-play, where each hand stays hidden until its player taps. One screen: every ruleset at
+every player count opens with your hand, the trick, the prompt and your buttons in the window,
+without scrolling. Tables of five to ten: the cards of the trick keep clear of each other, each
+names who played it, and the seats never overlap. The elements are found by their accessible
+roles and names (the engine's own words for the prompt), not by class names. Screenshots of the
+table are written to docs/_build/screenshots/ (git-ignored) for a person to look at.
 """
 
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
 from conftest import ROOT, Guard
-from maw_sim import web
+from maw_sim import load_variant, variant_ids, web
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +62,7 @@ def open_table(page, server, path, **params):
     page.wait_for_function(
         "s => { const t = document.querySelector(s); return t && t.dataset.phase !== 'loading' "
         "&& t.dataset.busy === 'false'; }", arg=TABLE, timeout=READY_MS)
-    assert page.get_attribute(TABLE, "data-phase") in ("rob", "play", "jink", "over")
+    assert page.get_attribute(TABLE, "data-phase") in ("rob", "play", "jink", "over", "bid", "trump", "kitty", "discard")
 
 
 def wait_idle(page):
@@ -298,3 +304,187 @@ def test_people_at_this_device_starts_a_pass_and_play_game(new_page, server):
     assert "humans=0%2C2" in page.get_attribute(f"{TABLE} a.maw-link", "href")
     page.click(f'{TABLE} button[data-action="reveal"]')
     assert page.locator(f"{TABLE} [data-maw-hand] button[data-card]").count() >= 1
+
+
+# -- one screen, and tables of five to ten -------------------------------------------------------------
+#
+# One page a window size for the whole module (pages are reused: a ruleset's table opens by
+# navigating, each player count by the table's own "New game" form), so the browser starts once.
+
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+@pytest.fixture(scope="module", params=sorted(SIZES))
+def sized(request, browser, server):
+    """(name, viewport, page): one guarded page at this window size, shared by the module."""
+    viewport = SIZES[request.param]
+    context = browser.new_context(viewport=viewport, reduced_motion="reduce",
+                                  has_touch=viewport is PHONE)
+    guard = Guard(server)
+    context.route("**/*", guard.route)
+    context.on("request", guard.on_request)
+    page = context.new_page()
+    page.on("console", guard.on_console)
+    page.on("pageerror", lambda error: guard.errors.append(f"page error: {error}"))
+    yield request.param, viewport, page
+    context.close()
+    guard.check()
+
+
+def first_decision(variant_id: str, players: int, seeds=range(1, 7)):
+    """The seed (of a few) whose first decision for you offers the most buttons (robbing, the
+    auction), and the state the engine gives for it: the busiest first screen of that table."""
+    best = None
+    for seed in seeds:
+        session = web.Session()
+        session.new(variant=variant_id, players=players, seed=seed)
+        state = session.state()
+        weight = len(state["choices"]) + (1 if state["select"] else 0)
+        if best is None or weight > best[0]:
+            best = (weight, seed, state)
+    return best[1], best[2]
+
+
+def new_game_from_the_form(page, players: int, seed: int):
+    """The table's own "New game" form, filled and sent as a reader would (without unfolding it,
+    so the page does not scroll): the players, which sets the partners and people to match, and
+    the seed."""
+    page.evaluate("""([players, seed]) => {
+        const form = document.querySelector('[data-maw-table] form');
+        form.elements.players.value = String(players);
+        form.elements.players.dispatchEvent(new Event('change'));
+        form.elements.seed.value = String(seed);
+        form.requestSubmit();
+    }""", [players, seed])
+    wait_idle(page)
+
+
+def in_window(b, viewport) -> bool:
+    return bool(b) and b["x"] >= -0.5 and b["y"] >= -0.5 and \
+        b["x"] + b["width"] <= viewport["width"] + 0.5 and b["y"] + b["height"] <= viewport["height"] + 0.5
+
+
+#: The boxes of what a player needs at a decision, found as assistive technology finds them (the
+#: groups and the list by their accessible names, the prompt by the engine's words), in one call.
+FIRST_SCREEN_JS = """([table, prompt]) => {
+    const root = document.querySelector(table);
+    const named = (role, name) => [...root.querySelectorAll(`[role=${role}], ol, ul`)]
+        .find((e) => e.getAttribute('aria-label') === name && !e.closest('[hidden]'));
+    const box = (e) => { const b = e.getBoundingClientRect();
+        return {x: b.x, y: b.y, width: b.width, height: b.height, what: e.getAttribute('aria-label') || e.textContent.trim()}; };
+    const buttons = (group) => group && !group.closest('[hidden]') ? [...group.querySelectorAll('button')].map(box) : [];
+    const confirm = [...root.querySelectorAll('button')].find((b) => /^Confirm/.test(b.textContent) && !b.closest('[hidden]'));
+    const said = [...root.querySelectorAll('p')].find((p) => p.textContent.trim() === prompt);
+    return {scrollY: window.scrollY, scrollWidth: document.documentElement.scrollWidth,
+            hand: buttons(named('group', 'Your hand')), choices: buttons(named('group', 'Your choices')),
+            trick: box(named('group', 'The trick on the table')),
+            seats: [...named('list', 'Players round the table').children].map(box),
+            prompt: said ? box(said) : null, confirm: confirm ? box(confirm) : null};
+}"""
+
+
+def check_one_screen(page, viewport, state, where):
+    """Everything you need at your first decision is inside the window, the page unscrolled."""
+    seen = page.evaluate(FIRST_SCREEN_JS, [TABLE, state["prompt"]])
+    assert seen["scrollY"] == 0, f"{where}: the page scrolled by itself"
+    assert seen["scrollWidth"] <= viewport["width"], f"{where}: the page scrolls sideways"
+    assert len(seen["hand"]) == len(state["hand"]) > 0, f"{where}: not your whole hand"
+    assert len(seen["choices"]) == len(state["choices"]), f"{where}: not every choice is a button"
+    assert seen["prompt"], f"{where}: the prompt {state['prompt']!r} is not shown"
+    assert len(seen["seats"]) == state["players"]
+    needed = seen["hand"] + seen["choices"] + seen["seats"] + [seen["trick"], seen["prompt"]]
+    if state["select"]:
+        assert seen["confirm"], f"{where}: no Confirm button"
+        needed.append(seen["confirm"])
+    for b in needed:
+        assert in_window(b, viewport), f"{where}: {b['what'][:40]!r} is off the screen ({b})"
+
+
+def test_every_table_opens_on_one_screen(new_page, server):
+    """For every ruleset at every player count, the first decision (the busiest of a few seeds:
+    robbing, the auction) shows your hand, the trick, the prompt and every button without
+    scrolling, at 1280×800 and at 390×844. One page: each ruleset opens once and each table is
+    looked at in both windows (the window resized, as when a phone turns), which keeps the number
+    of Python start-ups down to one a ruleset."""
+    page = new_page(DESKTOP)
+    checked = 0
+    for variant_id in variant_ids():
+        variant = load_variant(variant_id)
+        counts = [variant.default_players] + [n for n in range(variant.min_players, variant.max_players + 1)
+                                              if n != variant.default_players]
+        for i, players in enumerate(counts):
+            seed, state = first_decision(variant_id, players)
+            where = f"{variant_id}, {players} players, seed {seed}"
+            if i == 0:
+                page.set_viewport_size(DESKTOP)
+                open_table(page, server, f"play/{variant_id}.html", seed=seed)
+            else:
+                new_game_from_the_form(page, players, seed)
+            assert f"{players} players · seed {seed}" in page.get_by_text(re.compile(r"· deal 1 ·")).inner_text(), where
+            for name, viewport in SIZES.items():
+                page.set_viewport_size(viewport)
+                check_one_screen(page, viewport, state, f"{where}, {name}")
+                if variant_id in ("one-hundred-and-ten", "bruff", "twenty-five-pool") and i == 0:
+                    screenshot(page, f"first-screen-{variant_id}-{name}.png")
+            checked += 1
+    assert checked == sum(load_variant(v).max_players - load_variant(v).min_players + 1 for v in variant_ids())
+
+
+def overlap(a, b) -> float:
+    w = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+    h = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+    return max(0.0, w) * max(0.0, h)
+
+
+@pytest.mark.parametrize("variant_id, players", [("bruff", 6), ("spoil-five", 7), ("spoil-five", 10)])
+def test_a_big_table_keeps_every_card_and_seat_clear(sized, server, variant_id, players):
+    """At six, seven and ten players, with every bot's card in the trick: no played card covers
+    more than a quarter of another, each card names who played it where it can be read, and no two
+    seats overlap."""
+    name, viewport, page = sized
+    # You deal the first deal, so the others have all played when you first play a card.
+    for seed in range(1, 40):
+        state = first_decision(variant_id, players, [seed])[1]
+        if state["phase"] == "play" and len(state["trick"]["plays"]) == players - 1:
+            break
+    else:
+        raise AssertionError(f"no seed opens {variant_id} at {players} with a full trick")
+    open_table(page, server, f"play/{variant_id}.html", players=players, seed=seed)
+    screenshot(page, f"table-{variant_id}-{players}-{name}.png")
+    names = {seat["seat"]: seat["name"] for seat in state["seats"]}
+    trick = page.locator(TABLE).get_by_role("group", name="The trick on the table")
+    figures = trick.get_by_role("figure").all()
+    assert len(figures) == players - 1
+    cards = []
+    # The cards on the table let clicks through to the seats (pointer-events: none): for the
+    # hit-tests below, every part of the trick answers, so a card over a name is found.
+    page.add_style_tag(content="[data-maw-trick] * { pointer-events: auto !important; }")
+    for figure, play in zip(figures, state["trick"]["plays"]):
+        who = names[play["seat"]]
+        card = figure.get_by_role("img", name=play["card"]["name"])
+        cards.append((f"{who}'s {play['card']['name']}", card.bounding_box()))
+        # The name is on the card, readable: what lies at its centre is the name itself.
+        caption = figure.locator("figcaption")
+        assert caption.inner_text().startswith(who)
+        assert caption.is_visible()
+        b = caption.bounding_box()
+        assert b["width"] > 8 and b["height"] > 8, f"{who}'s name is too small to read"
+        assert caption.evaluate("c => c.scrollWidth <= c.clientWidth"), f"{who}'s name is cut short ({name})"
+        for x in (b["x"] + 2, b["x"] + b["width"] / 2, b["x"] + b["width"] - 2):
+            on_top = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); return e && e.closest('figcaption') ? e.closest('figcaption').textContent : null; }",
+                                   [x, b["y"] + b["height"] / 2])
+            assert on_top and on_top.startswith(who), f"{who}'s name is partly covered ({name})"
+    for (a_name, a), (b_name, b) in itertools.combinations(cards, 2):
+        share = overlap(a, b) / min(a["width"] * a["height"], b["width"] * b["height"])
+        assert share <= 0.25, f"{b_name} covers {share:.0%} of {a_name} ({name})"
+    seats = page.locator(TABLE).get_by_role("list", name="Players round the table").get_by_role("listitem").all()
+    assert len(seats) == players
+    boxes = [seat.bounding_box() for seat in seats]
+    for i, a in enumerate(boxes):
+        assert 0 <= a["x"] and a["x"] + a["width"] <= viewport["width"], f"seat {i} leaves the screen ({name})"
+        for j in range(i + 1, len(boxes)):
+            assert overlap(a, boxes[j]) == 0, f"seats {i} and {j} overlap ({name})"
+    # No played card covers a seat's box by more than a sliver.
+    for card_name, card in cards:
+        for i, seat in enumerate(boxes):
+            assert overlap(card, seat) <= 0.1 * card["width"] * card["height"], f"{card_name} covers seat {i} ({name})"

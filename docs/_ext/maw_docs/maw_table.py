@@ -17,8 +17,8 @@ build time, against conf and the bots, so a typo fails the ``-W`` build rather t
 
 Play pages: at ``builder-inited`` a page ``play/<id>.md`` is written for every variant in
 conf/variants (git-ignored, rewritten only when its text changes), so a new variant file gets
-its play page without anyone writing one; ``play/index.md`` lists them (``maw-play-index``: a list
-and a hidden toctree, in historical order).
+its play page without anyone writing one; ``play/index.md`` lists them (``maw-play-index``: the
+rulesets played today, then the historical ones, each a list and a hidden toctree).
 """
 
 from __future__ import annotations
@@ -139,25 +139,35 @@ def add_table_assets(app, pagename, templatename, context, doctree):
         app.add_css_file(TABLE_CSS)
 
 
+def played_today(variant) -> bool:
+    """A ruleset people play today: its era, in the variant file, says "modern"."""
+    return variant.era.lower().startswith("modern")
+
+
 class MawPlayIndex(SphinxDirective):
-    """A list of every variant's play page, in historical order, each with its era and summary."""
+    """A list of play pages, each with its era and summary: ``:played: today`` (the rulesets whose
+    era is modern, as their files give it) or ``:played: historically`` (the rest), each in the
+    order of conf. Each list also puts its pages in the side navigation (a hidden toctree), so the
+    navigation lists them in the same order as the page."""
 
     has_content = False
+    option_spec = {"played": lambda text: directives.choice(text, ("today", "historically"))}
 
     def run(self):
-        items = nodes.bullet_list()
-        for variant in loading.all_variants():
+        today = self.options.get("played", "today") == "today"
+        chosen = [v for v in loading.all_variants() if played_today(v) == today]
+        items = nodes.bullet_list(classes=["maw-play-list"])
+        for variant in chosen:
             ref = addnodes.pending_xref("", refdomain="std", reftype="doc",
                                         reftarget=f"/{PLAY_DIR}/{variant.id}", refexplicit=True)
-            ref += nodes.inline("", variant.name)
-            para = nodes.paragraph("", "", ref, nodes.Text(f" ({variant.era}): {variant.summary}"))
+            ref += nodes.strong("", variant.name)
+            # The era after a dash, not in brackets: an era may hold brackets of its own.
+            para = nodes.paragraph("", "", ref, nodes.Text(f" \N{EM DASH} {variant.era}: {variant.summary}"))
             items += nodes.list_item("", para)
             self.env.note_dependency(str(variant.path))
-        # The same pages in the side navigation, in the same (historical) order: a hidden toctree,
-        # built as the toctree directive builds it.
         toctree = addnodes.toctree()
         toctree["parent"] = self.env.docname
-        toctree["entries"] = [(None, f"{PLAY_DIR}/{v.id}") for v in loading.all_variants()]
+        toctree["entries"] = [(None, f"{PLAY_DIR}/{v.id}") for v in chosen]
         toctree["includefiles"] = [docname for _, docname in toctree["entries"]]
         for key, value in dict(maxdepth=1, caption=None, glob=False, hidden=True,
                                includehidden=False, numbered=0, titlesonly=False).items():
@@ -170,20 +180,23 @@ class MawPlayIndex(SphinxDirective):
 # -- the play pages ----------------------------------------------------------------------------------
 
 def play_page_text(variant, rules_page_exists: bool) -> str:
+    # The table first, so that it opens on one screen; the words about it below.
     rules = (f"The rules of this variant, with their sources: [{variant.name}](../variants/{variant.id}.md)."
              if rules_page_exists else "")
     return f"""{GENERATED_MARK}
 # Play {variant.name}
 
-{variant.summary} *({variant.era})*
+```{{maw-table}}
+:variant: {variant.id}
+```
+
+## About this game
+
+{variant.summary} — *{variant.era}*
 
 You play against bots; the rules are those of the variant file, enforced by the same Python engine
 that runs the simulations, here running in your browser. Click a card (or use Tab, the arrow keys
 and Enter) to play it; a card you may not play says why. {rules}
-
-```{{maw-table}}
-:variant: {variant.id}
-```
 """
 
 
