@@ -18,8 +18,10 @@ EVIDENCE_MARKS = {"attested": "✓", "reconstructed": "≈", "conjectural": "?",
 #: What each level means, in words: the matrix's caption and the variant-format reference.
 EVIDENCE_MEANINGS = {
     "attested": "a text the project has read states the rule, or reports a source that does",
-    "reconstructed": "no source states it; the project chose it by analogy, as the note explains",
-    "conjectural": "the project's reading of an unclear or partial source",
+    "reconstructed": "no source states it, but it follows from the sources or from the games "
+                     "before and after (the rule's note says how)",
+    "conjectural": "a plausible guess, such as the project's reading of an unclear text, to be "
+                   "read with care",
     "unverified": "it rests only on works none of the five texts mentions, known from the "
                   "project's research notes; reading them would verify it",
 }
