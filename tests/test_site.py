@@ -492,14 +492,15 @@ def test_variant_pages_show_their_house_rules_with_each_readings_sources(site_ht
 
 
 def _house_rule_badges(page: Element) -> list:
-    """The house rules of a rules page in order: (the paragraph's text, the badge of the
-    provenance line that follows it)."""
+    """The house rules of a rules page in order (what follows its "House rules" heading): (the
+    paragraph's text, the badge of the provenance line that follows it)."""
+    rules = page.find_all("div", cls="maw-rules")[0]
+    children = [c for c in rules.children if isinstance(c, Element)]
+    start = next(i for i, c in enumerate(children) if c.text().strip() == "House rules")
     out = []
-    for block in page.find_all("div", cls="maw-rule-provenance"):
-        siblings = [c for c in block.parent.children if isinstance(c, Element)]
-        before = siblings[siblings.index(block) - 1]
-        badge = block.find_all("span", cls="maw-evidence")[-1]
-        out.append((before.text(), badge))
+    for before, block in zip(children[start:], children[start + 1:]):
+        if "maw-rule-provenance" in block.classes:
+            out.append((before.text(), block.find_all("span", cls="maw-evidence")[-1]))
     return out
 
 
