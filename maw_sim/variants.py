@@ -3,9 +3,10 @@
 The file is the single source of truth for a rule: the engine plays it, the site
 draws its tables from it, the browser asks the engine about it. Every setting
 (a TOML table) says where it comes from (``source``: keys of ``conf/sources.toml``)
-and how sure we are (``evidence``: attested, reconstructed or conjectural), with a
-``note`` in plain words. A bad file is refused when loaded, with the file, the key
-and what was expected.
+and how sure we are (``evidence``: attested, reconstructed, conjectural or unverified), with
+a ``note`` in plain words. What the site shows is the rule's *grade*: the written level, lowered to
+that of its weakest source (a work the project has not read makes a rule "unverified"). A bad
+file is refused when loaded, with the file, the key and what was expected.
 
 How a trump suit ranks is derived, never typed twice: the variant's *top trumps*
 come first (``5`` the five of trumps or "five fingers", ``J`` the knave of
@@ -37,7 +38,21 @@ from pathlib import Path
 from .cards import JOKER, PACK_52, RED_SUITS, SUITS, Card, Pack
 from .scoring import SCORINGS, scorer as _scorer
 
-EVIDENCE_LEVELS = ("attested", "reconstructed", "conjectural")
+#: How sure a rule is, strongest first. "unverified": it rests only on works the project has not
+#: read (``unverified = true`` in conf/sources.toml), so no text the project holds supports it.
+EVIDENCE_LEVELS = ("attested", "reconstructed", "conjectural", "unverified")
+
+
+def weakest(levels) -> str:
+    """The weakest of some evidence levels (a rule is only as sure as its weakest part)."""
+    return max(levels, key=EVIDENCE_LEVELS.index)
+
+
+def grade(source_keys, evidence: str) -> str:
+    """The level a rule is shown at: its written ``evidence``, lowered to the strongest level its
+    weakest source allows (:attr:`Source.at_most`)."""
+    known = sources()
+    return weakest([evidence, *(known[k].at_most for k in source_keys)])
 
 
 @dataclass(frozen=True)
@@ -176,6 +191,10 @@ class Source:
     year: str
     primary: bool
     reported_by: tuple = ()     # keys of the texts read that report a work the project has not read
+    #: The strongest evidence a rule resting on this work can have: "unverified" for a work no text
+    #: the project has read reports, "reconstructed" for the project's own reasoning.
+    at_most: str = "attested"
+    verify: str = ""            # for an unverified work: what would verify it
 
 
 @lru_cache(maxsize=None)
@@ -183,9 +202,15 @@ def sources() -> dict:
     """The bibliography a variant may cite: key -> :class:`Source`."""
     path = _conf_dir() / "sources.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {key: Source(key, entry["label"], str(entry.get("year", "")), bool(entry.get("primary")),
-                        tuple(entry.get("reported_by", ())))
-            for key, entry in data.items()}
+    known = {}
+    for key, entry in data.items():
+        at_most = "unverified" if entry.get("unverified") else entry.get("at_most", "attested")
+        if at_most not in EVIDENCE_LEVELS:
+            raise VariantError(f"{path}: {key}.at_most: expected one of {', '.join(EVIDENCE_LEVELS)}, "
+                               f"got {at_most!r}")
+        known[key] = Source(key, entry["label"], str(entry.get("year", "")), bool(entry.get("primary")),
+                            tuple(entry.get("reported_by", ())), at_most, entry.get("verify", ""))
+    return known
 
 
 @dataclass(frozen=True)
@@ -200,10 +225,15 @@ class Setting:
     def __getitem__(self, key):
         return self.values[key]
 
+    @property
+    def grade(self) -> str:
+        """The evidence level shown: the written one, or its weakest source's (:func:`grade`)."""
+        return grade(self.sources, self.evidence)
+
     def cite(self) -> str:
         """The sources in words, with the evidence level: for explanations."""
         labels = "; ".join(sources()[k].label for k in self.sources)
-        return f"{labels} ({self.evidence})"
+        return f"{labels} ({self.grade})"
 
 
 @dataclass(frozen=True)
@@ -227,6 +257,15 @@ class Option:
     def sources_for(self, value) -> tuple:
         return tuple(self.value_sources.get(_value_text(value), self.sources))
 
+    def grade_for(self, value) -> str:
+        """The evidence level of one reading, from the sources that give it."""
+        return grade(self.sources_for(value), self.evidence)
+
+    @property
+    def grade(self) -> str:
+        """The option's level: that of its weakest reading."""
+        return weakest(self.grade_for(v) for v in self.values)
+
 
 @dataclass(frozen=True)
 class Preset:
@@ -237,6 +276,8 @@ class Preset:
     sources: tuple
     evidence: str
     note: str
+    #: The level shown: the weakest of its own sources and of each reading it chooses.
+    grade: str = ""
 
 
 @dataclass(frozen=True)
@@ -715,7 +756,9 @@ def _parse_presets(path, data, options) -> dict:
             if _option_value(options[key], value) is None:
                 _fail(path, f"{where}.options.{key}", "one of " + ", ".join(map(repr, options[key].values)), value)
         src, evidence, note = _provenance(path, where, spec)
-        presets[name] = Preset(name, spec["label"], dict(chosen), src, evidence, note)
+        levels = [grade(src, evidence)] + [options[k].grade_for(_option_value(options[k], v))
+                                           for k, v in chosen.items()]
+        presets[name] = Preset(name, spec["label"], dict(chosen), src, evidence, note, weakest(levels))
     return presets
 
 

@@ -25,6 +25,17 @@ Two exceptions, both narrow:
    card order (``K Q J 10 9 8 7 6``) is a list of facts, not a sentence: a run made only of ranks
    is not counted.
 
+A second check covers what the run of words cannot see: a **close translation** of the German
+survey (004), whose words are German and so share no run with the site. A rendering sentence by
+sentence keeps the survey's facts *in the survey's order*. Each sentence, on the page and in the
+survey, is reduced to its facts: the numbers it names and the concepts of the game it mentions
+(dealer, kitty, bid, hold, trump, trick, lead, partner, ...), each concept with its German and its
+English words (``CONCEPTS``). Two sentences match when they share two or more facts and at least
+``MATCH`` of all the facts either names. A page fails when ``ORDER_RUN`` (4) or more of its
+sentences, each within two of the last, match survey sentences that also follow each other (each
+within two of the last): the survey's paragraph, retold in its order. Facts merged from several
+places, or told in an order of the page's own (what a player asks first), do not make such a run.
+
 If the sources directory is missing the test fails: a check that cannot run has not passed.
 """
 
@@ -34,6 +45,7 @@ import os
 import re
 import tomllib
 import unicodedata
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -255,6 +267,163 @@ def site_files() -> list[Path]:
     files += sorted((ROOT / "notebooks").glob("*.md"))
     files += sorted((ROOT / "conf" / "variants").glob("*.toml"))
     return sorted(set(files))
+
+
+# -- close translation of the German survey: its facts in its order -------------------------------
+
+SURVEY = "004"
+ORDER_RUN = 4
+MATCH = 0.45
+
+#: The game's concepts, each with the German and the English words that name it (stems, lower case).
+CONCEPTS = {
+    "dealer": (["geber"], ["dealer"]),
+    "kitty": (["kitty", "extrahand"], ["kitty"]),
+    "bid": (["gebot", "biet", "auktion", "versteiger"], ["bid", "auction"]),
+    "pass": (["passt", "passen"], ["pass"]),
+    "hold": (["übernehm", "übernimm", "übernahme", "gehalten"], ["hold"]),
+    "trump": (["trumpf"], ["trump"]),
+    "trick": (["stich"], ["trick"]),
+    "point": (["punkt"], ["point", "score"]),
+    "lead": (["anspiel", "spielt zum ersten", "beginnt das abspiel", "ausspiel"], ["lead"]),
+    "left": (["link"], ["left"]),
+    "discard": (["ableg", "legt", "weg", "ablage"],
+                ["discard", "put out", "throw", "lay away", "puts away", "lays away"]),
+    "draw": (["erhalten", "neue karten", "vom stapel"], ["draw"]),
+    "partner": (["partner", "paar", "team", "partei"], ["partner", "pair", "side", "team"]),
+    "each_for_himself": (["jeder für sich", "cut-throat", "jeder gegen jeden"],
+                         ["cut-throat", "each for himself", "everyone for himself"]),
+    "game": (["partie", "spielziel", "zielpunkt"], ["game", "target", "wins"]),
+    "variant": (["variante", "spielerkreis", "kreise"],
+                ["some tables", "some circles", "variation", "some play", "others", "other tables",
+                 "in some", "house rule"]),
+    "negative": (["negativ", "im loch", "abgezogen", "minus"],
+                 ["below zero", "negative", "in the hole", "loses the bid", "lose"]),
+    "joker": (["joker"], ["joker"]),
+    "renege": (["verleugn"], ["renege"]),
+    "green": (["green"], ["green"]),
+    "hearts": (["herz"], ["heart"]),
+    "ace": (["ass"], ["ace"]),
+    "knave": (["bube"], ["knave", "jack"]),
+    "bonus": (["bonus", "höchste trumpf", "höchsten trumpf", "höchste karte"],
+              ["bonus", "best trump", "highest trump", "best card"]),
+    "robber": (["robber", "match"], ["robber", "match"]),
+    "rob": (["raub"], ["rob"]),
+    "fixed": (["fixiert", "bleibt dieser wert"], ["frozen", "freeze", "stops at", "held at", "stuck"]),
+    "bagged": (["eingetütet", "bagged"], ["bagged"]),
+    "flip": (["four flip"], ["four flip"]),
+    "kerry": (["kerry"], ["kerry"]),
+}
+NUMBER_WORDS = {
+    "de": {"zwei": "2", "drei": "3", "vier": "4", "fünf": "5", "sechs": "6", "sieben": "7", "acht": "8",
+           "neun": "9", "zehn": "10", "elf": "11", "zwanzig": "20", "dreissig": "30"},
+    "en": {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+           "nine": "9", "ten": "10", "eleven": "11", "fifteen": "15", "twenty": "20", "thirty": "30",
+           "forty": "40", "sixty": "60", "ninety": "90", "hundred": "100"},
+}
+_MARKUP_ROLE = re.compile(r"\{(?:cite:p|cite:t|doc|ref)\}`[^`]*`")
+_NAMING_ROLE = re.compile(r"\{(?:term|card)\}`([^`<]*)(?:<[^`]*>)?`")
+
+
+@lru_cache(maxsize=None)
+def facts(sentence: str, language: str) -> frozenset:
+    """The numbers a sentence names and the game's concepts it mentions."""
+    low = sentence.lower()
+    column = 0 if language == "de" else 1
+    found = {concept for concept, stems in CONCEPTS.items() if any(s in low for s in stems[column])}
+    found |= {"#" + n for n in re.findall(r"\d+", low)}
+    found |= {"#" + NUMBER_WORDS[language][w] for w in re.findall(r"[a-zäöüß]+", low)
+              if w in NUMBER_WORDS[language]}
+    return frozenset(found)
+
+
+def survey_sentences(text: str) -> list[str]:
+    out = []
+    for line in text.splitlines():
+        out += [s for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ«(])", line) if len(s.split()) >= 3]
+    return out
+
+
+def page_sentences(text: str) -> list[str]:
+    text = _NAMING_ROLE.sub(lambda m: m.group(1), _MARKUP_ROLE.sub("", text))
+    text = re.sub(r"```.*?```", "", text, flags=re.S)     # directives: generated from conf
+    out = []
+    for paragraph in re.split(r"\n\s*\n", text):
+        paragraph = " ".join(paragraph.split())
+        out += [s for s in re.split(r"(?<=[.!?;:])\s+(?=[A-Z*(\"'])", paragraph) if len(s.split()) >= 3]
+    return out
+
+
+def _matches(a: frozenset, b: frozenset) -> bool:
+    shared = len(a & b)
+    return shared >= 2 and shared / len(a | b) >= MATCH
+
+
+def survey_order_run(page: list[str], survey: list[str]) -> list[tuple[str, str]]:
+    """The longest run of page sentences that retell survey sentences in the survey's order, each
+    step at most two sentences on in both: [(page sentence, survey sentence), ...]."""
+    page_facts = [facts(s, "en") for s in page]
+    survey_facts = [facts(s, "de") for s in survey]
+    runs = {}           # (page index, survey index) -> (length, previous pair)
+    best = None
+    for i, a in enumerate(page_facts):
+        for j, b in enumerate(survey_facts):
+            if not _matches(a, b):
+                continue
+            length, previous = 1, None
+            for back in ((i - di, j - dj) for di in (1, 2) for dj in (1, 2)):
+                if back in runs and runs[back][0] + 1 > length:
+                    length, previous = runs[back][0] + 1, back
+            runs[(i, j)] = (length, previous)
+            if best is None or length > runs[best][0]:
+                best = (i, j)
+    chain = []
+    while best is not None:
+        chain.append((page[best[0]], survey[best[1]]))
+        best = runs[best][1]
+    return chain[::-1]
+
+
+@pytest.fixture(scope="module")
+def survey():
+    path = next(p for p in source_files() if p.name.startswith(SURVEY))
+    return survey_sentences(path.read_text(encoding="utf-8"))
+
+
+def texts_of(path: Path) -> list[str]:
+    """A page's text; for a variant file each string on its own (the file's sections follow the
+    engine's order, not a source's, so a run is looked for inside one note at a time)."""
+    if path.suffix != ".toml":
+        return [site_text(path)]
+    return site_text(path).split("\n\n")
+
+
+def test_no_page_retells_the_german_survey_in_its_order(survey):
+    problems = []
+    for path in site_files():
+        run = max((survey_order_run(page_sentences(text), survey) for text in texts_of(path)), key=len)
+        if len(run) >= ORDER_RUN:
+            problems.append(f"{path.relative_to(ROOT)}: {len(run)} sentences in the survey's order:\n"
+                            + "\n".join(f"    {mine[:70]!r}  ~  {theirs[:70]!r}" for mine, theirs in run))
+    assert not problems, ("pages that follow the German survey sentence by sentence, in its order; "
+                          "merge the facts and tell them in an order of the page's own:\n"
+                          + "\n".join(problems))
+
+
+def test_a_planted_translation_is_caught(survey):
+    # 004's paragraph on 110's trumps, kitty and lead, rendered sentence by sentence
+    translated = ("Whoever bids highest, or the dealer if he held, makes trumps. He takes the "
+                  "kitty into his hand without showing it, lays away five cards face down and names "
+                  "trumps. Variant: he must name trumps before taking the kitty. The player on the "
+                  "dealer's left leads to the first trick, and play goes on as in the basic game. "
+                  "Variants: in some circles the bidder leads, or the player on his left.")
+    assert len(survey_order_run(page_sentences(translated), survey)) >= ORDER_RUN
+    # the same facts, merged and told in another order, pass
+    merged = ("Who leads first? The dealer's left-hand neighbour, though some tables give the lead "
+              "to the bidder or to his left. Before that, the winner of the auction (a dealer who "
+              "held counts) picks up the five cards of the kitty unseen and buries five, naming "
+              "trumps after looking, or before, where that is the custom.")
+    assert len(survey_order_run(page_sentences(merged), survey)) < ORDER_RUN
 
 
 # -- the tests -----------------------------------------------------------------------------------

@@ -219,9 +219,10 @@ def test_variant_matrix_shows_every_rules_evidence(site_html):
                 # A rule the variant does not have (an auction in a turn-up game): no evidence to show.
                 assert "maw-evidence-cell-none" in cell.classes, (title, variant_id)
                 continue
-            assert f"maw-evidence-cell-{setting.evidence}" in cell.classes, (title, variant_id)
+            # the badge is the rule's grade: its written level, lowered to its weakest source's
+            assert f"maw-evidence-cell-{setting.grade}" in cell.classes, (title, variant_id)
             badge = cell.find_all("span", cls="maw-evidence")[0]
-            assert setting.evidence in badge.text()
+            assert setting.grade in badge.text()
             assert cell.find_all("span", cls="bibtex-citation"), (title, variant_id)
 
 
@@ -488,3 +489,55 @@ def test_variant_pages_show_their_house_rules_with_each_readings_sources(site_ht
             assert option.label in page
             for value in option.values:
                 assert f"{value} (" in page, (vid, option.name, value)
+
+
+def _house_rule_badges(page: Element) -> list:
+    """The house rules of a rules page in order (what follows its "House rules" heading): (the
+    paragraph's text, the badge of the provenance line that follows it)."""
+    rules = page.find_all("div", cls="maw-rules")[0]
+    children = [c for c in rules.children if isinstance(c, Element)]
+    start = next(i for i, c in enumerate(children) if c.text().strip() == "House rules")
+    out = []
+    for before, block in zip(children[start:], children[start + 1:]):
+        if "maw-rule-provenance" in block.classes:
+            out.append((before.text(), block.find_all("span", cls="maw-evidence")[-1]))
+    return out
+
+
+def test_every_preset_and_option_shows_its_grade_on_the_rules_page(site_html):
+    """Each option and preset is badged at the level of its weakest reading; one resting only on
+    works the project has not read shows "unverified" and what would verify it."""
+    seen_unverified = 0
+    for vid in maw_sim.variant_ids():
+        v = maw_sim.load_variant(vid)
+        if not v.options:
+            continue
+        rules = _house_rule_badges(parse(site_html / "variants" / f"{vid}.html"))
+        for option in v.options.values():
+            text, badge = next((t, b) for t, b in rules if t.startswith(option.label + ":"))
+            assert f"maw-evidence-{option.grade}" in badge.classes, (vid, option.name)
+        for preset in v.presets.values():
+            text, badge = next((t, b) for t, b in rules if t.startswith(f"Preset “{preset.label}”"))
+            assert f"maw-evidence-{preset.grade}" in badge.classes, (vid, preset.name)
+            assert preset.grade in badge.text(), (vid, preset.name)
+            if preset.grade == "unverified":
+                seen_unverified += 1
+                line = badge.parent
+                assert "To verify:" in line.text(), (vid, preset.name)
+    assert seen_unverified >= 8, "the research notes' presets should be badged unverified"
+
+
+def test_the_bibliography_says_how_each_work_is_known(site_html):
+    page = parse(site_html / "bibliography.html")
+    table = page.find_all("table", cls="maw-source-list")[0]
+    rows = table.find_all("tbody")[0].find_all("tr")
+    known = maw_sim.sources()
+    assert len(rows) == len(known)
+    for (key, source), row in zip(known.items(), rows):
+        how = row.find_all("td")[1].text() if len(row.find_all("td")) == 3 else row.find_all("td")[-2].text()
+        if source.at_most == "unverified":
+            assert "unverified" in how and "To verify" in how, key
+        elif source.reported_by:
+            assert how.startswith("As reported by"), key
+        elif key != "reconstruction":
+            assert "Read by the project" in how, key

@@ -90,7 +90,9 @@ def test_options_change_the_rule_and_its_citation():
     from maw_sim import Deal, load_variant
     v = load_variant("spoil-five", options={"ace_of_hearts_lead": "hearts"})
     assert v.choices == {"ace_of_hearts_lead": "hearts"} and load_variant("spoil-five").choices == {}
-    assert v.settings["following"].sources == ("baxter-wray",)
+    # the reading is ours of Baxter-Wray's words (content review 2, finding 8): a reconstruction
+    assert v.settings["following"].sources == ("baxter-wray", "reconstruction")
+    assert v.settings["following"].grade == "reconstructed"
     assert v is load_variant("spoil-five", preset="baxter-wray") or v == load_variant("spoil-five", preset="baxter-wray")
     # Clubs trumps, the ace of hearts led: with hearts in hand and no trump, the American Hoyle
     # lets the 7S go; Baxter-Wray calls for the heart.

@@ -13,7 +13,8 @@ rule is typed into a page. One directive (or role) per module:
 - ``maw-experiment`` (:mod:`.experiment_widget`): a small study run in the reader's browser;
 - ``maw-review`` (:mod:`.review_board`): a recorded deal stepped through, with the solver's marks;
 - ``maw-record`` (:mod:`.record_block`): a game record, checked by the engine, opened on the review board;
-- ``maw-position`` (:mod:`.position_link`): a teaching position, opened on the review board.
+- ``maw-position`` (:mod:`.position_link`): a teaching position, opened on the review board;
+- ``source-list`` (:mod:`.source_list`): every citable work and how the project knows it.
 
 Shared helpers: :mod:`.render` (nodes for cards, badges, tables), :mod:`.loading` (variants and
 suits with errors that name the page or the file), :mod:`.describe` (rules in words),
@@ -25,7 +26,8 @@ A broken variant file fails every build at start-up, naming the file.
 from __future__ import annotations
 
 from . import (card_role, cli_help, experiment_widget, loading, maw_table, position_link, ranking_table,
-               record_block, render, review_board, variant_format, variant_matrix, variant_rules)
+               record_block, render, review_board, source_list, variant_format, variant_matrix,
+               variant_rules)
 
 #: The modules whose ``setup(app)`` registers a directive, role or node. To add a directive,
 #: write a module with a ``setup(app)`` and list it here.
@@ -42,6 +44,7 @@ MODULES = [
     review_board,
     record_block,
     position_link,
+    source_list,
 ]
 
 

@@ -49,13 +49,29 @@ def sources_line(directive: SphinxDirective, keys) -> list:
             *chain(directive, keys)]
 
 
+def to_verify(keys) -> list:
+    """For the unverified works among ``keys``: what would verify each, as inline nodes
+    (``To verify: reading …``); nothing when every work is one the project knows."""
+    import maw_sim
+    known = maw_sim.sources()
+    needs = [known[k].verify for k in keys if known[k].at_most == "unverified" and known[k].verify]
+    if not needs:
+        return []
+    return [nodes.Text(" "), nodes.inline("", "Unverified: known only from the project's research "
+                                          "notes, in none of the five texts. To verify: "
+                                          + "; ".join(needs) + ".", classes=["maw-to-verify"])]
+
+
 def provenance_line(directive: SphinxDirective, setting, label_sources: bool = False) -> nodes.paragraph:
-    """A setting's evidence badge and its citations with their chains, as one paragraph:
+    """A rule's evidence badge and its citations with their chains, as one paragraph:
     ``[attested] (Heather, 1876) as reported by (Encyclopedia, n.d.)``, or with ``label_sources``
-    ``[attested] Source: (Heather, 1876) as reported by (Encyclopedia, n.d.)``."""
+    ``[attested] Source: (Heather, 1876) as reported by (Encyclopedia, n.d.)``. The badge is the
+    rule's *grade* (its written level, lowered to its weakest source's: see
+    :func:`maw_sim.variants.grade`); an unverified work is followed by what would verify it."""
     from .render import evidence_badge
     line = nodes.paragraph(classes=["maw-provenance"])
-    line += evidence_badge(setting.evidence)
+    line += evidence_badge(setting.grade)
     line += nodes.Text(" ")
     line += (sources_line if label_sources else chain)(directive, list(setting.sources))
+    line += to_verify(setting.sources)
     return line

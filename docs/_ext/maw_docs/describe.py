@@ -124,7 +124,12 @@ def reneging(variant) -> list:
 def robbing(variant) -> list:
     text = _sentence(ROBBING_RULES[variant.robbing])
     if variant.robbing != "none":
-        text += " A robber takes the turn-up and gives up a card face down before the first lead."
+        # The sources disagree on the deadline (review 2, finding 12): say which one is played.
+        text += (" A robber takes the turn-up and gives up a card face down. The engine has every "
+                 "robber do it before the first card is led, as the Spoil Five rules sheet and one "
+                 "sentence of the encyclopedia article require; Parlett, the German survey and "
+                 "another sentence of the article let the holder of the ace wait until his own "
+                 "turn to play to the first trick, and hold only the dealer to the lead.")
         if variant.turned_ace_to_dealer:
             text += " When an ace is turned up, the dealer may rob it."
     return [nodes.Text(text)]

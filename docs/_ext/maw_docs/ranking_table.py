@@ -146,7 +146,7 @@ class RankingTable(SphinxDirective):
         order of its top trumps is."""
         name = loading.page_link(self, variant, nodes.inline("", variant.name))
         return [name, nodes.inline("", f" ({variant.era}) ", classes=["maw-era"]),
-                evidence_badge(variant.settings["trumps"].evidence)]
+                evidence_badge(variant.settings["trumps"].grade)]
 
     @staticmethod
     def cell(card, variant_id: str, section: str, trump: str, place: int, differs: bool) -> list:

@@ -13,7 +13,18 @@ from docutils import nodes
 from maw_sim import Card
 
 #: How each evidence level is drawn: a symbol beside the word, so the badge does not rely on colour.
-EVIDENCE_MARKS = {"attested": "✓", "reconstructed": "≈", "conjectural": "?"}
+EVIDENCE_MARKS = {"attested": "✓", "reconstructed": "≈", "conjectural": "?", "unverified": "!"}
+
+#: What each level means, in words: the matrix's caption and the variant-format reference.
+EVIDENCE_MEANINGS = {
+    "attested": "a text the project has read states the rule, or reports a source that does",
+    "reconstructed": "no source states it, but it follows from the sources or from the games "
+                     "before and after (the rule's note says how)",
+    "conjectural": "a plausible guess, such as the project's reading of an unclear text, to be "
+                   "read with care",
+    "unverified": "it rests only on works none of the five texts mentions, known from the "
+                  "project's research notes; reading them would verify it",
+}
 
 
 class card(nodes.Inline, nodes.TextElement):
@@ -71,7 +82,8 @@ def setup(app):
 
 
 def evidence_badge(level: str) -> nodes.inline:
-    """The evidence level as a badge: ``✓ attested``, ``≈ reconstructed``, ``? conjectural``."""
+    """The evidence level as a badge: ``✓ attested``, ``≈ reconstructed``, ``? conjectural``,
+    ``! unverified``."""
     badge = nodes.inline("", "", classes=["maw-evidence", f"maw-evidence-{level}"])
     badge += nodes.inline("", EVIDENCE_MARKS.get(level, ""), classes=["maw-evidence-mark"])
     badge += nodes.Text(" " + level)

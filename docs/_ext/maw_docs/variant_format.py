@@ -18,7 +18,7 @@ from maw_sim import sources
 from maw_sim import variants as schema
 from sphinx.util.docutils import SphinxDirective
 
-from .render import evidence_badge, scroll_wrapper, simple_table
+from .render import EVIDENCE_MEANINGS, evidence_badge, scroll_wrapper, simple_table
 
 #: How each kind of check in the loader reads in words.
 KIND_WORDS = {
@@ -33,7 +33,8 @@ KIND_WORDS = {
 }
 PROVENANCE_KEYS = (
     ("source", "a source key, or a list of them, from conf/sources.toml (below)"),
-    ("evidence", "how sure the rule is: " + ", ".join(schema.EVIDENCE_LEVELS)),
+    ("evidence", "how sure the rule is: " + ", ".join(schema.EVIDENCE_LEVELS)
+     + " (the site shows it lowered to the level of the rule's weakest source)"),
     ("note", "optional: the rule's justification in plain words, shown on the site"),
 )
 
@@ -105,14 +106,16 @@ class VariantFormat(SphinxDirective):
         for level in schema.EVIDENCE_LEVELS:
             item = nodes.list_item()
             item += nodes.paragraph("", "", evidence_badge(level), nodes.Text(" "),
-                                    nodes.literal("", f'evidence = "{level}"'))
+                                    nodes.literal("", f'evidence = "{level}"'),
+                                    nodes.Text(": " + EVIDENCE_MEANINGS[level] + "."))
             items += item
         return items
 
     @staticmethod
     def sources_table():
         rows = [[nodes.literal("", key), source.label, source.year,
-                 "primary (before c. 1900)" if source.primary else "modern"]
+                 ("primary (before c. 1900)" if source.primary else "modern")
+                 + ("; unverified" if source.at_most == "unverified" else "")]
                 for key, source in sources().items()]
         return scroll_wrapper(simple_table(["Key", "Source", "Year", "Kind"], rows,
                                            classes=["maw-format"], caption="Source keys",

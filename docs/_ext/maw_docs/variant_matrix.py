@@ -42,8 +42,8 @@ class VariantMatrix(SphinxDirective):
             rows.append(row)
         caption = self.options.get("caption") or (
             "The rules compared: each rule with its evidence (✓ attested, ≈ reconstructed, "
-            "? conjectural) and its sources; a work known only through a text we have read is "
-            "followed by \u201cas reported by\u201d and that text")
+            "? conjectural, ! unverified) and its sources; a work known only through a text we "
+            "have read is followed by \u201cas reported by\u201d and that text")
         table = simple_table(header, rows, classes=["maw-matrix"], caption=caption)
         return [scroll_wrapper(table, classes=["maw-matrix-wrap"], **{
             "maw-matrix": " ".join(v.id for v in variants)})]
@@ -56,7 +56,7 @@ class VariantMatrix(SphinxDirective):
         setting = variant.settings.get(section)
         if setting is None:      # a rule this variant does not have (an auction in a turn-up game)
             return entry(describe(variant), classes=["maw-evidence-cell-none"])
-        cell = entry(describe(variant), classes=[f"maw-evidence-cell-{setting.evidence}"])
+        cell = entry(describe(variant), classes=[f"maw-evidence-cell-{setting.grade}"])
         cell += citing.provenance_line(self, setting)
         return cell
 

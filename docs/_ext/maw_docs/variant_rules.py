@@ -16,9 +16,11 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from maw_sim.deal import HAND_SIZE
 from maw_sim.scoring import TRICKS
+from maw_sim.variants import grade
 from sphinx.util.docutils import SphinxDirective
 
 from . import citing, describe, loading
+from .render import evidence_badge
 
 #: The sections of a rules page, in the order of play: (heading, variant-file section or None
 #: for the deal, which every variant shares, and the describers whose words make the rule).
@@ -43,6 +45,29 @@ class _Custom:
 
     def __init__(self, sources, evidence):
         self.sources, self.evidence = tuple(sources), evidence
+        self.grade = grade(self.sources, evidence)
+
+
+class _Grounds:
+    """What an option or a preset rests on, for its provenance line: every source of every
+    reading it may choose (so the badge, the level of its weakest reading, sits beside the work
+    that lowers it), with its note."""
+
+    def __init__(self, keys, level, note):
+        self.sources = tuple(dict.fromkeys(keys))
+        self.grade, self.note = level, note
+
+
+def option_grounds(option) -> _Grounds:
+    keys = [k for value in option.values for k in option.sources_for(value)]
+    return _Grounds(keys, option.grade, option.note)
+
+
+def preset_grounds(variant, preset) -> _Grounds:
+    keys = list(preset.sources)
+    for name, value in preset.options.items():
+        keys += variant.options[name].sources_for(value)
+    return _Grounds(keys, preset.grade, preset.note)
 
 
 class VariantRules(SphinxDirective):
@@ -87,23 +112,29 @@ class VariantRules(SphinxDirective):
         rubric = nodes.rubric("House rules", "House rules")
         rubric["heading-level"] = min(level, 6)
         out = [rubric, nodes.paragraph("", "Where the sources disagree, the play page lets you choose; "
-                                           "the reading played by default comes first.")]
+                                           "the reading played by default comes first. A reading "
+                                           "less sure than the first carries its own badge; each "
+                                           "option and preset is graded by its weakest reading.")]
         for option in variant.options.values():
             para = nodes.paragraph()
             para += nodes.strong("", option.label + ": ")
+            first = option.grade_for(option.values[0])
             for k, value in enumerate(option.values):
                 para += nodes.Text(("" if k == 0 else "; ") + f"{value} (")
                 para += citing.chain(self, list(option.sources_for(value)))
                 para += nodes.Text(")")
+                if option.grade_for(value) != first:
+                    para += nodes.Text(" ")
+                    para += evidence_badge(option.grade_for(value))
             para += nodes.Text(".")
             out.append(para)
-            out.append(self.provenance(option))
+            out.append(self.provenance(option_grounds(option)))
         for preset in variant.presets.values():
             para = nodes.paragraph()
             para += nodes.strong("", f"Preset “{preset.label}”: ")
             para += nodes.Text(", ".join(f"{variant.options[k].label.lower()}: {v}" for k, v in preset.options.items()) + ".")
             out.append(para)
-            out.append(self.provenance(preset))
+            out.append(self.provenance(preset_grounds(variant, preset)))
         return out
 
     def provenance(self, setting) -> nodes.Element:
