@@ -53,9 +53,12 @@ export class AnswerSheet {
     const box = this.node.getBoundingClientRect();
     const width = document.documentElement.clientWidth;
     const height = window.innerHeight;
+    // The site's sticky header covers the top of the window: the sheet stays below it.
+    const header = document.querySelector("header");
+    const ceiling = Math.max(0, header ? header.getBoundingClientRect().bottom : 0) + MARGIN;
     let top = card.top - box.height - MARGIN;
-    if (top < MARGIN) top = card.bottom + MARGIN;
-    top = Math.max(MARGIN, Math.min(top, height - box.height - MARGIN));
+    if (top < ceiling) top = card.bottom + MARGIN;
+    top = Math.max(ceiling, Math.min(top, height - box.height - MARGIN));
     const left = Math.max(MARGIN, Math.min(card.left + card.width / 2 - box.width / 2, width - box.width - MARGIN));
     this.node.style.top = `${Math.round(top)}px`;
     this.node.style.left = `${Math.round(left)}px`;

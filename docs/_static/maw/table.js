@@ -281,6 +281,8 @@ class Table {
     if (!this.state || !this.state.last_trick) return;
     this.showingLastTrick = !this.showingLastTrick;
     this.drawTrick();
+    // The button is under the felt: bring the felt into view if the page has scrolled past it.
+    if (this.showingLastTrick) this.felt.scrollIntoView({ block: "nearest" });
   }
 
   // The kitty and the discard: the marked cards as one action; the engine says if it is refused.
