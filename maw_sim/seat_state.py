@@ -101,6 +101,8 @@ def table_state(self) -> dict:
             refusal = None if info["legal"] else deal.refusal(card.code)
             info["reason"] = refusal and refusal.words
             info["rule"] = refusal and refusal.rule
+            if refusal:
+                info["reason_plain"], info["reason_sources"] = _plain_and_sources(refusal.words)
         else:
             info["legal"] = False
             info["reason"] = ("The deal is over." if view.phase == "over" else
@@ -119,6 +121,8 @@ def table_state(self) -> dict:
 
     finished = [t for t in view.tricks if t.winner is not None]
     trick = trick_info(view)
+    last_trick = _last_trick(self, finished)
+    before_play = view.phase in BIDDING_PHASES
     tricks_won = list(view.tricks_won)
 
     outcome = None
@@ -164,7 +168,8 @@ def table_state(self) -> dict:
                     "choices": dict(self.variant.choices),
                     "options": options_info(self.variant), "preset": preset,
                     "house_rules": house_rules(self.variant),
-                    "presets": [{"name": p.name, "label": p.label} for p in self.variant.presets.values()]},
+                    "presets": [{"name": p.name, "label": p.label} for p in self.variant.presets.values()],
+                    "layouts": _layouts(self.variant)},
         "default_teams": default_teams,
         "players": self.players, "seed": self.seed, "seat": me, "bot": self.bot_name,
         "humans": sorted(humans), "pass_and_play": len(humans) > 1,
@@ -182,12 +187,46 @@ def table_state(self) -> dict:
         "bidding": _bidding(self, deal, view, your_turn) if view.variant.bidding else None,
         "select": select,
         "hand": hand, "choices": choices, "trick": trick,
+        # No card is played in the auction, the trump, the kitty or the discard: the hand rests.
+        "before_play": before_play,
+        "trick_note": ("" if before_play or (trick and trick["winner"] is None) else
+                       last_trick["text"] if trick else "No cards on the table."),
+        "last_trick": last_trick,
         "tricks_played": len(finished), "seats": seats,
         "scores": _scores(self, view), "outcome": outcome,
         "match_over": bool(getattr(self.match, "over", False)),
         "sheet": score_sheet(self),
         "prompt": self.narrator.prompt(deal, your_turn),
     }
+
+
+def _plain_and_sources(words: str) -> tuple:
+    """A refusal's plain sentence and its citation: the engine writes them as "sentence [section:
+    sources]"; the page shows the sentence first and the sources a tap away."""
+    if words.endswith("]") and " [" in words:
+        at = words.rindex(" [")
+        return words[:at], words[at + 2:-1]
+    return words, None
+
+
+def _last_trick(self, finished) -> dict | None:
+    """The last trick taken, face up as everyone saw it, with who won it in words."""
+    if not finished:
+        return None
+    t = finished[-1]
+    winning = next(c for s, c in t.plays if s == t.winner)
+    return {"leader": t.leader, "winner": t.winner, "number": len(finished),
+            "plays": [{"seat": s, "card": card_info(c)} for s, c in t.plays],
+            "text": f"{self.narrator.name(t.winner)} won trick {len(finished)} with {winning.symbol}."}
+
+
+def _layouts(variant) -> dict:
+    """The partnership layouts the variant allows, by number of players: {"4": [{"value": "2x2",
+    "text": "2 sides of 2"}]}; a count with none is left out."""
+    out = {}
+    for sides, size in variant.partnerships:
+        out.setdefault(str(sides * size), []).append({"value": f"{sides}x{size}", "text": f"{sides} sides of {size}"})
+    return out
 
 
 def _call_words(action) -> str | None:

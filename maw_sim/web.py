@@ -11,6 +11,7 @@ seat; :mod:`maw_sim.seat_state` builds the table as your seat sees it.
 Requests (``op`` says which)::
 
     {"op": "variants"}                              the variants, their player ranges, the bot levels
+    {"op": "studies"}                               the studies a page can run (maw_sim.studies.browser)
     {"op": "new", "variant": "spoil-five", "players": 5, "seed": 7, "seat": 0, "bot": "heuristic",
      "teams": null, "lenient": false}               a new match and its first deal ("teams": "2x2"
                                                     for partners, where the variant has them)
@@ -471,8 +472,8 @@ def handle(request_json: str, session: Session | None = None) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
-OPS = ("variants", "new", "act", "next", "next_game", "explain", "state", "hint", "record", "study", "study_step",
-       "review_open", "review_at")
+OPS = ("variants", "studies", "new", "act", "next", "next_game", "explain", "state", "hint", "record", "study",
+       "study_step", "review_open", "review_at")
 
 
 def _session(table) -> Session:
@@ -516,6 +517,9 @@ def _dispatch(session: Session, request: dict) -> dict:
     op = request.get("op")
     if op == "variants":
         return {"variants": variants_info(), "bots": bot_names(), "default": DEFAULT_VARIANT}
+    if op == "studies":
+        from .studies import browser
+        return {"studies": browser.catalogue()}
     if op == "new":
         allowed = {"op", "variant", "players", "seed", "seat", "bot", "teams", "lenient",
                    "default_variant", "default_seed", "game", "options", "preset", "humans"}

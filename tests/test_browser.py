@@ -147,9 +147,11 @@ def test_an_illegal_card_says_why(page, server):
     # aria-disabled tells assistive technology the card cannot be played, yet it stays focusable
     # and clickable, to say why; Playwright would wait for it to be enabled, so force the click.
     button.click(force=True)
-    message = page.locator(f"{TABLE} .maw-message")
-    assert message.is_visible()
-    assert message.inner_text().strip() == card["reason"]
+    # The answer beside the card: the engine's sentence first, its sources behind a tap.
+    answer = page.locator(TABLE).get_by_role("alert")
+    assert answer.count() == 1 and answer.is_visible()
+    assert answer.inner_text().strip().startswith(card["reason_plain"])
+    assert card["reason"].startswith(card["reason_plain"]) and card["reason_sources"] in card["reason"]
     assert hand_codes(page) == before, "an illegal click must not play the card"
 
 

@@ -140,3 +140,28 @@ def test_two_rule_sets_compared_on_the_same_deals(page, server):
     assert shown == pytest.approx(expected)
     assert "compared with" in page.locator(f"{WIDGET} figcaption").inner_text()
     assert "compare=heather-1876" in page.get_attribute(f"{WIDGET} a[data-maw-study-link]", "href")
+
+
+def test_the_form_offers_what_the_engine_offers(page, server):
+    """The experiments, the bots and the limits come from the engine (op "studies"), and each
+    figure is named by the engine: nothing of the catalogue is restated in the page."""
+    from maw_sim.studies import browser
+    offer = browser.catalogue()
+    open_widget(page, server)
+    options = page.eval_on_selector_all(f'{WIDGET} [name="experiment"] option', "os => os.map(o => [o.value, o.text])")
+    assert options == [[e["id"], f'{e["id"]}: {e["question"]}'] for e in offer["experiments"]]
+    assert page.eval_on_selector_all(f'{WIDGET} [name="bot"] option', "os => os.map(o => o.value)") == offer["bots"]
+    players = page.locator(f'{WIDGET} [name="players"]')
+    assert (players.get_attribute("min"), players.get_attribute("max")) == \
+        (str(offer["players"]["min"]), str(offer["players"]["max"]))
+    assert page.get_attribute(f'{WIDGET} [name="deals"]', "max") == str(offer["max_deals"])
+    fill(page, experiment="robbing", variant="twenty-five", players=4, bot="random", deals=100, seed=5)
+    page.click(f'{WIDGET} button[data-action="run"]')
+    wait_state(page, "done")
+    study = browser.BrowserStudy("robbing", "twenty-five", 4, "random", 100, 5)
+    while not study.finished:
+        report = study.step()
+    shown = page.eval_on_selector_all(f"{WIDGET} [data-maw-results] tbody th", "ths => ths.map(t => t.textContent)")
+    assert shown == [c["label"] for c in report["cells"]]
+    bars = page.eval_on_selector_all(f"{WIDGET} svg rect.maw-exp-bar[data-key]", "rs => rs.map(r => [r.dataset.measure, r.dataset.key])")
+    assert bars == [[row["measure"], row["key"]] for row in report["chart"]]

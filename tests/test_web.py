@@ -151,7 +151,8 @@ def test_no_reply_names_a_card_the_human_seat_has_not_seen(variant, players, tea
         for _ in range(60):
             # A refusal's reason and the variant's rules name cards as ranks ("the privileged trumps
             # are 5♠, J♠, A♥"; "the ace of hearts led"), not where they lie: left out of the scan.
-            shown = {**reply["state"], "hand": [{**c, "reason": None} for c in reply["state"]["hand"]],
+            shown = {**reply["state"], "hand": [{**c, "reason": None, "reason_plain": None, "reason_sources": None}
+                                                    for c in reply["state"]["hand"]],
                      "variant": None}
             text = json.dumps({**reply, "state": shown}, ensure_ascii=False)
             if reply["state"]["phase"] != "over":
@@ -405,7 +406,11 @@ def test_a_study_runs_in_steps_to_the_figures_of_the_command_line():
         steps.append(call(session, op="study_step")["study"])
     assert [s["done"] for s in steps] == [100, 200, 250]
     rows = [r for t in plan("fairness", ["heather-1876"], [4], ["random"], 250, 3, chunk=100) for r in run_task(t)]
-    assert steps[-1]["cells"] == json.loads(json.dumps(summarise(rows)))
+    # The same figures, each named for the page ("label", "share") and in reading order.
+    cell = lambda c: (c["measure"], c["key"], c["variant"])     # noqa: E731
+    page = [{k: v for k, v in c.items() if k not in ("label", "share")} for c in steps[-1]["cells"]]
+    assert sorted(page, key=cell) == sorted(json.loads(json.dumps(summarise(rows))), key=cell)
+    assert all(c["label"] for c in steps[-1]["cells"])
     # A step after the end changes nothing.
     assert call(session, op="study_step")["study"] == steps[-1]
 
@@ -444,7 +449,8 @@ def test_two_variants_advance_together_on_the_same_deals():
     tasks = plan("spoil-rate", ["twenty-five", "heather-1876"], [5], ["heuristic"], 150, 4, chunk=100)
     expected = summarise([r for t in tasks for r in run_task(t)])
     key = lambda c: (c["variant"], c["measure"], c["key"])
-    assert sorted(done[-1]["cells"], key=key) == sorted(json.loads(json.dumps(expected)), key=key)
+    figures = [{k: v for k, v in c.items() if k not in ("label", "share")} for c in done[-1]["cells"]]
+    assert sorted(figures, key=key) == sorted(json.loads(json.dumps(expected)), key=key)
     refused = call(session, op="study", experiment="spoil-rate", variant="spoil-five", compare="cotton-1674", players=5)
     assert not refused["ok"] and "Five Cards (Cotton, 1674) is played by 2 to 2 players" in refused["error"]
 
@@ -615,7 +621,7 @@ def test_no_reply_of_a_bidding_game_names_a_card_the_seat_has_not_seen(variant):
             deal = s.deal
             seen |= {c.code for c in deal.hand(me)} | {c.code for c in deal.dealt[me]}
             seen |= {c.code for t in deal.tricks for _, c in t.plays}
-            shown = {**state, "hand": [{**c, "reason": None} for c in state["hand"]], "variant": None}
+            shown = {**state, "hand": [{**c, "reason": None, "reason_plain": None, "reason_sources": None} for c in state["hand"]], "variant": None}
             text = json.dumps({**reply, "state": shown}, ensure_ascii=False)
             named = set(CARD.findall(text)) | {code for sym, code in symbols.items() if sym in text} \
                 | {code for name, code in names.items() if name in text}

@@ -1,29 +1,12 @@
-// What every Maw widget shares: the Web Worker that runs the engine, spoken to as promises, and a
-// small DOM helper. The table (table.js), the review board (review.js) and the experiment
-// (experiment-widget.js) import it; a page with several starts one worker, each widget a session.
-//
-// Texts from links or from the engine are set with textContent (never innerHTML).
+// What every Maw widget shares: the Web Worker that runs the engine, spoken to as promises. The
+// table (table.js), the review board (review.js) and the experiment (experiment-widget.js) import
+// it; a page with several starts one worker, each widget a session.
 
 const WORKER_URL = new URL("worker.js", import.meta.url);
 export const SERVE_HINT = "Python runs in the browser only when the site is served over HTTP: " +
   "run `make serve` in the repository and open http://127.0.0.1:8000/ " +
   "(or serve docs/_build/html with any static web server).";
 
-
-// -- small DOM helpers ----------------------------------------------------------------------------
-
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("data-") || key.startsWith("aria-") || ["role", "type", "title", "id", "for", "href", "value", "min", "max", "name", "inputmode", "tabindex", "hidden"].includes(key)) node.setAttribute(key, value === true ? "" : String(value));
-    else node[key] = value;
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 // offline.js registers the service worker once an engine has started, so that its install finds
 // the runtime in the HTTP cache rather than downloading it beside the worker.
@@ -54,7 +37,6 @@ function sharedWorker() {
     shared.worker = early.worker;
   } else {
     try {
-      performance.mark("maw-worker-start");
       shared.worker = new Worker(WORKER_URL, { type: "module" });
     } catch (error) {
       shared.ready = Promise.reject(error);
@@ -66,18 +48,14 @@ function sharedWorker() {
       const message = event.data;
       if (message.type === "progress") for (const listener of shared.listeners) listener(message.text);
       else if (message.type === "ready") {
-        // Where the start-up went, for benchmarks/browser_speed.py (never asserted).
-        window.mawStats = window.mawStats || { requests: [] };
-        window.mawStats.boot = { ...message.boot, workerMs: message.ms };
-        performance.mark("maw-engine-ready");
         engineStarted();
-        resolve(message.ms);
+        resolve();
       }
       else if (message.type === "failed") { engineStarted(); reject(new Error(message.error)); }
       else if (message.type === "reply") {
         const entry = shared.pending.get(message.id);
         shared.pending.delete(message.id);
-        if (entry) entry.resolve({ reply: JSON.parse(message.reply), ms: message.ms });
+        if (entry) entry.resolve(JSON.parse(message.reply));
       }
     };
     const onError = (event) => {
@@ -110,12 +88,9 @@ export class Bridge {
   async call(request) {
     await this.ready;
     const id = this.shared.nextId++;
-    const answer = await new Promise((resolve) => {
+    return new Promise((resolve) => {
       this.shared.pending.set(id, { resolve });
       this.shared.worker.postMessage({ id, request: JSON.stringify({ ...request, table: this.table }) });
     });
-    window.mawStats = window.mawStats || { requests: [] };
-    window.mawStats.requests.push({ op: request.op, ms: answer.ms, events: (answer.reply.events || []).length });
-    return answer.reply;
   }
 }

@@ -6,7 +6,8 @@
 // a rule. Colours come from CSS custom properties (table.css), so dark mode restyles every card.
 // Every text is set with textContent.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { svgEl } from "./dom.js";
+
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const W = 60;
 const H = 84;
@@ -25,12 +26,6 @@ const PIPS = {
   10: [[L, 18], [R, 18], [M, 26], [L, 33], [R, 33], [L, 51], [R, 51], [M, 58], [L, 66], [R, 66]],
 };
 
-function svgEl(tag, attrs = {}, text = null) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  if (text !== null) node.textContent = text;
-  return node;
-}
 
 function frame(extraClass) {
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: `maw-svg-card ${extraClass}`, "aria-hidden": "true", focusable: "false" });
@@ -110,6 +105,14 @@ export function seatDirection(seat, me, players) {
   const k = (seat - me + players) % players;
   const angle = (2 * Math.PI * k) / players;
   return { x: -Math.sin(angle), y: Math.cos(angle) };
+}
+
+/** Lay ``node`` toward the seat ``seat`` (CSS reads --maw-x and --maw-y: see seatDirection). */
+export function placeToward(node, seat, me, players) {
+  const where = seatDirection(seat, me, players);
+  node.style.setProperty("--maw-x", String(where.x));
+  node.style.setProperty("--maw-y", String(where.y));
+  return node;
 }
 
 /** A card on the table (not a button): a figure-ready element named for a screen reader. */

@@ -18,7 +18,6 @@
     if (window.mawEarlyWorker || typeof Worker !== "function") return;
     let worker;
     try {
-      performance.mark("maw-worker-start");
       worker = new Worker(new URL("_static/maw/worker.js", root), { type: "module" });
     } catch (error) {
       return;   // bridge.js tries again, and reports what fails

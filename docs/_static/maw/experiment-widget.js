@@ -1,10 +1,11 @@
 // The Experiment widget: a small study run in the reader's browser, with progress and a chart.
 //
 // No rule and no statistics live here. The engine (maw_sim.web → maw_sim.studies.browser, in
-// Python, in the Web Worker) checks the parameters, plays the deals one step (≤ 100 deals) at a
-// time and sends back the summary so far — rates with their 95% intervals. This file draws the
-// form, the progress bar, a bar chart (inline SVG, drawn here: no chart library, nothing fetched)
-// and a table of the same numbers for screen readers and for copying.
+// Python, in the Web Worker) says which studies, bots and limits it offers (op "studies"), checks
+// the parameters, plays the deals one step (≤ 100 deals) at a time and sends back the summary so
+// far — each figure with its label, its 95% interval, and the rows to chart, in order. This file
+// draws the form, the progress bar, a bar chart (inline SVG, drawn here: no chart library, nothing
+// fetched) and a table of the same numbers for screen readers and for copying.
 //
 // Stable hooks (tests rely on them):
 //   root:     [data-maw-experiment] with data-state = loading | ready | running | stopped | done | error
@@ -12,49 +13,8 @@
 //   progress: <progress data-maw-progress>, result table [data-maw-results] rows [data-measure][data-key]
 //   link:     a[data-maw-study-link] (this study as a link), [data-maw-link-warning] (a link not followed)
 
-import { Bridge, el, SERVE_HINT } from "./bridge.js";
-
-const EXPERIMENTS = {
-  "spoil-rate": "How often is a deal spoilt?",
-  "top-trumps": "What is each top trump worth?",
-  "robbing": "Is robbing worth it? Which seat wins most?",
-  "fairness": "Does the seat matter? How soon is a deal decided?",
-};
-
-// What each experiment charts: the measures (and keys) that are shares of deals, in order. The
-// table below the chart lists every figure, averages included.
-const LABELS = {
-  spoil: () => "deal spoilt (nobody took three tricks)",
-  jink: () => "someone took all five tricks",
-  win_holding: (key) => `holder of ${key === "any hand" || key === "no top trump" ? "" : "the "}${key} wins`,
-  win_if_rob: (key) => `${key} robs: wins`,
-  win_if_pass: (key) => `${key} passes: wins`,
-  win_by_position: (key, players) => `seat ${key}${key === "1" ? " (elder hand)" : Number(key) === players ? " (dealer)" : ""} wins`,
-  tricks_holding: (key) => `holder of ${key}: tricks taken`,
-  tricks_if_rob: (key) => `${key} robs: tricks taken`,
-  tricks_if_pass: (key) => `${key} passes: tricks taken`,
-  decided_at: () => "trick after which the result was settled",
-  lead_changes: () => "changes of leader in a deal",
-};
-const CHART = {
-  "spoil-rate": ["spoil", "jink"],
-  "top-trumps": ["win_holding"],
-  "robbing": ["win_if_rob", "win_if_pass", "win_by_position"],
-  "fairness": ["win_by_position", "spoil"],
-};
-const KEY_ORDER = ["five of trumps", "knave of trumps", "ace of hearts", "ace of trumps", "any hand",
-  "no top trump", "ace holder", "dealer"];
-
-// Top trumps in rank order, robbers, then seats by number.
-const keyRank = (key) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) : 100 + Number(key || 0));
-
-const SVG = "http://www.w3.org/2000/svg";
-function svg(tag, attrs = {}, text = null) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  if (text !== null) node.textContent = text;
-  return node;
-}
+import { Bridge, SERVE_HINT } from "./bridge.js";
+import { el, svgEl as svg } from "./dom.js";
 
 const percent = (x) => `${(100 * x).toFixed(1)}%`;
 
@@ -66,8 +26,8 @@ class ExperimentWidget {
     this.build();
     this.bridge = new Bridge((text) => { this.status.textContent = text; });
     this.bridge.ready
-      .then(() => this.bridge.call({ op: "variants" }))
-      .then((reply) => this.ready(reply))
+      .then(() => Promise.all([this.bridge.call({ op: "variants" }), this.bridge.call({ op: "studies" })]))
+      .then(([variants, studies]) => this.ready(variants, studies))
       .catch((error) => this.fail(`The experiment could not start: ${error.message}. ${SERVE_HINT}`));
   }
 
@@ -79,15 +39,14 @@ class ExperimentWidget {
 
   build() {
     const d = this.root.dataset;
+    // The choices and limits are filled from the engine once it has started (ready()).
     this.inputs = {
-      experiment: el("select", {}, ...Object.entries(EXPERIMENTS).map(([id, text]) =>
-        el("option", { value: id, text: `${id}: ${text}`, selected: id === d.experiment }))),
+      experiment: el("select", {}, el("option", { value: d.experiment, text: d.experiment, selected: true })),
       variant: el("select", {}, el("option", { value: d.variant, text: d.variant, selected: true })),
       compare: el("select", {}, el("option", { value: "", text: "(nothing)", selected: true })),
-      players: el("input", { type: "number", min: 2, max: 10, value: d.players, inputmode: "numeric" }),
-      bot: el("select", {}, ...["random", "heuristic"].map((b) =>
-        el("option", { value: b, text: b, selected: b === d.bot }))),
-      deals: el("input", { type: "number", min: 1, max: 20000, value: d.deals, inputmode: "numeric" }),
+      players: el("input", { type: "number", value: d.players, inputmode: "numeric" }),
+      bot: el("select", {}, el("option", { value: d.bot, text: d.bot, selected: true })),
+      deals: el("input", { type: "number", min: 1, value: d.deals, inputmode: "numeric" }),
       seed: el("input", { type: "number", min: 0, value: d.seed, inputmode: "numeric" }),
     };
     const i = this.inputs;
@@ -117,8 +76,16 @@ class ExperimentWidget {
     this.root.dataset.state = "loading";
   }
 
-  ready(reply) {
+  ready(reply, studies) {
     if (!reply.ok) return this.fail(reply.error);
+    if (!studies.ok) return this.fail(studies.error);
+    const offer = studies.studies;
+    const d = this.root.dataset;
+    this.inputs.experiment.replaceChildren(...offer.experiments.map((e) =>
+      el("option", { value: e.id, text: `${e.id}: ${e.question}`, selected: e.id === d.experiment })));
+    this.inputs.bot.replaceChildren(...offer.bots.map((b) => el("option", { value: b, text: b, selected: b === d.bot })));
+    Object.assign(this.inputs.players, { min: offer.players.min, max: offer.players.max });
+    this.inputs.deals.max = offer.max_deals;
     this.variants = reply.variants;
     const wanted = this.root.dataset.variant;
     this.inputs.variant.replaceChildren(...reply.variants.map((v) =>
@@ -220,47 +187,28 @@ class ExperimentWidget {
     this.status.textContent = study.finished
       ? `Done: ${study.done} deals in ${seconds} s.`
       : `Stopped after ${study.done} of ${study.deals} deals; the figures are those deals'.`;
-    window.mawStats = window.mawStats || { requests: [] };
-    window.mawStats.experiment = { deals: study.done, seconds: Number(seconds) };
   }
 
   show(study) {
     this.progress.max = study.deals;
     this.progress.value = study.done;
     this.progressText.textContent = `${study.done} of ${study.deals} deals`;
-    this.status.textContent = `Playing: ${this.describe(study)}`;
+    this.status.textContent = `Playing: ${study.description}`;
     if (!study.cells.length) return;
     this.drawChart(study);
     this.drawTable(study);
-  }
-
-  describe(study) {
-    const names = this.variantsOf(study).map((id) => this.variantName(id)).join(" compared with ");
-    return `${names}, ${study.players} players, '${study.bot}' bots in every seat, seed ${study.seed}`;
-  }
-
-  ordered(cells) {
-    return [...cells].sort((a, b) => keyRank(a.key) - keyRank(b.key));
   }
 
   variantsOf(study) {
     return [study.variant, study.compare].filter(Boolean);
   }
 
-  variantName(id) {
-    const v = this.variants.find((x) => x.id === id);
-    return v ? v.name : id;
-  }
-
   drawChart(study) {
     // One row per figure; with a comparison, one bar per variant in each row (the same deals).
     const variants = this.variantsOf(study);
-    const rows = [];
-    for (const measure of CHART[study.experiment]) {
-      for (const cell of this.ordered(study.cells.filter((c) => c.measure === measure && c.variant === study.variant))) {
-        rows.push(variants.map((v) => study.cells.find((c) => c.measure === cell.measure && c.key === cell.key && c.variant === v)));
-      }
-    }
+    const name = (v) => study.variant_names[v];
+    const rows = study.chart.map((row) =>
+      variants.map((v) => study.cells.find((c) => c.measure === row.measure && c.key === row.key && c.variant === v)));
     const shown = rows.flat().filter(Boolean);
     const labelWidth = 300, barWidth = 360, barStep = 18, top = variants.length > 1 ? 26 : 8;
     const rowHeight = 8 + barStep * variants.length;
@@ -268,19 +216,19 @@ class ExperimentWidget {
     // The axis ends at the next tenth above the highest interval: ticks at round percentages.
     const scale = Math.min(1, Math.ceil(10 * Math.max(0.01, ...shown.map((c) => c.high))) / 10);
     const x = (value) => labelWidth + (barWidth * value) / scale;
-    const words = (c) => `${this.label(c, study)}${variants.length > 1 ? ` (${this.variantName(c.variant)})` : ""} ${percent(c.mean)}`;
+    const words = (c) => `${c.label}${variants.length > 1 ? ` (${name(c.variant)})` : ""} ${percent(c.mean)}`;
     const chart = svg("svg", { viewBox: `0 0 ${labelWidth + barWidth + 70} ${height}`, role: "img",
       "aria-label": `Bar chart: ${shown.map(words).join("; ")}` });
     if (variants.length > 1) {
       variants.forEach((v, i) => {
         chart.append(svg("rect", { x: labelWidth + i * 180, y: 4, width: 12, height: 12, class: `maw-exp-bar maw-exp-bar-v${i}` }));
-        chart.append(svg("text", { x: labelWidth + i * 180 + 18, y: 14, class: "maw-exp-label" }, this.variantName(v)));
+        chart.append(svg("text", { x: labelWidth + i * 180 + 18, y: 14, class: "maw-exp-label" }, name(v)));
       });
     }
     rows.forEach((group, k) => {
       const y0 = top + k * rowHeight;
       chart.append(svg("text", { x: labelWidth - 8, y: y0 + 4 + (barStep * variants.length) / 2 + 4, "text-anchor": "end",
-        class: "maw-exp-label" }, this.label(group.find(Boolean), study)));
+        class: "maw-exp-label" }, group.find(Boolean).label));
       group.forEach((c, i) => {
         if (!c) return;
         const y = y0 + i * barStep;
@@ -298,15 +246,10 @@ class ExperimentWidget {
     for (const tick of [0, 0.5, 1]) {
       chart.append(svg("text", { x: labelWidth + barWidth * tick, y: axisY + 16, "text-anchor": "middle", class: "maw-exp-tick" }, percent(scale * tick)));
     }
-    const caption = el("figcaption", { text: `${this.describe(study)}: ${study.done} deals` +
+    const caption = el("figcaption", { text: `${study.description}: ${study.done} deals` +
       `${variants.length > 1 ? " of each rule set, the same deals for both" : ""}. Bars: share of deals; whiskers: 95% confidence interval.` });
     this.chart.replaceChildren(chart, caption);
     this.chart.hidden = false;
-  }
-
-  label(cell, study) {
-    const make = LABELS[cell.measure];
-    return make ? make(cell.key, study.players) : `${cell.measure} ${cell.key}`;
   }
 
   drawTable(study) {
@@ -314,19 +257,17 @@ class ExperimentWidget {
     const columns = ["Figure", ...(variants.length > 1 ? ["Rules"] : []), "Value", "95% interval", "Observations"];
     const head = el("thead", {}, el("tr", {}, ...columns.map((t) => el("th", { scope: "col", text: t }))));
     const body = el("tbody");
-    const shares = new Set(["spoil", "jink", "win_holding", "win_if_rob", "win_if_pass", "win_by_position"]);
-    const cells = [...study.cells].sort((a, b) => a.measure.localeCompare(b.measure) || keyRank(a.key) - keyRank(b.key)
-      || variants.indexOf(a.variant) - variants.indexOf(b.variant));
-    for (const c of cells) {
-      const fmt = shares.has(c.measure) ? percent : (v) => v.toFixed(2);
+    // The cells come in reading order; a share of deals is written as a percentage.
+    for (const c of study.cells) {
+      const fmt = c.share ? percent : (v) => v.toFixed(2);
       body.append(el("tr", { "data-measure": c.measure, "data-key": c.key, "data-variant": c.variant,
         "data-mean": c.mean, "data-low": c.low, "data-high": c.high },
-        el("th", { scope: "row", text: this.label(c, study) }),
-        variants.length > 1 ? el("td", { text: this.variantName(c.variant) }) : null,
+        el("th", { scope: "row", text: c.label }),
+        variants.length > 1 ? el("td", { text: study.variant_names[c.variant] }) : null,
         el("td", { text: fmt(c.mean) }), el("td", { text: `${fmt(c.low)} – ${fmt(c.high)}` }),
         el("td", { text: String(c.n) })));
     }
-    this.table.replaceChildren(el("caption", { text: `All figures: ${this.describe(study)}` }), head, body);
+    this.table.replaceChildren(el("caption", { text: `All figures: ${study.description}` }), head, body);
     this.table.hidden = false;
   }
 }

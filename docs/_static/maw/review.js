@@ -19,20 +19,22 @@
 //             (data-taken), [data-maw-stock], [data-maw-score] (the score sheet's line, at the end)
 //             and [data-maw-decision] (what the player to move decides before the play)
 
-import { Bridge, el, SERVE_HINT } from "./bridge.js";
-import { cardImage, cardFaceSvg, cardBackSvg, seatDirection } from "./cards.js";
+import { Bridge } from "./bridge.js";
+import { el } from "./dom.js";
+import { cardImage, cardFaceSvg, cardBackSvg } from "./cards.js";
+import { Status } from "./status.js";
+import { TrickView } from "./trick-view.js";
+import { TurnupView } from "./trump.js";
 
 const VERDICT_WORDS = { best: "keeps the best result", tricks: "the same result, fewer tricks made sure of",
   points: "costs points", result: "changes the result" };
 const VERDICT_SIGN = { best: "✓", tricks: "↓", points: "−", result: "✕" };   // a shape as well as a colour
 
-// The same card faces as the play table (cards.js).
-const cardFace = (card, extraClass = "") => cardImage(card, extraClass);
-
 class ReviewBoard {
   constructor(root, useLinkParameters) {
     this.root = root;
     this.useLinkParameters = useLinkParameters;
+    this.status = new Status(root);
     this.summary = null;
     this.position = null;
     this.step = 0;
@@ -40,31 +42,16 @@ class ReviewBoard {
     this.asked = 0;          // the number of the latest position asked for: older replies are dropped
     this.build();
     this.setState("loading");
-    this.bridge = new Bridge((text) => { this.loadingText.textContent = text; });
+    this.bridge = new Bridge(this.status.progress);
     this.start();
   }
 
   setState(state) { this.root.dataset.state = state; }
-  setBusy(busy) {
-    this.root.dataset.busy = String(busy);
-    this.root.setAttribute("aria-busy", String(busy));
-  }
-
-  showMessage(text, kind = "info") {
-    this.message.hidden = !text;
-    this.message.textContent = text || "";
-    this.message.dataset.kind = kind;
-  }
 
   // -- the skeleton, once -----------------------------------------------------------------------------
   build() {
     const root = this.root;
-    root.replaceChildren();
     root.classList.add("maw-table", "maw-review");
-    this.loadingText = el("span", { text: "Starting Python in your browser…" });
-    this.loading = el("p", { class: "maw-loading", role: "status" },
-      el("span", { class: "maw-spinner", "aria-hidden": "true" }), this.loadingText);
-    this.message = el("p", { class: "maw-message", role: "alert", hidden: true });
 
     // Opening a record: pasted text, a file, or a link.
     this.textInput = el("textarea", { name: "record", rows: 6, class: "maw-review-text",
@@ -109,9 +96,9 @@ class ReviewBoard {
       this.stepLabel,
       control("forward", "▶", "Forward one card (→)"), control("last", "»", "To the end (End)"),
       el("label", {}, "Seen from ", this.seatSelect), this.dealLabel);
+    this.trickView = new TrickView();
+    this.turnupView = new TurnupView();
     this.seats = el("ol", { class: "maw-seats maw-review-seats", "aria-label": "Players" });
-    this.turnup = el("div", { class: "maw-turnup" });
-    this.trick = el("div", { class: "maw-trick", "data-maw-trick": "", role: "group", "aria-label": "The trick on the table" });
     this.choices = el("div", { class: "maw-choices", role: "group", "aria-label": "Decisions open to the player to move" });
     this.marks = el("div", { class: "maw-review-marks", "aria-live": "polite" });
     // The bidding games: the auction, the contract, the kitty, the stock and the score sheet.
@@ -123,10 +110,10 @@ class ReviewBoard {
     this.board = el("div", { class: "maw-board", hidden: true },
       el("div", { class: "maw-head" }, this.title),
       this.controls, this.seats,
-      el("div", { class: "maw-felt maw-review-felt" }, this.turnup, el("div", { class: "maw-centre" }, this.trick)),
+      el("div", { class: "maw-felt maw-review-felt" }, this.turnupView.node, el("div", { class: "maw-centre" }, this.trickView.node)),
       this.bidding, this.decision, this.choices, this.marksScope, this.marks, this.outcome,
       el("details", { class: "maw-log", open: true }, el("summary", { text: "Log of the deal (click a line to go there)" }), this.log));
-    root.append(this.loading, this.message, this.board, this.opener);
+    root.append(this.board, this.opener);
 
     // Arrow keys step through the deal, except while typing.
     root.tabIndex = -1;
@@ -143,10 +130,7 @@ class ReviewBoard {
 
   // -- start-up -------------------------------------------------------------------------------------------
   async start() {
-    this.setBusy(true);
-    try {
-      await this.bridge.ready;
-      this.loading.hidden = true;
+    await this.status.start(this.bridge, "The review board", async () => {
       const params = this.useLinkParameters ? new URLSearchParams(location.search) : new URLSearchParams();
       let request = null;
       // A link to a deal still being played opens as its seat knows it (the engine decides).
@@ -159,17 +143,8 @@ class ReviewBoard {
         this.setState("empty");
         this.opener.open = true;
       }
-    } catch (error) {
-      this.failed(error);
-    }
-    this.setBusy(false);
-  }
-
-  failed(error) {
-    this.setBusy(false);
-    this.setState("error");
-    this.loading.hidden = true;
-    this.showMessage(`The review board could not start: ${error.message}. ${SERVE_HINT}`, "error");
+    }, () => this.setState("error"));
+    this.status.setBusy(false);
   }
 
   // -- requests -----------------------------------------------------------------------------------------
@@ -177,10 +152,10 @@ class ReviewBoard {
     const reply = await this.bridge.call({ op: "review_open", ...request });
     if (!reply.ok) {
       // The engine says what is wrong; a record already open stays open.
-      this.showMessage(reply.error, "error");
+      this.status.say(reply.error, "error");
       return;
     }
-    this.showMessage("");
+    this.status.say("");
     this.summary = reply.review;
     this.source = request;             // kept to open another deal of the same match
     const s = this.summary;
@@ -199,7 +174,7 @@ class ReviewBoard {
     this.seatSelect.value = this.view;
     this.title.textContent = `${s.variant.name} · ${s.players} players · seat ${s.dealer} deals`
       + (s.deals > 1 ? ` · deal ${s.deal} of ${s.deals}` : "");
-    if (s.note) this.showMessage(s.note, "warning");
+    if (s.note) this.status.say(s.note, "warning");
     // What the solver's marks cover, said once (the bidding games: the play only).
     this.marksScope.hidden = !s.marks_note;
     this.marksScope.textContent = s.marks_note || "";
@@ -222,21 +197,21 @@ class ReviewBoard {
     this.step = step;
     const asked = ++this.asked;
     const where = this.view === "open" ? { open: true } : { seat: Number(this.view) };
-    this.setBusy(true);
+    this.status.setBusy(true);
     const reply = await this.bridge.call({ op: "review_at", step, ...where });
     if (asked !== this.asked) return;             // the reader has moved on
-    if (!reply.ok) { this.showMessage(reply.error, "error"); this.setBusy(false); return; }
+    if (!reply.ok) { this.status.say(reply.error, "error"); this.status.setBusy(false); return; }
     this.position = reply.position;
     this.render();
     this.setState("ready");
-    this.setBusy(false);
+    this.status.setBusy(false);
     // The solver's marks are asked for separately, so stepping never waits for them.
     if (this.view === "open" && reply.position.legal.length) {
       this.root.dataset.marks = "pending";
       this.marks.textContent = "Working out what each card is worth…";
       const valued = await this.bridge.call({ op: "review_at", step, ...where, analyse: true, patient });
       if (asked !== this.asked) return;
-      if (!valued.ok) { this.showMessage(valued.error, "error"); this.root.dataset.marks = "none"; return; }
+      if (!valued.ok) { this.status.say(valued.error, "error"); this.root.dataset.marks = "none"; return; }
       this.position = valued.position;
       this.render();
     }
@@ -276,27 +251,15 @@ class ReviewBoard {
     }));
 
     // No turn-up in the bidding games: the trump appears once the bidder names it.
-    const trump = p.trump
-      ? el("span", { class: `maw-trump ${p.trump.red ? "maw-red" : "maw-black"}`, text: `Trumps ${p.trump.symbol}`, "aria-label": `Trumps: ${p.trump.name}`, title: `Trumps: ${p.trump.name}` })
-      : el("span", { class: "maw-trump", text: "Trumps not named yet" });
-    this.turnup.replaceChildren(...(p.turnup
-      ? [el("span", { class: "maw-label", text: "Turn-up" }), cardFace(p.turnup, "maw-small"), trump]
-      : [trump]));
+    this.turnupView.draw(p.turnup, p.trump, p.turnup ? "Turn-up" : null);
     this.drawBidding(p);
     // The trick lies as round a table seen from the seat chosen (seat 0 with every hand open).
-    const me = /^\d+$/.test(this.view) ? Number(this.view) : 0;
     const t = p.trick || { plays: [], winner: null };
-    this.trick.replaceChildren(
-      ...t.plays.map((play) => {
-        const where = seatDirection(play.seat, me, p.seats.length);
-        const figure = el("figure", { class: `maw-play${play.seat === t.winner ? " maw-winner" : ""}`, "data-seat": play.seat },
-          cardFace(play.card), el("figcaption", { text: `Seat ${play.seat}${play.seat === t.winner ? " ★" : ""}` }));
-        figure.style.setProperty("--maw-x", String(where.x));
-        figure.style.setProperty("--maw-y", String(where.y));
-        return figure;
-      }),
-      el("p", { class: "maw-trick-note", text: t.plays.length === 0 ? "No cards on the table."
-        : t.winner !== null ? `Seat ${t.winner} won trick ${t.number}.` : `Trick ${t.number}.` }));
+    this.trickView.draw(t, {
+      me: /^\d+$/.test(this.view) ? Number(this.view) : 0, players: p.seats.length,
+      nameOf: (seat) => `Seat ${seat}`,
+      note: t.plays.length === 0 ? "No cards on the table." : t.winner !== null ? `Seat ${t.winner} won trick ${t.number}.` : `Trick ${t.number}.`,
+    });
 
     // Decisions that are not a card (robbing, jinking), with their marks.
     const decisions = p.legal.filter((x) => x.card === null);
@@ -324,10 +287,10 @@ class ReviewBoard {
 
   // The bidding games' part of the board, from what this view may know (the engine decides).
   drawBidding(p) {
-    const b = p.bidding;
-    this.bidding.hidden = !b;
     this.decision.hidden = !p.decision;
     this.decision.textContent = p.decision || "";
+    const b = p.bidding;
+    this.bidding.hidden = !b;
     if (!b) { this.bidding.replaceChildren(); return; }
     const parts = [];
     parts.push(el("p", { class: "maw-review-auction", "data-maw-auction": "" },
@@ -338,18 +301,18 @@ class ReviewBoard {
     const k = b.kitty;
     if (k.size) {
       const shown = k.cards
-        ? el("span", { class: "maw-review-cards" }, ...k.cards.map((c) => cardFace(c, "maw-small")))
+        ? el("span", { class: "maw-review-cards" }, ...k.cards.map((c) => cardImage(c, "maw-small")))
         : el("span", { class: "maw-review-backs", "aria-hidden": "true" }, ...Array.from({ length: k.size }, () => cardBackSvg()));
       const where = k.taken ? "taken by the bidder" : "face down";
       parts.push(el("div", { class: "maw-review-kitty", "data-maw-kitty": "", "data-taken": String(k.taken) },
         el("span", { class: "maw-label", text: `Kitty (${k.size} cards, ${where})${k.cards ? "" : ", unseen"}: ` }), shown,
-        k.put_out ? el("span", { class: "maw-review-put-out" }, " put out: ", ...k.put_out.map((c) => cardFace(c, "maw-small"))) : null));
+        k.put_out ? el("span", { class: "maw-review-put-out" }, " put out: ", ...k.put_out.map((c) => cardImage(c, "maw-small"))) : null));
     }
     if (b.stock.left || b.exchanged.length) {
       const drawn = b.exchanged.map((x) => `Seat ${x.seat} ${x.count === 0 ? "kept the hand" : `changed ${x.count}`}`).join(" · ");
       parts.push(el("div", { class: "maw-review-stock", "data-maw-stock": "" },
         el("span", { class: "maw-label", text: `Stock: ${b.stock.left} card${b.stock.left === 1 ? "" : "s"} left` }),
-        b.stock.cards ? el("span", { class: "maw-review-cards" }, " ", ...b.stock.cards.map((c) => cardFace(c, "maw-small"))) : null,
+        b.stock.cards ? el("span", { class: "maw-review-cards" }, " ", ...b.stock.cards.map((c) => cardImage(c, "maw-small"))) : null,
         drawn ? el("span", { text: ` (${drawn})` }) : null));
     }
     if (b.score) parts.push(el("p", { class: "maw-review-score", "data-maw-score": "", "data-made": String(b.score.made) }, b.score.text));

@@ -13,7 +13,9 @@
 //   cards:  <button data-card="5H" data-legal="true|false" aria-label="five of hearts">; in the kitty
 //           and discard steps they are marked with aria-pressed="true|false" and data-marked
 //   other:  <button data-action="pass|rob 7C|jink|claim|bid 20|hold|trump H|discard none|
-//           confirm-discard|new-deal|new-game|next-game|download-record">
+//           confirm-discard|new-deal|new-game|new-random|next-game|download-record|share-game|
+//           last-trick (aria-pressed)|continue">; the speed: <select name="speed">
+//   answer: [data-maw-answer] (role="alert"): why a card tapped is refused, beside the card
 //   choose: [data-maw-select] with data-min / data-max (how many cards to mark) in the kitty and
 //           discard steps
 //   rules:  [data-maw-house-rules] (the house rules in play, with their sources), [data-maw-auction],
@@ -24,27 +26,18 @@
 //           [data-seat] on each seat; [data-maw-pass] the cover shown between two people's turns
 //           (pass-and-play), with <button data-action="reveal">
 
-import { Bridge, el, SERVE_HINT } from "./bridge.js";
-import { cardImage, cardFaceSvg, cardBackSvg, seatDirection } from "./cards.js";
+import { Bridge } from "./bridge.js";
+import { el } from "./dom.js";
+import { cardFaceSvg, cardBackSvg, placeToward } from "./cards.js";
+import { Status } from "./status.js";
+import { TrickView } from "./trick-view.js";
+import { TurnupView } from "./trump.js";
+import { animates, pause, speedSelect } from "./pace.js";
+import { AnswerSheet } from "./answer.js";
+import { SavedGame, gameUrl, shareOrCopy } from "./saved-game.js";
 
 // The review page, at the site's root (this file is in _static/maw/).
 const REVIEW_PAGE = new URL("../../review.html", import.meta.url);
-
-// Reduced motion (a reader's setting, and the browser tests) plays the bots' moves without pauses.
-const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-const PAUSE_MS = { play: 380, trick: 900, other: 500 };
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, reducedMotion() ? 0 : ms));
-
-// Measurements for benchmarks/browser_speed.py (never asserted).
-window.mawStats = window.mawStats || { requests: [] };
-
-// -- small DOM helpers ----------------------------------------------------------------------------
-
-function cardFace(card, extraClass = "") {
-  // Rank and suit drawn on the face (cards.js), and named for a screen reader.
-  return cardImage(card, extraClass);
-}
-
 
 // People at one device (pass-and-play): k people spread round n seats, the first at seat 0, so
 // two people at a four-hand partnership table are partners (seats 0 and 2).
@@ -59,6 +52,7 @@ function spreadSeats(people, players) {
 class Table {
   constructor(root, useLinkParameters) {
     this.root = root;
+    this.status = new Status(root);
     this.config = {
       variant: root.dataset.variant || "spoil-five",
       players: root.dataset.players ? Number(root.dataset.players) : null,
@@ -70,28 +64,38 @@ class Table {
     // Pass-and-play: the seat whose player has tapped to see their hand (null: nobody yet).
     this.revealedSeat = null;
     this.useLinkParameters = useLinkParameters;
+    this.saved = new SavedGame();
     this.state = null;
-    this.busy = false;
     this.variants = [];
+    // The last trick shown again on the felt ("Last trick"), until the next move or a second press.
+    this.showingLastTrick = false;
     this.build();
     this.setPhase("loading");
-    this.bridge = new Bridge((text) => { this.loadingText.textContent = text; });
+    this.bridge = new Bridge(this.status.progress);
     this.start();
   }
 
   // The skeleton, once; render() fills it from each state.
   build() {
     const root = this.root;
-    root.replaceChildren();
     root.classList.add("maw-table");
-    this.loadingText = el("span", { text: "Starting Python in your browser…" });
-    this.loading = el("p", { class: "maw-loading", role: "status" }, el("span", { class: "maw-spinner", "aria-hidden": "true" }), this.loadingText);
     this.title = el("p", { class: "maw-title" });
     this.link = el("a", { class: "maw-link", text: "Link to this deal" });
-    this.message = el("p", { class: "maw-message", role: "alert", hidden: true });
+    // Share the game in play (the address bar carries it too), and say so.
+    this.share = el("button", { type: "button", class: "maw-button maw-share", "data-action": "share-game", text: "Copy link" });
+    this.share.addEventListener("click", () => this.shareGame());
+    this.shareNote = el("span", { class: "maw-share-note", role: "status" });
     this.seats = el("ol", { class: "maw-seats", "aria-label": "Players round the table" });
-    this.turnup = el("div", { class: "maw-turnup" });
-    this.trick = el("div", { class: "maw-trick", "data-maw-trick": "", "aria-label": "The trick on the table", role: "group" });
+    this.turnupView = new TurnupView();
+    this.trickView = new TrickView();
+    // Beside the trick: the last trick again, and (after a trick, while the bots wait) Continue.
+    this.lastTrick = el("button", { type: "button", class: "maw-button maw-last-trick", "data-action": "last-trick",
+      "aria-pressed": "false", text: "Last trick", disabled: true });
+    this.lastTrick.addEventListener("click", () => this.toggleLastTrick());
+    this.continueButton = el("button", { type: "button", class: "maw-button maw-continue", "data-action": "continue", text: "Continue", hidden: true });
+    this.trickTools = el("div", { class: "maw-trick-tools" }, this.lastTrick, this.continueButton,
+      el("label", { class: "maw-speed" }, "Speed ", speedSelect()));
+    this.answer = new AnswerSheet();
     this.scores = el("div", { class: "maw-scores" });
     // The house rules in play, in words with their sources (empty: the file's own rules).
     this.houseRules = el("div", { class: "maw-house-rules", "data-maw-house-rules": "", hidden: true });
@@ -113,12 +117,15 @@ class Table {
     this.passButton.addEventListener("click", () => this.reveal());
     this.passCover = el("div", { class: "maw-pass", "data-maw-pass": "", hidden: true }, this.passButton);
     this.choices = el("div", { class: "maw-choices", role: "group", "aria-label": "Your choices" });
+    // "New game" in plain view: the same rules and players, a new seed (the settings below change them).
+    this.newRandom = el("button", { type: "button", class: "maw-button", "data-action": "new-random", text: "New game" });
+    this.newRandom.addEventListener("click", () => this.newGameFromForm(null, true));
     this.outcome = el("p", { class: "maw-outcome", "data-maw-outcome": "", "aria-live": "polite", hidden: true });
     this.newDeal = el("button", { type: "button", class: "maw-button", "data-action": "new-deal", text: "New deal", hidden: true });
-    this.newDeal.addEventListener("click", () => this.nextDeal());
+    this.newDeal.addEventListener("click", () => this.nextDeal("next"));
     // A game over (a points game): the next one, the session's tally of games kept.
     this.nextGame = el("button", { type: "button", class: "maw-button", "data-action": "next-game", text: "Next game", hidden: true });
-    this.nextGame.addEventListener("click", () => this.nextGameOfSession());
+    this.nextGame.addEventListener("click", () => this.nextDeal("next_game"));
     // A finished deal: review it card by card (the review page opens the game's link), or keep its
     // record as a .maw file (the engine writes it: op "record").
     this.reviewLink = el("a", { class: "maw-button maw-review-link", "data-maw-review-link": "", text: "Review this deal", hidden: true });
@@ -157,17 +164,17 @@ class Table {
     this.sheet = el("details", { class: "maw-sheet", "data-maw-sheet": "" }, el("summary", { text: "Score sheet" }), this.sheetBody);
 
     this.felt = el("div", { class: "maw-felt" },
-      this.seats, el("div", { class: "maw-centre" }, this.trick));
+      this.seats, el("div", { class: "maw-centre" }, this.trickView.node));
     // The turn-up and the score beside the table, not on it: on a small table they would sit
     // under a seat; here they are always in view, whatever the number of players.
     this.board = el("div", { class: "maw-board", hidden: true },
-      el("div", { class: "maw-head" }, this.title, this.link),
-      this.felt, el("div", { class: "maw-status" }, this.turnup, this.contract, this.scores), this.auction,
+      el("div", { class: "maw-head" }, this.title, this.link, this.share, this.shareNote),
+      this.felt, this.trickTools, el("div", { class: "maw-status" }, this.turnupView.node, this.contract, this.scores), this.auction,
       this.prompt, this.passCover, this.hand, this.select, this.choices, this.holdNote, this.outcome,
-      el("div", { class: "maw-controls" }, this.newDeal, this.nextGame, this.reviewLink, this.download),
+      el("div", { class: "maw-controls" }, this.newDeal, this.nextGame, this.reviewLink, this.download, this.newRandom),
       // Below the hand, so that on a phone the table and the hand still fit one screen.
-      this.houseRules, this.sheet, settings, log);
-    root.append(this.loading, this.message, this.board);
+      this.houseRules, this.sheet, settings, log, this.answer.node);
+    root.append(this.board);
     // Remember that the reader uses the table, so redraws may move focus within it (never before).
     root.addEventListener("focusin", () => { root.dataset.focused = "true"; });
 
@@ -178,38 +185,16 @@ class Table {
   }
 
   setPhase(phase) { this.root.dataset.phase = phase; }
-  setBusy(busy) {
-    this.busy = busy;
-    this.root.dataset.busy = String(busy);
-    this.root.setAttribute("aria-busy", String(busy));
-  }
-
-  showMessage(text, kind = "info") {
-    if (!text) { this.message.hidden = true; this.message.textContent = ""; return; }
-    this.message.hidden = false;
-    this.message.dataset.kind = kind;
-    this.message.textContent = text;
-  }
 
   // -- start-up ------------------------------------------------------------------------------------
-  linkParameters() {
-    // Read ?variant=&players=&seed=&bot=&teams=&seat=&game= as plain strings; Python validates them
-    // (lenient mode). "game" is a whole game so far (maw_sim.records.to_link): it wins over the rest.
-    const params = new URLSearchParams(location.search);
-    const out = {};
-    for (const key of ["variant", "players", "seed", "bot", "teams", "seat", "game", "options", "preset", "humans"]) if (params.has(key)) out[key] = params.get(key);
-    return out;
-  }
-
-  async start() {
-    this.setBusy(true);
-    try {
-      const ms = await this.bridge.ready;
-      this.loading.hidden = true;
+  start() {
+    return this.status.start(this.bridge, "The table", async () => {
       const info = await this.bridge.call({ op: "variants" });
       this.variants = info.variants;
       this.botSelect.replaceChildren(...info.bots.map((b) => el("option", { value: b, text: b })));
-      const params = this.useLinkParameters ? this.linkParameters() : {};
+      // ?variant=&players=&seed=&bot=&teams=&seat=&game= as plain strings (Python validates them, in
+      // lenient mode), else the game this page kept. "game" is a whole game so far: it wins.
+      const params = this.useLinkParameters ? this.saved.load() : {};
       const request = {
         op: "new", lenient: true,
         variant: params.variant ?? this.config.variant,
@@ -231,34 +216,27 @@ class Table {
       const reply = await this.bridge.call(request);
       if (!reply.ok) throw new Error(reply.error);
       if (reply.warnings.length) {
-        this.showMessage("This link could not be followed exactly: " + reply.warnings.join(" "), "warning");
+        this.status.say("This link could not be followed exactly: " + reply.warnings.join(" "), "warning");
       }
       this.log.replaceChildren();
-      performance.mark("maw-playable-start");
       await this.play(reply, { skipAnimation: true });
-      performance.mark("maw-playable");
-      console.debug(`maw: Python ready in ${Math.round(ms)} ms`);
-    } catch (error) {
-      this.failed(error);
-    }
+    }, () => this.setPhase("error"));
   }
 
   failed(error) {
-    this.setBusy(false);
     this.setPhase("error");
-    this.loading.hidden = true;
-    this.showMessage(`The table could not start: ${error.message}. ${SERVE_HINT}`, "error");
+    this.status.failed("The table", error);
   }
 
   // -- requests --------------------------------------------------------------------------------------
   async send(request) {
-    if (this.busy) return;
-    this.setBusy(true);
+    if (this.status.busy) return;
+    this.status.setBusy(true);
     try {
       const reply = await this.bridge.call(request);
       if (!reply.ok) {
-        this.showMessage(reply.error, "error");
-        this.setBusy(false);
+        this.status.say(reply.error, "error");
+        this.status.setBusy(false);
         this.render();
         return;
       }
@@ -269,9 +247,9 @@ class Table {
   }
 
   async downloadRecord() {
-    if (this.busy) return;
+    if (this.status.busy) return;
     const reply = await this.bridge.call({ op: "record" });
-    if (!reply.ok) { this.showMessage(reply.error, "error"); return; }
+    if (!reply.ok) { this.status.say(reply.error, "error"); return; }
     const record = reply.record;
     // A file made in the page (a data: URL, a few kilobytes), so nothing is fetched from anywhere.
     const a = el("a", { href: "data:text/plain;charset=utf-8," + encodeURIComponent(record.deal), download: record.filename, hidden: true });
@@ -281,18 +259,39 @@ class Table {
   }
 
   act(action) {
-    this.showMessage("");
+    this.status.say("");
+    this.answer.hide();
     this.marked.clear();
     this.send({ op: "act", action });
   }
 
+  // A refused card: the engine's sentence beside the card, its sources a tap away.
+  refuse(card, button) {
+    const sentence = card.reason_plain || card.reason || "You may not play that card now.";
+    this.answer.show(button, sentence, card.reason_sources || null);
+  }
+
+  async shareGame() {
+    if (!this.state) return;
+    this.shareNote.textContent = await shareOrCopy(gameUrl(this.state).href, document.title);
+  }
+
+  // "Last trick": the last trick taken lies on the felt again, until pressed again or the next move.
+  toggleLastTrick() {
+    if (!this.state || !this.state.last_trick) return;
+    this.showingLastTrick = !this.showingLastTrick;
+    this.drawTrick();
+    // The button is under the felt: bring the felt into view if the page has scrolled past it.
+    if (this.showingLastTrick) this.felt.scrollIntoView({ block: "nearest" });
+  }
+
   // The kitty and the discard: the marked cards as one action; the engine says if it is refused.
   confirmDiscard() {
-    if (this.busy || !this.state || !this.state.select) return;
+    if (this.status.busy || !this.state || !this.state.select) return;
     const hand = this.state.hand.map((card) => card.code);
     const cards = hand.filter((code) => this.marked.has(code));
     const action = cards.length ? "discard " + cards.join(" ") : "discard none";
-    this.showMessage("");
+    this.status.say("");
     // A refused discard keeps the marks, so the player can change them.
     this.send({ op: "act", action }).then(() => {
       if (this.state && !this.state.select) this.marked.clear();
@@ -302,17 +301,11 @@ class Table {
   toggleMark(card) {
     if (this.marked.has(card.code)) this.marked.delete(card.code);
     else this.marked.add(card.code);
-    this.showMessage("");
+    this.status.say("");
     this.drawHand(this.state);
     this.drawSelect(this.state);
     const button = this.hand.querySelector(`[data-card="${CSS.escape(card.code)}"]`);
     if (button) button.focus();
-  }
-
-  nextGameOfSession() {
-    this.showMessage("");
-    this.log.replaceChildren();
-    this.send({ op: "next_game" });
   }
 
   // House rules chosen in the settings: a preset (or the file's own rules), or one option.
@@ -338,15 +331,16 @@ class Table {
     if (target) target.focus();
   }
 
-  nextDeal() {
-    this.showMessage("");
+  // The next deal of the match ("next"), or the next game of the session ("next_game").
+  nextDeal(op = "next") {
+    this.status.say("");
     this.log.replaceChildren();
-    this.send({ op: "next" });
+    this.send({ op });
   }
 
-  newGameFromForm(rules = null) {
-    const seedText = this.seedInput.value.trim();
-    this.showMessage("");
+  newGameFromForm(rules = null, freshSeed = false) {
+    const seedText = freshSeed ? "" : this.seedInput.value.trim();
+    this.status.say("");
     this.log.replaceChildren();
     this.marked.clear();
     const players = Number(this.playersSelect.value);
@@ -365,40 +359,55 @@ class Table {
     this.send(request);
   }
 
-  // Animate the events, then draw the new state.
+  // Animate the events, then draw the new state. A trick won stays on the felt, with who won it,
+  // until the next card is played: while the bots go on, for the speed's pause or until the player
+  // presses Continue (at "Slow", until then).
   async play(reply, { skipAnimation }) {
     const events = reply.events || [];
-    const animate = !skipAnimation && !reducedMotion();
-    let shownTrick = animate && this.state && this.state.trick && this.state.trick.winner === null
+    const next = reply.state;
+    const animate = !skipAnimation && animates();
+    let shown = animate && this.state && this.state.trick && this.state.trick.winner === null
       ? [...this.state.trick.plays] : [];
-    for (const event of events) {
+    let taken = false;
+    this.showingLastTrick = false;
+    for (const [i, event] of events.entries()) {
       this.logEvent(event);
       if (!animate) continue;
-      if (event.kind === "deal") { shownTrick = []; this.drawTrick({ plays: [] }); }
-      if (event.kind === "play") {
-        if (shownTrick.length && shownTrick.done) shownTrick = [];
-        shownTrick.push({ seat: event.seat, card: event.card });
+      if (event.kind === "deal") {
+        shown = [];
+        this.drawTrickOf(next, { plays: [] }, "");
+      } else if (event.kind === "play") {
+        if (taken) { shown = []; taken = false; }
+        shown.push({ seat: event.seat, card: event.card });
         // Your own card leaves your hand as it reaches the table (the state redraws the rest).
         if (this.state && event.seat === this.state.seat && !this.state.pass_and_play) {
           const played = this.hand.querySelector(`[data-card="${CSS.escape(event.card.code)}"]`);
           if (played) played.remove();
         }
-        this.drawTrick({ plays: shownTrick, winner: null }, true);
+        this.drawTrickOf(next, { plays: shown, winner: null }, "", true);
         this.prompt.textContent = event.text;
-        await sleep(PAUSE_MS.play);
+        await pause("play");
       } else if (event.kind === "trick") {
-        this.drawTrick({ plays: shownTrick, winner: event.seat });
+        this.drawTrickOf(next, { plays: shown, winner: event.seat }, event.text);
         this.prompt.textContent = event.text;
-        shownTrick = Object.assign([], { done: true });
-        await sleep(PAUSE_MS.trick);
-      } else if (event.kind !== "deal") {
+        taken = true;
+        // The last event: the new state shows this trick until the next card; else the bots wait.
+        if (i < events.length - 1) await this.holdTrick();
+      } else {
         this.prompt.textContent = event.text;
-        await sleep(PAUSE_MS.other);
+        await pause("other");
       }
     }
-    this.state = reply.state;
-    this.setBusy(false);
+    this.state = next;
+    this.status.setBusy(false);
     this.render();
+  }
+
+  async holdTrick() {
+    this.continueButton.hidden = false;
+    const pressed = new Promise((resolve) => this.continueButton.addEventListener("click", resolve, { once: true }));
+    await pause("trick", pressed);
+    this.continueButton.hidden = true;
   }
 
   logEvent(event) {
@@ -415,17 +424,11 @@ class Table {
     this.setPhase(s.phase);
     const games = s.sheet ? s.sheet.games.length + (s.match_over ? 0 : 1) : 1;
     this.title.textContent = `${s.variant.name} · ${games > 1 ? `game ${games} · ` : ""}deal ${s.deal_number} · ${s.players} players · seed ${s.seed}`;
-    const url = new URL(location.href);
-    url.search = "";
-    for (const [key, value] of Object.entries(s.link)) url.searchParams.set(key, String(value));
-    if (s.seat) url.searchParams.set("seat", String(s.seat));
-    url.searchParams.set("bot", s.bot);
-    url.hash = "";
-    this.link.href = url.href;
+    // The game in the address bar and in the browser's storage, so that it survives a reload.
+    this.link.href = (this.useLinkParameters ? this.saved.save(s) : gameUrl(s)).href;
 
     this.seats.replaceChildren(...s.seats.map((seat) => {
-      const where = seatDirection(seat.seat, s.seat, s.players);
-      const li = el("li", {
+      return placeToward(el("li", {
         class: `maw-seat${seat.you ? " maw-you" : ""}${seat.to_move ? " maw-to-move" : ""}${seat.partner ? " maw-is-partner" : ""}`,
         "data-seat": seat.seat,
         "aria-current": seat.to_move ? "true" : null,
@@ -439,24 +442,16 @@ class Table {
       seat.exchanged !== null && seat.exchanged !== undefined ? el("span", { class: "maw-badge maw-exchanged", text: `drew ${seat.exchanged}` }) : null,
       el("span", { class: "maw-seat-info" },
         seat.you ? null : el("span", { class: "maw-seat-backs", "aria-hidden": "true" }, cardBackSvg()),
-        `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"} · ${seat.cards} card${seat.cards === 1 ? "" : "s"}`));
-      li.style.setProperty("--maw-x", String(where.x));
-      li.style.setProperty("--maw-y", String(where.y));
-      return li;
+        `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"} · ${seat.cards} card${seat.cards === 1 ? "" : "s"}`)),
+      seat.seat, s.seat, s.players);
     }));
 
-    const trump = s.trump
-      ? el("span", { class: `maw-trump ${s.trump.red ? "maw-red" : "maw-black"}`, text: `Trumps ${s.trump.symbol}`, title: `Trumps: ${s.trump.name}`, "aria-label": `Trumps: ${s.trump.name}` })
-      : el("span", { class: "maw-trump maw-black", text: "Trumps not named yet" });
-    if (s.turnup) {
-      this.turnup.replaceChildren(el("span", { class: "maw-label", text: "Turn-up" }), cardFace(s.turnup, "maw-small"), trump);
-    } else {
-      // The bidding games turn no card up: the contract and the trump named stand in its place.
-      const kitty = s.bidding && s.bidding.kitty_size;
-      this.turnup.replaceChildren(el("span", { class: "maw-label", text: kitty ? `No turn-up · kitty of ${kitty}` : "No turn-up" }), trump);
-    }
+    // The bidding games turn no card up: the contract and the trump named stand in its place.
+    const kitty = s.bidding && s.bidding.kitty_size;
+    this.turnupView.draw(s.turnup, s.trump,
+      s.turnup ? "Turn-up" : kitty ? `No turn-up · kitty of ${kitty}` : "No turn-up");
     this.drawContract(s);
-    this.drawTrick(s.trick || { plays: [] });
+    this.drawTrick();
     this.drawScores(s);
     this.drawHouseRules(s);
     this.drawSheet(s);
@@ -512,18 +507,15 @@ class Table {
   // The partnership layouts this variant allows at the chosen number of players (from the engine).
   fillTeams(current, byDefault = false) {
     const variant = this.variants.find((v) => this.state && v.id === this.state.variant.id);
-    const players = Number(this.playersSelect.value);
+    const players = this.playersSelect.value;
     // A new number of players: the layout the ruleset's file names for it, if any.
-    if (byDefault) current = (variant && variant.default_teams && variant.default_teams[String(players)]) || "singles";
-    const forms = (variant ? variant.partnerships : []).filter((form) => {
-      const [sides, size] = form.split("x").map(Number);
-      return sides * size === players;
-    });
+    if (byDefault) current = (variant && variant.default_teams && variant.default_teams[players]) || "singles";
+    const layouts = (this.state && this.state.variant.layouts[players]) || [];
     // "singles" asks for each player alone even where the ruleset's file names a default layout.
     this.teamsSelect.replaceChildren(el("option", { value: "singles", text: "none (each for himself)" }),
-      ...forms.map((form) => el("option", { value: form, text: form.replace("x", " sides of ") })));
-    this.teamsSelect.value = forms.includes(current) ? current : "singles";
-    this.teamsSelect.disabled = forms.length === 0;
+      ...layouts.map((layout) => el("option", { value: layout.value, text: layout.text })));
+    this.teamsSelect.value = layouts.some((layout) => layout.value === current) ? current : "singles";
+    this.teamsSelect.disabled = layouts.length === 0;
   }
 
   // How many people share this device (1: you against the bots), up to the number of players.
@@ -537,28 +529,19 @@ class Table {
     this.peopleSelect.value = String(Math.min(current, players));
   }
 
-  drawTrick(trick, newest = false) {
+  // The trick on the felt (or, after "Last trick", the last one taken), with the engine's words.
+  drawTrick() {
     const s = this.state;
-    const nameOf = (seat) => (s && s.seats[seat] ? s.seats[seat].name : `Bot ${seat}`);
-    // Before the play of a bidding game there is nothing to say about the table (the auction is below).
-    const bidding = s && ["bid", "trump", "kitty", "discard"].includes(s.phase);
-    const label = trick.plays.length === 0 ? (bidding ? "" : "No cards on the table.")
-      : trick.winner !== null && trick.winner !== undefined ? `${nameOf(trick.winner)} won this trick.` : "";
-    const me = s ? s.seat : 0;
-    const players = s ? s.players : Math.max(2, ...trick.plays.map((p) => p.seat + 1));
-    this.trick.replaceChildren(
-      ...trick.plays.map((play, i) => {
-        // Each card lies toward the seat that played it; the latest one slides in from there.
-        const where = seatDirection(play.seat, me, players);
-        const last = newest && i === trick.plays.length - 1;
-        const figure = el("figure", { class: `maw-play${play.seat === trick.winner ? " maw-winner" : ""}${last ? " maw-new" : ""}`, "data-seat": play.seat },
-          cardFace(play.card),
-          el("figcaption", { text: nameOf(play.seat) + (play.seat === trick.winner ? " ★" : "") }));
-        figure.style.setProperty("--maw-x", String(where.x));
-        figure.style.setProperty("--maw-y", String(where.y));
-        return figure;
-      }),
-      el("p", { class: "maw-trick-note", text: label }));
+    const last = this.showingLastTrick ? s.last_trick : null;
+    this.lastTrick.disabled = !s.last_trick;
+    this.lastTrick.setAttribute("aria-pressed", String(Boolean(last)));
+    if (last) this.drawTrickOf(s, last, last.text);
+    else this.drawTrickOf(s, s.trick || { plays: [] }, s.trick_note);
+  }
+
+  // A trick as seen from the seat of ``s`` (the state it belongs to), named as its seats are.
+  drawTrickOf(s, trick, note, newest = false) {
+    this.trickView.draw(trick, { me: s.seat, players: s.players, nameOf: (seat) => s.seats[seat].name, note, newest });
   }
 
   drawScores(s) {
@@ -661,7 +644,7 @@ class Table {
     const n = this.marked.size;
     this.selectNote.textContent = `${select.words} Marked: ${n}. Tap cards to mark or unmark them, then confirm.`;
     this.confirm.textContent = n ? `Confirm: put out ${n}` : (select.none ? "Confirm: keep my hand" : "Confirm");
-    this.confirm.disabled = this.busy;
+    this.confirm.disabled = this.status.busy;
   }
 
   // The settings' house rules: the presets and each option, mirroring the game in play.
@@ -691,18 +674,18 @@ class Table {
   drawHand(s) {
     const focusedCard = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
     if (s.select) { this.drawMarkableHand(s, focusedCard); return; }
-    // The auction and the trump: the hand is shown to bid on, no card is to be played yet.
-    const resting = ["bid", "trump"].includes(s.phase);
+    // The auction, the trump, the kitty, the discard: the hand is shown, no card is played yet.
+    const resting = Boolean(s.before_play);
     const buttons = s.hand.map((card) => {
       const button = el("button", {
         type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${card.legal ? "" : resting ? " maw-resting" : " maw-illegal"}`,
         "data-card": card.code, "data-legal": String(card.legal), "aria-label": card.name,
-        "aria-disabled": card.legal ? null : "true", title: card.legal ? `Play the ${card.name}` : card.reason,
+        "aria-disabled": card.legal ? null : "true", title: card.legal ? `Play the ${card.name}` : card.reason_plain || card.reason,
       }, cardFaceSvg(card), card.legal || resting ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }));
       button.addEventListener("click", () => {
-        if (this.busy) return;
-        // An illegal card stays clickable, to say why: the reason is the engine's explain().
-        if (!card.legal) this.showMessage(card.reason || "You may not play that card now.", "illegal");
+        if (this.status.busy) return;
+        // An illegal card stays clickable, to say why, beside it: the reason is the engine's.
+        if (!card.legal) this.refuse(card, button);
         else this.act(card.code);
       });
       return button;
@@ -721,7 +704,7 @@ class Table {
         "aria-pressed": String(marked), "aria-label": `${card.name}${marked ? ", marked to put out" : ""}`,
         title: marked ? `Keep the ${card.name}` : `Mark the ${card.name} to put out`,
       }, cardFaceSvg(card), marked ? el("span", { class: "maw-mark", "aria-hidden": "true", text: "✓" }) : null);
-      button.addEventListener("click", () => { if (!this.busy) this.toggleMark(card); });
+      button.addEventListener("click", () => { if (!this.status.busy) this.toggleMark(card); });
       return button;
     });
     this.hand.replaceChildren(...buttons);
@@ -731,7 +714,7 @@ class Table {
   drawChoices(s) {
     const buttons = s.choices.map((choice) => {
       const button = el("button", { type: "button", class: `maw-button${choice.action.startsWith("trump ") ? ` maw-suit-button ${"DH".includes(choice.action.slice(-1)) ? "maw-red" : "maw-black"}` : ""}`, "data-action": choice.action, text: choice.label });
-      button.addEventListener("click", () => { if (!this.busy) this.act(choice.action); });
+      button.addEventListener("click", () => { if (!this.status.busy) this.act(choice.action); });
       return button;
     });
     this.choices.replaceChildren(...buttons);

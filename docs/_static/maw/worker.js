@@ -11,22 +11,15 @@
 // worker starts Pyodide the ordinary way, a little slower, and says so in the console.
 //
 // Messages: the page sends {id, request} where request is a JSON string for maw_sim.web.handle;
-// the worker answers {type: "reply", id, reply, ms}. At start-up it sends {type: "progress", text}
-// as it goes, then {type: "ready", ms, boot} (boot: where the start-up time went, for the
-// benchmarks) or {type: "failed", error}.
+// the worker answers {type: "reply", id, reply}. At start-up it sends {type: "progress", text}
+// as it goes, then {type: "ready"} or {type: "failed", error}. Nothing here is timed for the
+// benchmarks: they read the browser's own resource timings from outside.
 
 const STATIC = new URL("../", import.meta.url);   // .../_static/
-const started = performance.now();
-const boot = { mode: null };
 let handle = null;
 
 function progress(text) {
   postMessage({ type: "progress", text });
-}
-
-function lap(name, since) {
-  boot[name] = Math.round(performance.now() - since);
-  return performance.now();
 }
 
 async function fetchOk(url, what) {
@@ -100,18 +93,15 @@ random.seed()   # a snapshot would otherwise give every visitor the random state
 
 async function start() {
   progress("Loading Python (Pyodide)…");
-  let t = performance.now();
   // The manifest is fetched fresh (the server says no-cache) and names every other file by a
   // versioned path, so the rest may come from any cache.
   const manifest = await (await fetchOk(new URL("wheels/manifest.json", STATIC), "wheels/manifest.json")).json();
-  t = lap("manifest", t);
   const runtime = new URL(manifest.runtime, STATIC);
   // Everything is asked for at once, while Pyodide's own files download and compile.
   const wheel = fetchOk(new URL(manifest.wheel, STATIC), "the engine wheel").then((r) => r.arrayBuffer());
   const useSnapshot = manifest.snapshot && typeof DecompressionStream === "function";
   const snapshot = useSnapshot
     ? fetchOk(new URL(manifest.snapshot, STATIC), "the engine snapshot").then(inflate)
-      .then((bytes) => { boot.snapshotInflated = Math.round(performance.now() - started); return bytes; })
     : null;
   wheel.catch(() => {});
   if (snapshot) snapshot.catch(() => {});
@@ -126,34 +116,27 @@ async function start() {
   if (snapshot) {
     try {
       pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
-      boot.mode = "snapshot";
     } catch (error) {
       console.warn(`maw: the engine snapshot could not be used (${error && error.message || error}); starting Python the ordinary way`);
     }
   }
   if (!pyodide) {
     pyodide = await loadPyodide(options);
-    boot.mode = "plain";
   }
-  t = lap("pyodide", t);
   progress("Loading the Maw engine…");
   const wheelBytes = await wheel;
-  t = lap("wheelWait", t);
   if (inflatesRaw()) {
     await unpackWheel(pyodide.FS, wheelBytes, manifest.site_packages);
   } else {   // an older browser: Python's zipfile, slower but everywhere
     pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(wheelBytes));
     pyodide.runPython(`import zipfile; zipfile.ZipFile("/tmp/engine.whl").extractall(${JSON.stringify(manifest.site_packages)})`);
   }
-  t = lap("wheel", t);
   pyodide.runPython(AFTER_INSTALL);
-  t = lap("reseed", t);
   handle = pyodide.pyimport("maw_sim.web").handle;
-  lap("import", t);
 }
 
 const booting = start().then(
-  () => postMessage({ type: "ready", ms: performance.now() - started, boot }),
+  () => postMessage({ type: "ready" }),
   (error) => postMessage({ type: "failed", error: String(error && error.message || error) }),
 );
 
@@ -161,10 +144,9 @@ onmessage = async (event) => {
   const { id, request } = event.data;
   await booting;
   if (!handle) {
-    postMessage({ type: "reply", id, reply: JSON.stringify({ ok: false, error: "Python did not start" }), ms: 0 });
+    postMessage({ type: "reply", id, reply: JSON.stringify({ ok: false, error: "Python did not start" }) });
     return;
   }
-  const t0 = performance.now();
   const reply = handle(request);   // maw_sim.web.handle never raises: errors come back as JSON
-  postMessage({ type: "reply", id, reply, ms: performance.now() - t0 });
+  postMessage({ type: "reply", id, reply });
 };

@@ -1,0 +1,269 @@
+"""The play table's answers, memory and pace in headless Chromium, at 1280×800 and 390×844.
+
+Read by geometry and accessible roles, as a player meets them: a refused card is answered beside
+it, inside the window, short on a phone, read out (role "alert"); the last trick can be seen again
+once the next one has started; at the slow speed a trick won stays until Continue; a reload, the
+address bar in another browser and the page opened again without a link all restore the same
+game; the game's link is copied; "New game" starts another. Screenshots go to
+docs/_build/screenshots/ (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import pytest
+
+from conftest import ROOT, Guard
+from maw_sim import web
+from test_browser import _seed_with_an_illegal_card, click_a_legal_move, hand_codes
+
+pytestmark = pytest.mark.browser
+
+TABLE = "[data-maw-table]"
+READY_MS = 90_000
+MOVE_MS = 30_000
+SHOTS = ROOT / "docs" / "_build" / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+@pytest.fixture
+def new_context(browser, server):
+    """Contexts of their own (a viewport, a motion setting, storage that starts empty), each
+    guarded: no request off 127.0.0.1, no console error."""
+    made = []
+
+    def make(viewport=DESKTOP, reduced_motion="reduce", **options):
+        context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion,
+                                      has_touch=viewport is PHONE, **options)
+        guard = Guard(server)
+        context.route("**/*", guard.route)
+        context.on("request", guard.on_request)
+        context.on("console", guard.on_console)
+        context.on("weberror", lambda error: guard.errors.append(f"page error: {error.error}"))
+        made.append((context, guard))
+        return context
+
+    yield make
+    for context, guard in made:
+        context.close()
+        guard.check()
+
+
+def wait_ready(page):
+    page.wait_for_function(
+        "s => { const t = document.querySelector(s); return t && t.dataset.phase !== 'loading' "
+        "&& t.dataset.busy === 'false'; }", arg=TABLE, timeout=READY_MS)
+
+
+def open_table(page, url):
+    page.goto(url)
+    wait_ready(page)
+
+
+def table_url(server, variant, **params):
+    return f"{server}/play/{variant}.html" + (f"?{urlencode(params)}" if params else "")
+
+
+def wait_idle(page):
+    page.wait_for_function("s => document.querySelector(s).dataset.busy === 'false'", arg=TABLE,
+                           timeout=MOVE_MS)
+
+
+def inside_window(page, b) -> bool:
+    size = page.viewport_size
+    return b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= size["width"] + 0.5 \
+        and b["y"] + b["height"] <= size["height"] + 0.5
+
+
+def header_bottom(page) -> float:
+    """Where the site's sticky header ends in the window (0 without one)."""
+    return page.evaluate("() => { const h = document.querySelector('header'); return h ? Math.max(0, h.getBoundingClientRect().bottom) : 0; }")
+
+
+def screenshot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name))
+
+
+def picture(page):
+    """What the reader sees of the game: the title, the phase, the hand, the trick, the score
+    sheet and the scores line."""
+    return (page.inner_text(f"{TABLE} .maw-title"), page.get_attribute(TABLE, "data-phase"), hand_codes(page),
+            page.inner_text(f"{TABLE} [data-maw-trick]"), page.text_content(f"{TABLE} [data-maw-sheet]"),
+            page.text_content(f"{TABLE} .maw-scores"))
+
+
+def state_of(page) -> dict:
+    """The engine's state at the page's position, rebuilt in CPython from the address bar."""
+    params = {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items() if k != "deal"}   # "deal": for people
+    session = web.Session()
+    reply = json.loads(web.handle(json.dumps({"op": "new", "lenient": True, **params}), session))
+    assert reply["ok"] and not reply["warnings"], reply
+    return reply["state"]
+
+
+# -- answers where you look --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_refused_card_is_answered_beside_it_inside_the_window(new_context, server, size):
+    seed, card = _seed_with_an_illegal_card()
+    page = new_context(SIZES[size]).new_page()
+    open_table(page, table_url(server, "spoil-five", players=5, seed=seed))
+    before = hand_codes(page)
+    button = page.locator(f'{TABLE} [data-maw-hand] button[data-card="{card["code"]}"]')
+    button.click(force=True)        # aria-disabled, yet clickable: to say why
+    answer = page.locator(TABLE).get_by_role("alert")
+    assert answer.count() == 1 and answer.is_visible()
+    # One plain sentence first; the sources are a tap away, not in view.
+    assert answer.inner_text().strip().startswith(card["reason_plain"])
+    sources = answer.get_by_text(card["reason_sources"])
+    assert sources.is_hidden()
+    b = answer.bounding_box()
+    assert inside_window(page, b), f"the answer is outside the window: {b}"
+    assert b["y"] >= header_bottom(page), "the answer is under the site's header"
+    if size == "phone":
+        assert b["height"] <= 250, f"the answer is {b['height']} px tall on a phone"
+    # Beside the card tapped: it touches no more than a margin away from the card, above or below.
+    c = button.bounding_box()
+    gap = max(b["y"] - (c["y"] + c["height"]), c["y"] - (b["y"] + b["height"]))
+    assert gap <= 12, f"the answer is {gap} px away from the card"
+    screenshot(page, f"table-refusal-{size}.png")
+    answer.get_by_text("Sources", exact=True).click()
+    assert sources.is_visible()
+    assert inside_window(page, answer.bounding_box())
+    assert answer.bounding_box()["height"] <= (250 if size == "phone" else 400)
+    assert hand_codes(page) == before, "a refused card is not played"
+    answer.get_by_role("button", name="Close this answer").click()
+    assert page.locator(TABLE).get_by_role("alert").count() == 0
+
+
+# -- see what happened --------------------------------------------------------------------------------
+
+def to_the_second_trick_started(page, limit=30):
+    """Play the first legal moves until a trick has been taken and the next one holds a card."""
+    for _ in range(limit):
+        last = page.locator(TABLE).get_by_role("button", name="Last trick")
+        cards = page.locator(f"{TABLE} [data-maw-trick] figure")
+        if last.is_enabled() and cards.count() and not page.locator(f"{TABLE} [data-maw-trick] figcaption",
+                                                                      has_text="★").count():
+            return
+        assert page.get_attribute(TABLE, "data-phase") != "over"
+        click_a_legal_move(page)
+    raise AssertionError("no second trick started")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_last_trick_is_shown_again_after_the_next_has_started(new_context, server, size):
+    page = new_context(SIZES[size]).new_page()
+    open_table(page, table_url(server, "spoil-five", players=4, seed=12))
+    to_the_second_trick_started(page)
+    current = page.eval_on_selector_all(f"{TABLE} [data-maw-trick] [role=img]", "cs => cs.map(c => c.dataset.code)")
+    expected = state_of(page)["last_trick"]
+    button = page.locator(TABLE).get_by_role("button", name="Last trick")
+    button.click()
+    assert button.get_attribute("aria-pressed") == "true"
+    trick = page.locator(TABLE).get_by_role("group", name="The trick on the table")
+    shown = trick.get_by_role("img").evaluate_all("cs => cs.map(c => c.dataset.code)")
+    assert shown == [p["card"]["code"] for p in expected["plays"]] != current
+    assert expected["text"] in trick.inner_text() and "won trick" in expected["text"]
+    for card in trick.get_by_role("img").all():
+        assert inside_window(page, card.bounding_box())
+        assert card.bounding_box()["y"] >= header_bottom(page), "a card of the last trick is under the header"
+    screenshot(page, f"table-last-trick-{size}.png")
+    button.click()
+    assert button.get_attribute("aria-pressed") == "false"
+    assert trick.get_by_role("img").evaluate_all("cs => cs.map(c => c.dataset.code)") == current
+
+
+def test_at_the_slow_speed_a_trick_won_stays_until_continue(new_context, server):
+    page = new_context(DESKTOP, reduced_motion="no-preference").new_page()
+    open_table(page, table_url(server, "spoil-five", players=4, seed=12))
+    speed = page.locator(TABLE).get_by_role("combobox", name="Speed of the bots' moves")
+    assert speed.input_value() == "normal"
+    speed.select_option("slow")
+    go_on = page.locator(TABLE).get_by_role("button", name="Continue")
+    for _ in range(30):
+        assert page.get_attribute(TABLE, "data-phase") != "over", "no trick won before the bots went on"
+        legal = page.locator(f'{TABLE} [data-maw-hand] button[data-card][data-legal="true"]')
+        (legal.first if legal.count() else page.locator(f"{TABLE} .maw-choices button").first).click()
+        page.wait_for_function("s => document.querySelector(s).dataset.busy === 'false' || "
+                               "[...document.querySelectorAll(s + ' button')].some(b => b.textContent === 'Continue' "
+                               "&& !b.hidden)", arg=TABLE, timeout=MOVE_MS)
+        if go_on.is_visible():
+            break
+    assert go_on.is_visible()
+    trick = page.locator(TABLE).get_by_role("group", name="The trick on the table")
+    assert "won trick" in trick.inner_text() or "wins trick" in trick.inner_text()
+    assert trick.locator("figcaption", has_text="★").count() == 1
+    held = trick.inner_text()
+    page.wait_for_timeout(1500)        # longer than the normal speed's pause: still held
+    assert trick.inner_text() == held and page.get_attribute(TABLE, "data-busy") == "true"
+    screenshot(page, "table-slow-continue-desktop.png")
+    go_on.click()
+    wait_idle(page)
+    assert go_on.is_hidden()
+    # The speed is the reader's, for every table of the site.
+    open_table(page, table_url(server, "twenty-five", seed=3))
+    assert page.locator(TABLE).get_by_role("combobox", name="Speed of the bots' moves").input_value() == "slow"
+
+
+# -- your game survives ---------------------------------------------------------------------------------
+
+def play_into_the_second_deal(page):
+    for _ in range(40):
+        if page.get_attribute(TABLE, "data-phase") == "over":
+            page.locator(TABLE).get_by_role("button", name="New deal").click()
+            wait_idle(page)
+            click_a_legal_move(page)
+            return
+        click_a_legal_move(page)
+    raise AssertionError("the first deal did not end")
+
+
+def test_a_reload_another_browser_and_the_bare_page_restore_the_game(new_context, server):
+    context = new_context(DESKTOP)
+    page = context.new_page()
+    open_table(page, table_url(server, "twenty-five", players=4, seed=4242))
+    play_into_the_second_deal(page)
+    before = picture(page)
+    assert "deal 2" in before[0]
+    assert "game=" in page.url, "the address bar carries the game"
+    assert page.locator(TABLE).get_by_role("link", name="Link to this deal").get_attribute("href") == page.url
+    page.reload()
+    wait_ready(page)
+    assert picture(page) == before
+    # The address bar, opened in a fresh browser (no storage, no cache): the same game.
+    other = new_context(PHONE).new_page()
+    open_table(other, page.url)
+    assert picture(other) == before
+    screenshot(other, "table-restored-phone.png")
+    # The page opened again without a link (a closed tab, the menu): the game this browser kept.
+    bare = context.new_page()
+    open_table(bare, table_url(server, "twenty-five"))
+    assert picture(bare) == before
+    assert bare.url == page.url
+
+
+def test_copy_link_and_an_explicit_new_game(new_context, server):
+    context = new_context(DESKTOP, permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    open_table(page, table_url(server, "spoil-five", players=3, seed=77))
+    click_a_legal_move(page)
+    page.locator(TABLE).get_by_role("button", name="Copy link").click()
+    said = page.locator(f"{TABLE} .maw-head").get_by_role("status")
+    said.filter(has_text="copied").wait_for(timeout=MOVE_MS)
+    assert page.evaluate("navigator.clipboard.readText()") == page.url
+    old = page.url
+    page.locator(TABLE).get_by_role("button", name="New game").click()
+    wait_idle(page)
+    assert "deal 1" in page.inner_text(f"{TABLE} .maw-title")
+    assert parse_qs(urlparse(page.url).query)["seed"] != parse_qs(urlparse(old).query)["seed"]
+    assert parse_qs(urlparse(page.url).query)["players"] == ["3"]
+    fresh = picture(page)
+    page.goto(table_url(server, "spoil-five"))
+    wait_ready(page)
+    assert picture(page) == fresh, "the new game is the one kept"
