@@ -25,8 +25,9 @@ def named_cards(reply: dict) -> set:
         if isinstance(node, dict):
             if isinstance(node.get("code"), str):
                 names.add(node["code"])
-            for value in node.values():
-                walk(value)
+            for key, value in node.items():
+                if key != "trump_order":     # the ranking in force: rules, not where cards lie
+                    walk(value)
         elif isinstance(node, list):
             for value in node:
                 walk(value)

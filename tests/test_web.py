@@ -96,7 +96,7 @@ def test_the_state_never_shows_another_hand(session):
     deal = session.deal
     mine = {c.code for c in deal.hand(me)}
     others = {c.code for s in range(5) if s != me for c in deal.hand(s)}
-    text = json.dumps(reply["state"])
+    text = json.dumps({**reply["state"], "trump_order": None})    # the ranking: rules, not places
     assert {c["code"] for c in reply["state"]["hand"]} == mine
     played = {p["card"]["code"] for p in (reply["state"]["trick"] or {"plays": []})["plays"]}
     for code in others - played - {deal.turnup.code}:
@@ -153,7 +153,7 @@ def test_no_reply_names_a_card_the_human_seat_has_not_seen(variant, players, tea
             # are 5♠, J♠, A♥"; "the ace of hearts led"), not where they lie: left out of the scan.
             shown = {**reply["state"], "hand": [{**c, "reason": None, "reason_plain": None, "reason_sources": None}
                                                     for c in reply["state"]["hand"]],
-                     "variant": None}
+                     "variant": None, "trump_order": None}
             text = json.dumps({**reply, "state": shown}, ensure_ascii=False)
             if reply["state"]["phase"] != "over":
                 named = set(CARD.findall(text)) | {code for sym, code in symbols.items() if sym in text} \
@@ -621,7 +621,7 @@ def test_no_reply_of_a_bidding_game_names_a_card_the_seat_has_not_seen(variant):
             deal = s.deal
             seen |= {c.code for c in deal.hand(me)} | {c.code for c in deal.dealt[me]}
             seen |= {c.code for t in deal.tricks for _, c in t.plays}
-            shown = {**state, "hand": [{**c, "reason": None, "reason_plain": None, "reason_sources": None} for c in state["hand"]], "variant": None}
+            shown = {**state, "hand": [{**c, "reason": None, "reason_plain": None, "reason_sources": None} for c in state["hand"]], "variant": None, "trump_order": None}
             text = json.dumps({**reply, "state": shown}, ensure_ascii=False)
             named = set(CARD.findall(text)) | {code for sym, code in symbols.items() if sym in text} \
                 | {code for name, code in names.items() if name in text}
