@@ -267,3 +267,20 @@ def test_copy_link_and_an_explicit_new_game(new_context, server):
     page.goto(table_url(server, "spoil-five"))
     wait_ready(page)
     assert picture(page) == fresh, "the new game is the one kept"
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_order_of_the_trumps_is_a_tap_away(new_context, server, size):
+    # The trump badge opens the ranking in force, as the engine sends it, inside the window.
+    page = new_context(viewport=SIZES[size]).new_page()
+    open_table(page, table_url(server, "bruff", players=6, seed=3))
+    badge = page.get_by_label("Show every trump in order")
+    badge.click()
+    order = page.get_by_role("list", name="The trumps, highest first")
+    order.wait_for(state="visible")
+    items = order.get_by_role("listitem")
+    session = web.Session()
+    state = json.loads(web.handle(json.dumps({"op": "new", "variant": "bruff", "players": 6, "seed": 3}), session))["state"]
+    assert [items.nth(k).inner_text() for k in range(items.count())] == [c["symbol"] for c in state["trump_order"]]
+    assert inside_window(page, order.bounding_box())
+    page.screenshot(path=str(SHOTS / f"trump-order-{size}.png"))

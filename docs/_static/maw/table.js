@@ -449,7 +449,7 @@ class Table {
     // The bidding games turn no card up: the contract and the trump named stand in its place.
     const kitty = s.bidding && s.bidding.kitty_size;
     this.turnupView.draw(s.turnup, s.trump,
-      s.turnup ? "Turn-up" : kitty ? `No turn-up · kitty of ${kitty}` : "No turn-up");
+      s.turnup ? "Turn-up" : kitty ? `No turn-up · kitty of ${kitty}` : "No turn-up", s.trump_order);
     this.drawContract(s);
     this.drawTrick();
     this.drawScores(s);

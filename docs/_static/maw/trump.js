@@ -11,14 +11,32 @@ function trumpBadge(trump) {
     title: `Trumps: ${trump.name}`, "aria-label": `Trumps: ${trump.name}` });
 }
 
+/** The trump badge with the order of the trumps a tap away (a native <details>: keyboard, touch and
+ *  screen readers alike). ``order`` is the engine's ranking in force, highest first. */
+function trumpReminder(trump, order) {
+  if (!trump || !order || !order.length) return trumpBadge(trump);
+  const top = order.slice(0, 4).map((c) => c.symbol).join(" ");
+  const list = el("ol", { class: "maw-trump-list", "aria-label": "The trumps, highest first" },
+    ...order.map((c) => el("li", { class: c.red ? "maw-red" : "maw-black", text: c.symbol, title: c.name })));
+  return el("details", { class: "maw-trump-order" },
+    el("summary", { class: `maw-trump ${trump.red ? "maw-red" : "maw-black"}`,
+      "aria-label": `Trumps: ${trump.name}, highest ${order.slice(0, 4).map((c) => c.name).join(", ")}. Show every trump in order` },
+      `Trumps ${trump.symbol}: ${top} …`),
+    list);
+}
+
 export class TurnupView {
   constructor() {
     this.node = el("div", { class: "maw-turnup" });
   }
 
-  /** The label (or none), the turn-up (or none) and the trump (or "not named yet"). */
-  draw(turnup, trump, label = "Turn-up") {
+  /** The label (or none), the turn-up (or none) and the trump (or "not named yet"), with the order
+   *  of the trumps in force where the engine sends it (the play table). */
+  draw(turnup, trump, label = "Turn-up", order = null) {
+    const open = this.node.querySelector("details.maw-trump-order")?.open;
+    const badge = trumpReminder(trump, order);
+    if (open && badge.tagName === "DETAILS") badge.open = true;     // a redraw keeps it open
     this.node.replaceChildren(...[label ? el("span", { class: "maw-label", text: label }) : null,
-      turnup ? cardImage(turnup, "maw-small") : null, trumpBadge(trump)].filter(Boolean));
+      turnup ? cardImage(turnup, "maw-small") : null, badge].filter(Boolean));
   }
 }
