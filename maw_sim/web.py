@@ -60,16 +60,20 @@ from __future__ import annotations
 import json
 import random
 
+from .inputs import shown, whole_number
+from .match import MAX_SEED  # noqa: F401  (seeds travel in links and through JavaScript numbers)
 from .narration import Narrator, PassNarrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
 from .records import MEDIA_TYPE, SUFFIX, RecordError, replay_link
-from .variants import load_variant, variant_ids
+from .variants import SINGLES, TableError, load_variant, variant_ids  # noqa: F401  (SINGLES: how "teams" asks for none)
 
 DEFAULT_VARIANT = "spoil-five"
 DEFAULT_BOT = "heuristic"
-#: Seeds travel in links and through JavaScript numbers: keep them exact there.
-MAX_SEED = 2**53 - 1
 #: A guard against a bot or engine bug looping forever inside one request.
 MAX_BOT_MOVES = 500
+#: The longest request read (a record pasted for review is the largest thing sent: 1 MB and some).
+MAX_REQUEST = 2_000_000
+#: The longest action read: the longest legal one ("discard 10C 10D 10H 10S 10C"…) is far shorter.
+MAX_ACTION = 200
 
 
 class RequestError(ValueError):
@@ -87,7 +91,8 @@ def bot_names() -> list:
 
 def _check_variant(value):
     if not isinstance(value, str):
-        raise RequestError(f"variant must be a variant id; known variants: {', '.join(variant_ids())}")
+        raise RequestError(f"variant must be a variant id; known variants: {', '.join(variant_ids())}; "
+                           f"got {shown(value)}")
     try:
         return load_variant(value)
     except ValueError as exc:
@@ -95,24 +100,31 @@ def _check_variant(value):
 
 
 def _check_int(value, what: str, low: int, high: int) -> int:
-    # Links give strings, the page gives numbers; bools and floats like 2.5 are refused.
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RequestError(f"{what} must be a whole number from {low} to {high}; got {value!r}")
+    # Links give text, the page numbers: ASCII digits only, bools and floats like 2.5 refused.
+    try:
+        return whole_number(value, what, low, high)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+
+
+def _check_bool(value, what: str) -> bool:
+    # JSON's true or false: the text "false" is not false (and would be true to bool()).
+    if not isinstance(value, bool):
+        raise RequestError(f"{what} must be true or false; got {shown(value)}")
     return value
 
 
 def _check_players(value, variant) -> int:
-    lo, hi = variant.min_players, variant.max_players
+    """The number of players, as the one check of a table allows it (maw_sim.variants.Variant.check_table)."""
+    if isinstance(value, str):
+        try:
+            value = whole_number(value, "players", 0, 99)
+        except ValueError:
+            pass              # not a number: check_table says what is allowed
     try:
-        return _check_int(value, "players", lo, hi)
-    except RequestError:
-        raise RequestError(f"{variant.name} is played by {lo} to {hi} players; got {value!r}") from None
-
-
-#: How a request asks for each player for himself (no partnerships), whatever the variant's default.
-SINGLES = ("singles", "none")
+        return variant.check_table(value, None).players
+    except TableError as exc:
+        raise RequestError(str(exc)) from None
 
 
 def _check_teams(value, variant, players: int):
@@ -121,14 +133,10 @@ def _check_teams(value, variant, players: int):
     (``[players] default_teams``), else each for himself."""
     if value in (None, ""):
         return variant.default_teams(players)
-    if value in SINGLES:
-        return None
-    fits = [f"{t}x{n}" for t, n in variant.partnerships if t * n == players]
-    if value not in fits:
-        allowed = ", ".join(fits) if fits else "none at this number of players"
-        raise RequestError(f"{variant.name} with {players} players has no partnership {value!r}; "
-                           f"partnerships: {allowed} (or singles, each for himself)")
-    return value
+    try:
+        return variant.check_table(players, value).teams
+    except TableError as exc:
+        raise RequestError(str(exc)) from None
 
 
 def _check_options(variant, options, preset):
@@ -137,10 +145,10 @@ def _check_options(variant, options, preset):
     if isinstance(options, str):
         pairs = [p.partition("=") for p in options.replace(",", " ").split()]
         if any(not sep for _, sep, _ in pairs):
-            raise RequestError(f"options are written name=value; got {options!r}")
+            raise RequestError(f"options are written name=value; got {shown(options)}")
         options = {k: v for k, _, v in pairs}
     if options is not None and not isinstance(options, dict):
-        raise RequestError("options must be an object {name: value} or text 'name=value'")
+        raise RequestError(f"options must be an object {{name: value}} or text 'name=value'; got {shown(options)}")
     try:
         return load_variant(variant, options=options or None, preset=preset or None)
     except ValueError as exc:
@@ -154,14 +162,14 @@ def _check_humans(value, players: int, seat: int) -> frozenset:
     if isinstance(value, str):
         value = [part for part in value.replace(" ", ",").split(",") if part]
     if not isinstance(value, list) or not value:
-        raise RequestError("humans must be a list of seats, such as [0, 2] or \"0,2\"")
+        raise RequestError(f"humans must be a list of seats, such as [0, 2] or \"0,2\"; got {shown(value)}")
     return frozenset(_check_int(part, "each human seat", 0, players - 1) for part in value)
 
 
 def _check_bot(value) -> str:
     names = bot_names()
     if value not in names:
-        raise RequestError(f"unknown bot level {value!r}; bot levels: {', '.join(names)}")
+        raise RequestError(f"unknown bot level {shown(value)}; bot levels: {', '.join(names)}")
     return value
 
 
@@ -324,32 +332,29 @@ class Session:
 
     def act(self, action):
         self._need_game()
-        if not isinstance(action, str) or not action.strip():
-            raise RequestError("action must be a string: a card code like '5H', or 'rob 7C', "
-                               "'pass', 'announce', 'jink', 'claim'")
+        action = _check_action(action)
         deal = self.deal
         if deal.phase == "over":
             raise RequestError("the deal is over: ask for the next deal")
         if deal.to_move not in self.humans:
             raise RequestError(f"it is {self.narrator.name(deal.to_move)}'s turn, not yours")
-        self.seat = deal.to_move
         action = _as_listed(deal, action)
         reason = deal.explain(action)
         if reason is not None:
             raise RequestError(reason)
+        self.seat = deal.to_move
         events = self._apply(self.seat, action)
         events += self._bots_move()
         return events
 
     def explain(self, action) -> str | None:
         self._need_game()
+        action = _check_action(action)
         deal = self.deal
         if deal.phase == "over":
             return "The deal is over."
         if deal.to_move not in self.humans:
             return f"It is {self.narrator.name(deal.to_move)}'s turn, not yours."
-        if not isinstance(action, str):
-            raise RequestError("action must be a string")
         return deal.explain(action)
 
     # -- the deal --------------------------------------------------------------------------------
@@ -396,7 +401,18 @@ class Session:
     def state(self) -> dict:
         self._need_game()
         from .seat_state import table_state
-        return table_state(self)
+        state = table_state(self)
+        # What the settings may offer with these rules, so the page offers nothing the engine refuses:
+        # the answers of the one check of a table (maw_sim.variants.Variant.table_choices).
+        state["variant"]["table"] = self.variant.table_choices()
+        return state
+
+def _check_action(action) -> str:
+    if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
+        raise RequestError("action must be text of at most {} characters: a card code like '5H', or "
+                           "'rob 7C', 'pass', 'announce', 'jink', 'claim'; got {}".format(MAX_ACTION, shown(action)))
+    return action
+
 
 def _as_listed(deal, action: str) -> str:
     """A discard as the engine lists it: the page sends the cards in the order they were tapped
@@ -426,11 +442,14 @@ def variants_info() -> list:
     out = []
     for vid in variant_ids():
         v = load_variant(vid)
+        # "player_counts": what the file's own rules deal for (a game's state says it for its
+        # house rules: state.variant.table).
         out.append({"id": v.id, "name": v.name, "era": v.era, "min_players": v.min_players,
                     "max_players": v.max_players, "default_players": v.default_players,
+                    "player_counts": list(v.player_counts),
                     "scoring": v.scoring_kind, "jinking": v.jinking,
                     "partnerships": [f"{t}x{n}" for t, n in v.partnerships],
-                    "default_teams": {str(n): v.default_teams(n) for n in range(v.min_players, v.max_players + 1)
+                    "default_teams": {str(n): v.default_teams(n) for n in v.player_counts
                                       if v.default_teams(n)}})
     return out
 
@@ -438,12 +457,7 @@ def variants_info() -> list:
 def handle(request_json: str, session: Session | None = None) -> str:
     """Serve one JSON request; always answers JSON (errors included), never raises."""
     try:
-        try:
-            request = json.loads(request_json)
-        except (TypeError, ValueError):
-            raise RequestError("the request is not JSON") from None
-        if not isinstance(request, dict):
-            raise RequestError("the request must be a JSON object with an 'op'")
+        request = _read(request_json)
         table = request.pop("table", "main")
         if session is None:
             session = _session(table)
@@ -456,8 +470,43 @@ def handle(request_json: str, session: Session | None = None) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
-OPS = ("variants", "new", "act", "next", "next_game", "explain", "state", "record", "study", "study_step",
-       "review_open", "review_at")
+#: Each op and the fields it reads besides "op" (and "table", which every request may carry). The
+#: review ops' fields are maw_sim.review's to check.
+FIELDS = {
+    "variants": (), "act": ("action",), "next": (), "next_game": (), "explain": ("action",),
+    "state": (), "record": (), "study_step": (),
+    "new": ("variant", "players", "seed", "seat", "bot", "teams", "lenient", "default_variant",
+            "default_seed", "game", "options", "preset", "humans"),
+    "study": ("experiment", "variant", "compare", "players", "bot", "deals", "seed"),
+}
+REVIEW_OPS = ("review_open", "review_at")
+OPS = (*FIELDS, *REVIEW_OPS)
+
+
+def _read(request_json) -> dict:
+    """The request as a dict, or a RequestError saying why it cannot be one."""
+    if not isinstance(request_json, (str, bytes)):
+        raise RequestError("the request must be JSON text")
+    if len(request_json) > MAX_REQUEST:
+        raise RequestError(f"the request is too long: {len(request_json):,} characters (at most {MAX_REQUEST:,})")
+
+    def constant(name):
+        raise RequestError(f"{name} is not a number JSON allows: use a whole number")
+    try:
+        request = json.loads(request_json, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise RequestError(f"the request is not JSON: {exc}") from None
+    except RequestError:
+        raise
+    except RecursionError:
+        raise RequestError("the request is nested too deeply: no field holds more than a list of "
+                           "values or an object of options") from None
+    except ValueError:   # past 4,300 digits, Python's own limit for reading a number
+        raise RequestError("the request holds a number too long to read: no field takes more than "
+                           "a few digits") from None
+    if not isinstance(request, dict):
+        raise RequestError(f"the request must be a JSON object with an 'op'; ops: {', '.join(OPS)}")
+    return request
 
 
 def _session(table) -> Session:
@@ -474,10 +523,6 @@ def _start_study(session: Session, request: dict) -> dict:
     """A new study in the browser (see :mod:`maw_sim.studies.browser`); the old one is kept if
     the new one is refused."""
     from .studies import browser
-    allowed = {"op", "experiment", "variant", "compare", "players", "bot", "deals", "seed"}
-    extra = sorted(set(request) - allowed)
-    if extra:
-        raise RequestError(f"unknown field {extra[0]!r} for 'study'; allowed: {', '.join(sorted(allowed))}")
     variant = _check_variant(request.get("variant", DEFAULT_VARIANT))
     players = request.get("players", variant.default_players)
     players = _check_players(players, variant)
@@ -499,18 +544,29 @@ def _start_study(session: Session, request: dict) -> dict:
 
 def _dispatch(session: Session, request: dict) -> dict:
     op = request.get("op")
+    if op in REVIEW_OPS:
+        # A review beside the game: maw_sim.review reads the record (and checks the fields).
+        from . import review
+        board = session.review or review.ReviewSession()
+        try:
+            reply = review.dispatch(board, request)
+        except review.ReviewError as exc:
+            raise RequestError(str(exc)) from None
+        session.review = board       # kept only once it has answered
+        return reply
+    if not isinstance(op, str) or op not in FIELDS:
+        raise RequestError(f"unknown op {shown(op)}; ops: {', '.join(OPS)}")
+    extra = sorted(set(request) - set(FIELDS[op]) - {"op"})
+    if extra:
+        allowed = ", ".join(("op", *FIELDS[op]))
+        raise RequestError(f"unknown field {shown(extra[0])} for {op!r}; allowed: {allowed} (and table)")
     if op == "variants":
         return {"variants": variants_info(), "bots": bot_names(), "default": DEFAULT_VARIANT}
     if op == "new":
-        allowed = {"op", "variant", "players", "seed", "seat", "bot", "teams", "lenient",
-                   "default_variant", "default_seed", "game", "options", "preset", "humans"}
-        extra = sorted(set(request) - allowed)
-        if extra:
-            raise RequestError(f"unknown field {extra[0]!r} for 'new'; allowed: {', '.join(sorted(allowed))}")
         events, warnings = session.new(
             variant=request.get("variant", DEFAULT_VARIANT), players=request.get("players"),
             seed=request.get("seed"), seat=request.get("seat", 0),
-            bot=request.get("bot", DEFAULT_BOT), lenient=bool(request.get("lenient", False)),
+            bot=request.get("bot", DEFAULT_BOT), lenient=_check_bool(request.get("lenient", False), "lenient"),
             default_variant=request.get("default_variant", DEFAULT_VARIANT),
             default_seed=request.get("default_seed", 1), teams=request.get("teams"),
             game=request.get("game"), options=request.get("options"), preset=request.get("preset"),
@@ -537,13 +593,4 @@ def _dispatch(session: Session, request: dict) -> dict:
         if study is None:
             raise RequestError("no study has been started: send 'study' first")
         return {"study": study.step()}
-    if op in ("review_open", "review_at"):
-        # A review beside the game: maw_sim.review reads the record and answers positions.
-        from . import review
-        if session.review is None:
-            session.review = review.ReviewSession()
-        try:
-            return review.dispatch(session.review, request)
-        except review.ReviewError as exc:
-            raise RequestError(str(exc)) from None
-    raise RequestError(f"unknown op {op!r}; ops: {', '.join(OPS)}")
+    raise AssertionError(f"op {op!r} is in FIELDS but not served")
