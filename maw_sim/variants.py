@@ -40,6 +40,8 @@ from .cards import JOKER, PACK_52, RED_SUITS, SUITS, Card, Pack
 from .scoring import SCORINGS, scorer as _scorer
 
 EVIDENCE_LEVELS = ("attested", "reconstructed", "conjectural")
+#: The most players any ruleset seats (ten hands of five and a turn-up use 51 of the 52 cards).
+MAX_PLAYERS = 10
 #: A ruleset is a few kilobytes: a larger file is refused before it is parsed.
 MAX_FILE_BYTES = 1_000_000
 #: A link writes an option, and each of its values, as one character of 62 (records.to_link).
@@ -834,8 +836,8 @@ def _parse_presets(path, data, options) -> dict:
 
 def _check_consistency(path, settings) -> None:
     players = settings["players"]
-    if not 2 <= players["min"] <= players["default"] <= players["max"] <= 10:
-        _fail(path, "players", "2 <= min <= default <= max <= 10", dict(players.values))
+    if not 2 <= players["min"] <= players["default"] <= players["max"] <= MAX_PLAYERS:
+        _fail(path, "players", f"2 <= min <= default <= max <= {MAX_PLAYERS}", dict(players.values))
     if settings["robbing"]["rule"] == "rob-or-barred" and settings["scoring"]["kind"] != "pool":
         _fail(path, "robbing.rule", "a rule this game's scoring can keep: 'rob-or-barred' (no pool to "
               "win for a holder who did not rob) needs scoring.kind 'pool'", settings["robbing"]["rule"])
