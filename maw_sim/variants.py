@@ -487,27 +487,29 @@ class Variant:
 
     def table_choices(self) -> dict:
         """What a page may offer for a table of these rules: the player counts and, for each, the
-        partnership layouts and the default one; and for each option value, the player counts the
-        rules allow with that value chosen (the other choices kept), so that no choice is offered
-        that :meth:`check_table` or :meth:`with_options` would refuse."""
+        partnership layouts and the default one; for each option value, the player counts the
+        rules allow with that value chosen (the other choices kept); for each preset, the counts
+        it allows (a preset is chosen over the file's own rules). So no choice is offered that
+        :meth:`check_table` or :meth:`with_options` would refuse."""
         cache = self.__dict__.get("_table_choices")
         if cache is None:
-            by_value = {}
-            for name, option in self.options.items():
-                by_value[name] = {}
-                for value in option.values:
-                    try:
-                        counts = list(self.with_options({name: value}).player_counts)
-                    except ValueError:
-                        counts = []           # the value does not hold together with the other choices
-                    by_value[name][_value_text(value)] = counts
+            def counts(base, **chosen):
+                try:
+                    return list(base.with_options(**chosen).player_counts)
+                except ValueError:
+                    return []               # choices that do not hold together: no table at all
+            by_value = {name: {_value_text(value): counts(self, options={name: value}) for value in option.values}
+                        for name, option in self.options.items()}
+            own = replace(self, settings=self.file_settings, choices={}, file_settings=None) \
+                if self.file_settings is not None else self
             cache = self.__dict__["_table_choices"] = {
                 "players": list(self.player_counts),
                 "default_players": self.default_players,
                 "teams": {str(n): list(forms) for n, forms in self.seatings.items()},
                 "default_teams": {str(n): self.default_teams(n) for n in self.player_counts
                                   if self.default_teams(n)},
-                "option_players": by_value}
+                "option_players": by_value,
+                "preset_players": {name: counts(own, preset=name) for name in self.presets}}
         return cache
 
     @cached_property

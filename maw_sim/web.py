@@ -72,6 +72,8 @@ DEFAULT_BOT = "heuristic"
 MAX_BOT_MOVES = 500
 #: The longest request read (a record pasted for review is the largest thing sent: 1 MB and some).
 MAX_REQUEST = 2_000_000
+#: The deepest nesting read: a request is an object of values, lists and an object of options.
+MAX_DEPTH = 8
 #: The longest action read: the longest legal one ("discard 10C 10D 10H 10S 10C"…) is far shorter.
 MAX_ACTION = 200
 
@@ -114,6 +116,13 @@ def _check_bool(value, what: str) -> bool:
     return value
 
 
+def _check_name(value, what: str) -> str:
+    # A name the engine looks up (a bot, an experiment): text, short; the lookup says which exist.
+    if not isinstance(value, str) or not 0 < len(value) <= 64:
+        raise RequestError(f"{what} must be a name (text of 1 to 64 characters); got {shown(value)}")
+    return value
+
+
 def _check_players(value, variant) -> int:
     """The number of players, as the one check of a table allows it (maw_sim.variants.Variant.check_table)."""
     if isinstance(value, str):
@@ -150,7 +159,7 @@ def _check_options(variant, options, preset):
     if options is not None and not isinstance(options, dict):
         raise RequestError(f"options must be an object {{name: value}} or text 'name=value'; got {shown(options)}")
     try:
-        return load_variant(variant, options=options or None, preset=preset or None)
+        return load_variant(variant, options=options or None, preset=None if preset in (None, "") else preset)
     except ValueError as exc:
         raise RequestError(str(exc)) from None
 
@@ -206,6 +215,9 @@ class Session:
         it overrides variant, players, seed and teams. A bad one is refused (strict) or reported,
         and a fresh deal started from the other parameters (lenient)."""
         warnings = []
+        # The fallbacks are the page's own, checked even when unused: a bad one is refused, never kept.
+        fallback_variant = _check_variant(default_variant)
+        fallback_seed = _check_int(default_seed, "default_seed", 0, MAX_SEED)
         if game not in (None, ""):
             try:
                 return self._restore(game, seat, bot, humans), warnings
@@ -226,15 +238,14 @@ class Session:
                 warnings.append(f"{exc} — using {shown} instead.")
                 return value
 
-        v = checked(_check_variant, lambda: _check_variant(default_variant)
-                    if default_variant in variant_ids() else load_variant(DEFAULT_VARIANT), variant)
+        v = checked(_check_variant, lambda: fallback_variant, variant)
         if options not in (None, "", {}) or preset not in (None, ""):
             # A bad option or preset: the game is played by the file's own rules, and says so.
             v = checked(_check_options, lambda: v, v, options, preset, instead=f"the rules of {v.name} as the "
                         "file gives them (no house rules)")
         n = checked(_check_players, lambda: v.default_players,
                     v.default_players if players is None else players, v)
-        s = checked(_check_int, lambda: _check_int(default_seed, "default seed", 0, MAX_SEED),
+        s = checked(_check_int, lambda: fallback_seed,
                     random.randrange(MAX_SEED) if seed is None else seed, "seed", 0, MAX_SEED)
         me = checked(_check_int, lambda: 0, seat, "seat", 0, n - 1)
         b = checked(_check_bot, lambda: DEFAULT_BOT, bot)
@@ -458,7 +469,7 @@ def handle(request_json: str, session: Session | None = None) -> str:
     """Serve one JSON request; always answers JSON (errors included), never raises."""
     try:
         request = _read(request_json)
-        table = request.pop("table", "main")
+        table = _check_table_id(request.pop("table", "main"))
         if session is None:
             session = _session(table)
         reply = _dispatch(session, request)
@@ -499,19 +510,39 @@ def _read(request_json) -> dict:
     except RequestError:
         raise
     except RecursionError:
-        raise RequestError("the request is nested too deeply: no field holds more than a list of "
-                           "values or an object of options") from None
+        raise RequestError(f"the request is nested too deeply (more than {MAX_DEPTH} levels): no field "
+                           "holds more than a list of values or an object of options") from None
     except ValueError:   # past 4,300 digits, Python's own limit for reading a number
         raise RequestError("the request holds a number too long to read: no field takes more than "
                            "a few digits") from None
     if not isinstance(request, dict):
         raise RequestError(f"the request must be a JSON object with an 'op'; ops: {', '.join(OPS)}")
+    if _depth(request) > MAX_DEPTH:
+        raise RequestError(f"the request is nested too deeply (more than {MAX_DEPTH} levels): no field "
+                           "holds more than a list of values or an object of options")
     return request
 
 
-def _session(table) -> Session:
+def _depth(value) -> int:
+    """How deeply lists and objects nest in a JSON value (without recursion: the value may be deep)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def _check_table_id(table) -> str:
     if not isinstance(table, str) or not 0 < len(table) <= 64:
-        raise RequestError("table must be a short name for the widget's session (1 to 64 characters)")
+        raise RequestError(f"table must be a short name for the widget's session (1 to 64 characters); "
+                           f"got {shown(table)}")
+    return table
+
+
+def _session(table) -> Session:
     if table not in _SESSIONS:
         if len(_SESSIONS) >= MAX_SESSIONS:
             raise RequestError(f"too many tables on one page (at most {MAX_SESSIONS})")
@@ -526,16 +557,18 @@ def _start_study(session: Session, request: dict) -> dict:
     variant = _check_variant(request.get("variant", DEFAULT_VARIANT))
     players = request.get("players", variant.default_players)
     players = _check_players(players, variant)
-    compare = request.get("compare") or None
-    if compare is not None:
+    compare = request.get("compare")
+    if compare in (None, ""):
+        compare = None
+    else:
         compare = _check_variant(compare)
         _check_players(players, compare)
         compare = compare.id
     deals = _check_int(request.get("deals", 1000), "deals", 1, browser.MAX_DEALS)
     seed = _check_int(request.get("seed", 1), "seed", 0, 2 ** 63 - 1)
     try:
-        study = browser.BrowserStudy(request.get("experiment"), variant.id, players,
-                                     request.get("bot", DEFAULT_BOT), deals, seed, compare)
+        study = browser.BrowserStudy(_check_name(request.get("experiment"), "experiment"), variant.id, players,
+                                     _check_name(request.get("bot", DEFAULT_BOT), "bot"), deals, seed, compare)
     except ValueError as exc:
         raise RequestError(str(exc)) from None
     session.study = study
