@@ -40,9 +40,9 @@ def _suit(text: str) -> str:
     raise argparse.ArgumentTypeError(f"unknown suit {text!r}: use C, D, H or S")
 
 
-def count_argument(what: str, low: int, high: int = MAX_SEED):
-    """An argparse type: a whole number from ``low`` to ``high``, in the digits 0-9 (the commands
-    in other modules use it too). The default bound is the largest seed a game's link carries."""
+def count_argument(what: str, low: int, high: int | None = None):
+    """An argparse type: a whole number from ``low`` (to ``high``), in the digits 0-9 (the commands
+    in other modules use it too)."""
     def parse(text: str) -> int:
         try:
             return whole_number(text, what, low, high)
@@ -79,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a deal in the terminal against bots")
     p.add_argument("variant", type=_variant)
     p.add_argument("--players", type=count_argument("players", 2, MAX_PLAYERS))
-    p.add_argument("--seed", type=count_argument("seed", 0))
+    p.add_argument("--seed", type=count_argument("seed", 0, MAX_SEED), help="the game's seed (what its link carries)")
     p.add_argument("--seat", type=count_argument("seat", 0, MAX_PLAYERS - 1), default=0, help="your seat (default 0)")
     p.add_argument("--bot", type=_bot, default="heuristic", help="the other seats' bot")
     p.add_argument("--deals", type=count_argument("deals", 1), default=1, help="deals to play (the match keeps score)")

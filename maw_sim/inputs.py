@@ -15,18 +15,25 @@ import reprlib
 __all__ = ["whole_number", "shown"]
 
 
-def whole_number(value, what: str, low: int, high: int) -> int:
-    """``value`` as a whole number from ``low`` to ``high``: an ``int`` (never a ``bool``), or text
-    of ASCII digits (links and command lines write numbers as text), spaces around allowed.
-    Anything else is a ``ValueError`` saying what ``what`` must be and what was given."""
+#: The bound of a count that has no bound of its own (deals to play, say): still a bound.
+MAX_COUNT = 2**63 - 1
+
+
+def whole_number(value, what: str, low: int, high: int | None = None) -> int:
+    """``value`` as a whole number from ``low`` to ``high`` (None: :data:`MAX_COUNT`): an ``int``
+    (never a ``bool``), or text of ASCII digits (links and command lines write numbers as text),
+    spaces around allowed. Anything else is a ``ValueError`` saying what ``what`` must be and what
+    was given."""
+    bound = MAX_COUNT if high is None else high
     if isinstance(value, str):
         text = value.strip()
         digits = text.lstrip("0") or "0"
         # Too many digits to be in range: refused before int() is asked to read them.
-        if text.isascii() and text.isdigit() and len(digits) <= len(str(high)):
+        if text.isascii() and text.isdigit() and len(digits) <= len(str(bound)):
             value = int(digits)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number from {low} to {high}; got {shown(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= bound:
+        allowed = f", {low} or more" if high is None else f" from {low} to {high}"
+        raise ValueError(f"{what} must be a whole number{allowed}; got {shown(value)}")
     return value
 
 

@@ -45,8 +45,15 @@ widget on a page (a play table, a review board, an experiment).
 
 Replies are ``{"ok": true, "state": {...}, "events": [...], "warnings": [...]}`` or
 ``{"ok": false, "error": "<what was wrong, and what is allowed>"}``; a refused request changes
-nothing. ``lenient`` (for links typed or shared by people) replaces each bad parameter by a
-default and says so in ``warnings`` instead of refusing.
+nothing. A field an op does not read is refused by name (:data:`FIELDS` lists each op's), as is
+JSON nested past :data:`MAX_DEPTH` levels or longer than :data:`MAX_REQUEST` characters; numbers
+are JSON numbers or text of ASCII digits. ``lenient`` (true or false; for links typed or shared by
+people) replaces each bad parameter by a default and says so in ``warnings`` instead of refusing.
+
+Which tables a game may be set to is the engine's one check of a table
+(:meth:`maw_sim.variants.Variant.check_table`): the state's ``variant.table`` lists the player
+counts and partnership layouts the chosen house rules deal for, and for each option value and
+preset the counts it would allow, so the page offers nothing the engine refuses.
 
 The state is the table **as your seat sees it**: never another seat's cards. Events are what
 happened since your last move, in order, each with a sentence for the log: the bots' plays, the
@@ -64,7 +71,7 @@ from .inputs import shown, whole_number
 from .match import MAX_SEED  # noqa: F401  (seeds travel in links and through JavaScript numbers)
 from .narration import Narrator, PassNarrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
 from .records import MEDIA_TYPE, SUFFIX, RecordError, replay_link
-from .variants import SINGLES, TableError, load_variant, variant_ids  # noqa: F401  (SINGLES: how "teams" asks for none)
+from .variants import TableError, load_variant, variant_ids
 
 DEFAULT_VARIANT = "spoil-five"
 DEFAULT_BOT = "heuristic"
@@ -233,9 +240,9 @@ class Session:
                 if not lenient:
                     raise
                 value = fallback()
-                shown = instead or (value.id if hasattr(value, "id") else "each for himself" if value is None
-                                    else value)
-                warnings.append(f"{exc} — using {shown} instead.")
+                used = instead or (value.id if hasattr(value, "id") else "each for himself" if value is None
+                                   else value)
+                warnings.append(f"{exc} — using {used} instead.")
                 return value
 
         v = checked(_check_variant, lambda: fallback_variant, variant)
@@ -417,6 +424,7 @@ class Session:
         # the answers of the one check of a table (maw_sim.variants.Variant.table_choices).
         state["variant"]["table"] = self.variant.table_choices()
         return state
+
 
 def _check_action(action) -> str:
     if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:

@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 
-import maw_sim
 from maw_sim import cli, web
 from maw_sim.deal import Deal
 from maw_sim.match import MAX_SEED, Match
@@ -451,7 +450,7 @@ def test_house_rules_that_deal_for_no_table_are_refused(tmp_path):
     (["simulate", "spoil-five", "--players", "4", "--deals", "10", "--bot", "[]"], "unknown bot"),
     (["ranking", "spoil-five", "--trump", "♥♥"], "use C, D, H or S"),
     (["replay", "-", "--seat", "11"], "--seat: seat must be a whole number from 0 to 9"),
-    (["replay", "-", "--deal", "0"], "--deal"),
+    (["replay", "-", "--deal", "0"], "--deal: deal must be a whole number, 1 or more"),
     (["analyse", "-", "--deal", "٣"], "--deal"),
 ])
 def test_a_bad_command_line_exits_2_naming_the_argument(args, words, capsys):
