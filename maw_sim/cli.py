@@ -18,9 +18,10 @@ import sys
 from .bots import bot_names, get_bot, play_deal
 from .cards import SUIT_NAMES, SUITS
 from .deal import Deal, IllegalAction
-from .match import Match
+from .inputs import whole_number
+from .match import MAX_SEED, Match
 from .stats import wilson
-from .variants import load_variant, variant_ids
+from .variants import DEFAULT_TEAMS, MAX_PLAYERS, TableError, load_variant, variant_ids
 
 # -- argument types: each refuses bad input with a message naming what is allowed ----------
 
@@ -38,16 +39,14 @@ def _suit(text: str) -> str:
     raise argparse.ArgumentTypeError(f"unknown suit {text!r}: use C, D, H or S")
 
 
-def count_argument(what: str, low: int):
-    """An argparse type: a whole number, ``low`` or more (the commands in other modules use it too)."""
+def count_argument(what: str, low: int, high: int | None = None):
+    """An argparse type: a whole number from ``low`` (to ``high``), in the digits 0-9 (the commands
+    in other modules use it too)."""
     def parse(text: str) -> int:
         try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or value < low:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, {low} or more; got {text!r}")
-        return value
+            return whole_number(text, what, low, high)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
     return parse
 
 
@@ -78,15 +77,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a deal in the terminal against bots")
     p.add_argument("variant", type=_variant)
-    p.add_argument("--players", type=count_argument("players", 2))
-    p.add_argument("--seed", type=count_argument("seed", 0))
-    p.add_argument("--seat", type=count_argument("seat", 0), default=0, help="your seat (default 0)")
+    p.add_argument("--players", type=count_argument("players", 2, MAX_PLAYERS))
+    p.add_argument("--seed", type=count_argument("seed", 0, MAX_SEED), help="the game's seed (what its link carries)")
+    p.add_argument("--seat", type=count_argument("seat", 0, MAX_PLAYERS - 1), default=0, help="your seat (default 0)")
     p.add_argument("--bot", type=_bot, default="heuristic", help="the other seats' bot")
     p.add_argument("--deals", type=count_argument("deals", 1), default=1, help="deals to play (the match keeps score)")
 
     p = sub.add_parser("simulate", help="bots play many deals; prints rates with 95%% confidence intervals")
     p.add_argument("variant", type=_variant)
-    p.add_argument("--players", type=count_argument("players", 2), required=True)
+    p.add_argument("--players", type=count_argument("players", 2, MAX_PLAYERS), required=True)
     p.add_argument("--deals", type=count_argument("deals", 1), required=True)
     p.add_argument("--seed", type=count_argument("seed", 0), default=0)
     p.add_argument("--bot", type=_bot, default="random", help="bot for every seat: " + ", ".join(bot_names()))
@@ -113,8 +112,11 @@ def main(argv=None) -> int:
     if args.command in ("play", "simulate"):
         v = args.variant
         players = args.players if args.players is not None else v.default_players
-        if not v.min_players <= players <= v.max_players:
-            parser.error(f"{v.name} is for {v.min_players} to {v.max_players} players, not {players}")
+        try:
+            # The one check of a table: a game plays the file's layout, a simulation each for himself.
+            v.check_table(players, DEFAULT_TEAMS if args.command == "play" else None)
+        except TableError as exc:
+            parser.error(f"argument --players: {exc}")
         args.players = players
         if args.command == "play" and args.seat >= players:
             parser.error(f"--seat must be 0 to {players - 1}")

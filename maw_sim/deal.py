@@ -216,12 +216,8 @@ def _teams_for(variant: Variant, players: int, teams) -> tuple | None:
 
 
 def _check_players(variant: Variant, players) -> int:
-    if not isinstance(players, int) or isinstance(players, bool) or not (
-            variant.min_players <= players <= variant.max_players):
-        raise ValueError(f"{variant.name} is for {variant.min_players} to {variant.max_players} players, "
-                         f"not {players!r}")
-    variant.check_players(players)
-    return players
+    # The one check of a table (maw_sim.variants.Variant.check_table); the layout is _teams_for's.
+    return variant.check_table(players, None).players
 
 
 @lru_cache(maxsize=None)

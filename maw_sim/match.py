@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import random
 
-from .deal import Deal, _check_players, _teams_for, check_seed
-from .variants import load_variant
+from .deal import Deal, _teams_for
+from .inputs import shown
+from .variants import DEFAULT_TEAMS, load_variant  # noqa: F401  (DEFAULT_TEAMS: Match's default, below)
 
-#: ``Match(..., teams=DEFAULT_TEAMS)`` (the default): the layout the variant file names for this
-#: number of players (``[players] default_teams``), else each for himself. ``teams=None``: each
-#: for himself, whatever the file's default.
-DEFAULT_TEAMS = "default"
+#: A game's seed travels in its link and through the page's JavaScript numbers, exact up to 2**53 - 1.
+MAX_SEED = 2**53 - 1
 
 
 class Match:
@@ -36,18 +35,20 @@ class Match:
     ``match.settle(deal)``. The first deal uses ``seed`` itself, so a match's first
     deal is ``Deal.random(variant, players, seed)``; later deals take seeds drawn from it.
     Without ``teams`` the variant's default layout for this number of players is played
-    (``[players] default_teams``); ``teams=None`` is each for himself.
+    (``[players] default_teams``); ``teams=None`` is each for himself. The table is checked once,
+    by :meth:`maw_sim.variants.Variant.check_table`; the seed must be 0 to :data:`MAX_SEED`.
     """
 
     def __init__(self, variant, players: int, seed: int = 0, *, teams=DEFAULT_TEAMS, dealer: int = 0):
         self.variant = load_variant(variant)
-        self.players = _check_players(self.variant, players)
-        self.seed = check_seed(seed)
-        if teams == DEFAULT_TEAMS:
-            teams = self.variant.default_teams(players)
-        self.teams = _teams_for(self.variant, players, teams)
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        table = self.variant.check_table(players, teams)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a game's seed is a whole number from 0 to {MAX_SEED} (it travels in the "
+                             f"game's link); got {shown(seed)}")
+        self.players, self.seed = table.players, seed
+        self.teams = _teams_for(self.variant, players, table.teams)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
         self.dealer = dealer
         self.sides = players if self.teams is None else max(self.teams) + 1
         self.kind = self.variant.scoring_kind

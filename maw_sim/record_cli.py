@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import sys
 
+#: The longest record read (a match of many deals is some tens of kilobytes): more is refused unread.
+MAX_RECORD_CHARS = 2_000_000
+
 
 def register(sub, parser_class) -> None:
     from .cli import count_argument
+    from .variants import MAX_PLAYERS
     p = sub.add_parser("replay", help="print a recorded deal trick by trick, and its result")
     p.add_argument("file", help="a record in the Maw notation (.maw), or - for standard input")
-    p.add_argument("--seat", type=count_argument("seat", 0), help="show the deal as this seat knew it")
+    p.add_argument("--seat", type=count_argument("seat", 0, MAX_PLAYERS - 1), help="show the deal as this seat knew it")
     p.add_argument("--deal", type=count_argument("deal", 1), help="which deal of a match (default: the last)")
     p.set_defaults(handler=cmd_replay)
 
@@ -34,14 +38,16 @@ def _open(args):
     from .review import ReviewError, ReviewSession
     try:
         if args.file == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_RECORD_CHARS + 1)
         else:
             with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+                text = f.read(MAX_RECORD_CHARS + 1)
     except OSError as exc:
         return _fail(args, f"cannot read {args.file}: {exc.strerror or exc}")
     except UnicodeDecodeError:
         return _fail(args, f"{args.file} is not a text file (a record is UTF-8 text)")
+    if len(text) > MAX_RECORD_CHARS:
+        return _fail(args, f"{args.file} is too long for a record: more than {MAX_RECORD_CHARS:,} characters")
     review = ReviewSession()
     request = {"text": text}
     if args.deal is not None:

@@ -14,7 +14,9 @@ Values, for the side the question is about:
   for the jinker; an opponent who may jink simply claims, which is the worst for us.
 - Points games (Maw, Twenty-Five, Forty-Five, …): our side's points in this deal, plus ``GAME``
   if our side reaches the target (or takes all five where a jink wins the game) and minus
-  ``GAME`` if another side does. A game won outranks any number of points.
+  ``GAME`` if another side does. A game won outranks any number of points. Where a points game
+  has jinking, the winner of the first three tricks chooses between the claim (the deal is closed
+  as it stands) and the jink (play on; a trick lost ends the deal with the points as they are).
 
 How it is fast enough (a full five-player deal in a few tens of milliseconds of CPython):
 
@@ -131,8 +133,6 @@ class _Search:
     """One question — the value for ``root`` (a side) — about one deal, with its own table."""
 
     def __init__(self, deal, root: int, tricks: bool = False):
-        if deal.variant.scorer.points and deal.variant.jinking and not tricks:
-            raise NotImplementedError(f"{deal.variant.id}: jinking in a points game is not solved")
         v = deal.variant
         r = _renumbered(v, deal.tables)
         self.r = r
@@ -255,15 +255,14 @@ class _Search:
         # points
         pts = self.points
         scores = self.scores
-        if count == TRICKS:
-            pts, game = self.close_deal(scores, pts, self.side_won)
-            if game is None and self.mid_deal:
-                game = next((s for s in range(self.sides) if scores[s] + pts[s] >= self.target), None)
-            if game is None and self.jink_game:
-                game = next((s for s in range(self.sides) if self.side_won[s] == TRICKS), None)
-            mine = pts[root]
-            return mine + (0 if game is None else self._game(game)), None
         mine = pts[root]
+        jinker = self.jinker
+        if jinker is not None and self.won[jinker] != count:
+            # The jinker lost a trick: the deal stops with the points as they stand (the scoring
+            # closes nothing), unless that trick carried a side to game (the engine's order).
+            return mine + self._game_reached(), None
+        if count == TRICKS:
+            return self._closed(), None
         if self.mid_deal:
             for s in range(self.sides):
                 if scores[s] + pts[s] >= self.target:
@@ -279,6 +278,25 @@ class _Search:
                 else:
                     low -= self.game_bound
         return None, (low, high)
+
+    def _closed(self) -> int:
+        """The root side's value when the deal ends with no more play (the fifth trick taken, or
+        the first three claimed by a player who could jink): the scoring closes it."""
+        scores = self.scores
+        pts, game = self.close_deal(scores, self.points, self.side_won)
+        if game is None and self.mid_deal:
+            game = next((s for s in range(self.sides) if scores[s] + pts[s] >= self.target), None)
+        if game is None and self.jink_game:
+            game = next((s for s in range(self.sides) if self.side_won[s] == TRICKS), None)
+        return pts[self.root] + (0 if game is None else self._game(game))
+
+    def _game_reached(self) -> int:
+        """What a game won in the middle of the deal, if any side has reached it, is worth to the root."""
+        if self.mid_deal:
+            for s in range(self.sides):
+                if self.scores[s] + self.points[s] >= self.target:
+                    return self._game(s)
+        return 0
 
     def _game(self, side) -> int:
         """What ``side`` winning the game now is worth to the root side."""
@@ -298,6 +316,11 @@ class _Search:
             return outcome_value(self.deal, self.root)
         if phase == JINK_PHASE:
             w = self.deal.to_move
+            if not self.pool:
+                # Points: the claim closes the deal now; the jink plays on. The jinker picks the
+                # better for his side, another seat the worse for ours (the paranoid table).
+                claim, jink = self._closed(), self._jink_value(w, -_INF, _INF)
+                return max(claim, jink) if self.side[w] == self.root else min(claim, jink)
             if w != self.root:
                 return LOSE                    # the paranoid table: the other player claims
             return max(WIN, self._jink_value(w, WIN, JINK + 1))
@@ -356,6 +379,10 @@ class _Search:
         # decide the result (pool games, points awarded at the deal's end), else the points.
         by_tricks = pool or bool(self.award)
         jinking = self.jinking
+        # Points with jinking: who may still jink depends on the tricks won, which the points
+        # alone do not tell (a trick and the best trump's bonus may equal two tricks).
+        also_tricks = jinking and not pool
+        closed = self._closed
         settled = self._settled
         limit = self.limit
         if not pool:
@@ -370,6 +397,8 @@ class _Search:
         def trick(leader, alpha, beta):
             """The value at the start of a trick led by ``leader``."""
             key = (tuple(hands), leader, tuple(won) if by_tricks else tuple(points), ns.jinker)
+            if also_tricks:
+                key += (tuple(won),)
             entry = tt.get(key)
             first = None
             if entry is not None:
@@ -403,9 +432,11 @@ class _Search:
                 gained = per + (bonus if tmask & best_bit else 0)
                 points[s] += gained
             try:
-                # Three tricks at the third: the winner may jink (pool games of singles).
-                if pool and jinking and ns.count == TO_WIN and won[winner] == TO_WIN and ns.jinker is None \
+                # Three tricks at the third: the winner may jink (games of singles).
+                if jinking and ns.count == TO_WIN and won[winner] == TO_WIN and ns.jinker is None \
                         and winner != ns.barred:
+                    if not pool:
+                        return jink_choice(winner, alpha, beta)
                     if winner != root:
                         return LOSE
                     if beta <= WIN:
@@ -431,6 +462,27 @@ class _Search:
                 ns.count -= 1
                 if not pool:
                     points[s] -= gained
+
+        def jink_choice(winner, alpha, beta):
+            """Points: the winner of the first three tricks claims (the deal closes now) or jinks
+            (play goes on; a trick lost ends the deal where it stands). A game reached by the
+            third trick ends the deal first."""
+            done, _ = settled()
+            if done is not None:
+                return done
+            claim = closed()
+            mine = side[winner] == root
+            if mine and claim >= beta or not mine and claim <= alpha:
+                return claim
+            ns.jinker = winner
+            try:
+                if mine:
+                    v = trick(winner, max(alpha, claim), beta)
+                else:
+                    v = trick(winner, alpha, min(beta, claim))
+            finally:
+                ns.jinker = None
+            return max(claim, v) if mine else min(claim, v)
 
         def card(leader, k, lead, keys, best_key, best_seat, tmask, live, alpha, beta,
                  first=None, want_move=False):

@@ -27,7 +27,7 @@ import hashlib
 import random
 
 from .bots import bot_names, get_bot, play_deal
-from .deal import Deal, _check_players, check_seed
+from .deal import Deal, check_seed
 from .stats import mean_interval, wilson
 from .variants import load_variant
 
@@ -47,7 +47,7 @@ def _bot(name):
 def check_arguments(variant, players, challenger, field, deals, seed):
     """Refuse impossible arguments before any work: ValueError with what is allowed."""
     v = load_variant(variant)
-    _check_players(v, players)
+    v.check_table(players, None)
     for role, name in (("challenger", challenger), ("field", field)):
         if not callable(name):
             if name not in bot_names():

@@ -34,7 +34,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
+from .inputs import shown
 from .cards import JOKER, PACK_52, RED_SUITS, SUITS, Card, Pack
 from .scoring import SCORINGS, scorer as _scorer
 
@@ -53,6 +55,14 @@ def grade(source_keys, evidence: str) -> str:
     weakest source allows (:attr:`Source.at_most`)."""
     known = sources()
     return weakest([evidence, *(known[k].at_most for k in source_keys)])
+#: The most players any ruleset seats (ten hands of five and a turn-up use 51 of the 52 cards).
+MAX_PLAYERS = 10
+#: A ruleset is a few kilobytes: a larger file is refused before it is parsed.
+MAX_FILE_BYTES = 1_000_000
+#: A link writes an option, and each of its values, as one character of 62 (records.to_link).
+MAX_OPTIONS = MAX_OPTION_VALUES = 62
+#: Each preset is checked by choosing it: a bound keeps loading a file quick.
+MAX_PRESETS = 62
 
 
 @dataclass(frozen=True)
@@ -173,6 +183,39 @@ _SCORING_DEFAULTS = {kind: cls.defaults for kind, cls in SCORINGS.items()}
 
 class VariantError(ValueError):
     """A variant file is malformed: the message names the file, the key and what was expected."""
+
+
+#: ``check_table(players, teams=DEFAULT_TEAMS)``: the layout the file names for this number of
+#: players (``[players] default_teams``), else each for himself.
+DEFAULT_TEAMS = "default"
+#: How a table asks for each player for himself, whatever the file's default layout.
+SINGLES = ("singles", "none")
+
+
+class Table(NamedTuple):
+    """A table the rules can seat: the number of players, and the partnership layout (``"2x2"``…)
+    or None when each plays for himself."""
+    players: int
+    teams: str | None
+
+
+class TableError(ValueError):
+    """A table the rules cannot seat. ``field`` is what was wrong (``"players"`` or ``"teams"``);
+    the message says what these rules allow."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
+def _counts_text(counts) -> str:
+    """Player counts in words: "2 to 5", "2, 3 and 6", "none"."""
+    counts = list(counts)
+    if not counts:
+        return "none"
+    if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + (" and " if len(counts) > 1 else "") + str(counts[-1])
 
 
 def _conf_dir() -> Path:
@@ -306,26 +349,26 @@ class Variant:
         An unknown option, value or preset is a ``ValueError`` listing what is allowed."""
         chosen = dict(self.choices)
         if preset is not None:
-            if preset not in self.presets:
+            if not isinstance(preset, str) or preset not in self.presets:
                 allowed = ", ".join(self.presets) or "none"
-                raise ValueError(f"{self.name} has no preset {preset!r}; presets: {allowed}")
+                raise ValueError(f"{self.name} has no preset {shown(preset)}; presets: {allowed}")
             chosen.update(self.presets[preset].options)
         if options:
             if not isinstance(options, dict):
-                raise ValueError(f"options are given as {{name: value}}, not {options!r}")
+                raise ValueError(f"options are given as {{name: value}}, not {shown(options)}")
             chosen.update(options)
         origin = self.file_settings or self.settings
         settings = dict(origin)
         final = {}
         for name, value in chosen.items():
-            option = self.options.get(name)
+            option = self.options.get(name) if isinstance(name, str) else None
             if option is None:
                 allowed = ", ".join(self.options) or "none"
-                raise ValueError(f"{self.name} has no option {name!r}; options: {allowed}")
+                raise ValueError(f"{self.name} has no option {shown(name)}; options: {allowed}")
             value = _option_value(option, value)
             if value is None:
                 raise ValueError(f"{self.name}'s option {name!r} ({option.label}) takes "
-                                 + ", ".join(_value_text(v) for v in option.values) + f"; got {chosen[name]!r}")
+                                 + ", ".join(_value_text(v) for v in option.values) + f"; got {shown(chosen[name])}")
             if value == option.default:
                 continue
             section, key = option.setting.split(".")
@@ -335,7 +378,11 @@ class Variant:
                 sources=option.sources_for(value), evidence=option.evidence, note=option.note)
             final[name] = value
         _check_consistency(self.path, settings)
-        return replace(self, settings=settings, choices=final, file_settings=origin)
+        chosen_variant = replace(self, settings=settings, choices=final, file_settings=origin)
+        if not chosen_variant.player_counts:
+            raise VariantError(f"{self.path}: {self.name}: these house rules deal for no number of players: "
+                               + chosen_variant._stock_refusal(chosen_variant.min_players))
+        return chosen_variant
 
     # -- the settings, by name -------------------------------------------------------
     @cached_property
@@ -348,7 +395,11 @@ class Variant:
 
     @cached_property
     def default_players(self) -> int:
-        return self.settings["players"]["default"]
+        """The file's usual number of players; where house rules cannot deal for it (a larger
+        kitty, a wider exchange), the nearest count they can."""
+        usual = self.settings["players"]["default"]
+        counts = self.player_counts
+        return usual if usual in counts or not counts else min(counts, key=lambda n: (abs(n - usual), n))
 
     @cached_property
     def partnerships(self) -> tuple:
@@ -408,39 +459,99 @@ class Variant:
             return max(0, min(3, stock // (players - (1 if self.kitty_size else 0))))
         return int(limit)
 
-    def check_players(self, players: int) -> None:
-        """Refuse a player count the chosen rules cannot deal for (the pack, the kitty and the
-        exchange must hold together), naming the settings and what would be allowed."""
+    def _stock_refusal(self, players: int) -> str | None:
+        """Why the chosen rules cannot deal for ``players`` (the pack, the kitty and the exchange
+        must hold together), naming the settings and what would be allowed; None if they can."""
         size = self.pack.size
         kitty = self.kitty_size
         if 5 * players + kitty + (1 if self.turnup_game else 0) > size:
-            raise ValueError(f"{self.name}: {players} hands of five"
-                             + (f" and a kitty of {kitty}" if kitty else "") + f" need more than the "
-                             f"{size} cards of the pack; at most {(size - kitty - self.turnup_game) // 5} players")
+            return (f"{self.name}: {players} hands of five"
+                    + (f" and a kitty of {kitty}" if kitty else "") + f" need more than the "
+                    f"{size} cards of the pack; at most {(size - kitty - self.turnup_game) // 5} players")
         limit = self.exchange_limit
         if not limit.isdigit():
-            return
+            return None
         stock = size - 5 * players - kitty
         drawers = players - (1 if kitty else 0)
         if int(limit) * drawers > stock:
             most = max(k for k in range(0, 6) if k * drawers <= stock)
-            raise ValueError(
-                f"{self.name}: these rules do not hold together for {players} players: with a kitty of "
-                f"{kitty} the stock has {stock} cards, but {drawers} players may each exchange up to "
-                f"{limit} ({int(limit) * drawers} cards). Allowed: an exchange limit of at most {most} "
-                f"(option values of [exchange] limit), or fewer players, or a smaller kitty")
+            return (f"{self.name}: these rules do not hold together for {players} players: with a kitty of "
+                    f"{kitty} the stock has {stock} cards, but {drawers} players may each exchange up to "
+                    f"{limit} ({int(limit) * drawers} cards). Allowed: an exchange limit of at most {most} "
+                    f"(option values of [exchange] limit), or fewer players, or a smaller kitty")
+        return None
 
     @cached_property
     def player_counts(self) -> tuple:
-        """Every number of players these rules can deal for (:meth:`check_players` allows)."""
-        out = []
-        for n in range(self.min_players, self.max_players + 1):
-            try:
-                self.check_players(n)
-            except ValueError:
-                continue
-            out.append(n)
-        return tuple(out)
+        """Every number of players these rules can deal for (what :meth:`check_table` allows)."""
+        return tuple(n for n in range(self.min_players, self.max_players + 1) if self._stock_refusal(n) is None)
+
+    @cached_property
+    def seatings(self) -> dict:
+        """For each number of players these rules deal for, the partnership layouts allowed there
+        (``"2x2"``…; each for himself is always allowed besides)."""
+        return {n: tuple(f"{t}x{k}" for t, k in self.partnerships if t * k == n) for n in self.player_counts}
+
+    def check_table(self, players, teams=DEFAULT_TEAMS) -> "Table":
+        """The one check of a table for these rules (the house rules already chosen): the number of
+        players (a whole number the variant's range allows, and the pack, the kitty and the
+        exchange can deal for) and the partnership layout (``DEFAULT_TEAMS``: the one the file names
+        for this count, else each for himself; ``None`` or ``"singles"``: each for himself; a layout
+        such as ``"2x2"`` or ``(2, 2)``). Returns the :class:`Table`; refuses with a
+        :class:`TableError` naming the field and what these rules allow. The API (``Deal``,
+        ``Match``), the protocol, the CLI and the page's choices all ask here."""
+        if type(players) is not int or players not in self.player_counts:
+            raise TableError("players", self._players_refusal(players))
+        if teams == DEFAULT_TEAMS:
+            return Table(players, self.default_teams(players))
+        if teams is None or teams in SINGLES:
+            return Table(players, None)
+        form = teams if isinstance(teams, str) else (
+            f"{teams[0]}x{teams[1]}" if isinstance(teams, tuple) and len(teams) == 2
+            and all(type(x) is int for x in teams) else None)
+        if form not in self.seatings[players]:
+            allowed = ", ".join(self.seatings[players]) or "none at this number of players"
+            raise TableError("teams", f"{self.name} with {players} players has no partnership "
+                                      f"{shown(teams)}; partnerships allowed: {allowed} (or singles, each for himself)")
+        return Table(players, form)
+
+    def _players_refusal(self, players) -> str:
+        counts = self.player_counts
+        if type(players) is int and self.min_players <= players <= self.max_players:
+            reason = self._stock_refusal(players)
+        else:
+            reason = (f"{self.name} is played by {self.min_players} to {self.max_players} players; "
+                      f"got {shown(players)}")
+        if counts != tuple(range(self.min_players, self.max_players + 1)):
+            reason += ". With these rules: " + _counts_text(counts) + " players"
+        return reason
+
+    def table_choices(self) -> dict:
+        """What a page may offer for a table of these rules: the player counts and, for each, the
+        partnership layouts and the default one; for each option value, the player counts the
+        rules allow with that value chosen (the other choices kept); for each preset, the counts
+        it allows (a preset is chosen over the file's own rules). So no choice is offered that
+        :meth:`check_table` or :meth:`with_options` would refuse."""
+        cache = self.__dict__.get("_table_choices")
+        if cache is None:
+            def counts(base, **chosen):
+                try:
+                    return list(base.with_options(**chosen).player_counts)
+                except ValueError:
+                    return []               # choices that do not hold together: no table at all
+            by_value = {name: {_value_text(value): counts(self, options={name: value}) for value in option.values}
+                        for name, option in self.options.items()}
+            own = replace(self, settings=self.file_settings, choices={}, file_settings=None) \
+                if self.file_settings is not None else self
+            cache = self.__dict__["_table_choices"] = {
+                "players": list(self.player_counts),
+                "default_players": self.default_players,
+                "teams": {str(n): list(forms) for n, forms in self.seatings.items()},
+                "default_teams": {str(n): self.default_teams(n) for n in self.player_counts
+                                  if self.default_teams(n)},
+                "option_players": by_value,
+                "preset_players": {name: counts(own, preset=name) for name in self.presets}}
+        return cache
 
     @cached_property
     def top_trumps(self) -> tuple:
@@ -631,7 +742,7 @@ def _tables(variant: Variant, trump: str, low_ace: bool = False) -> RankTables:
 # -- loading and validation ----------------------------------------------------------
 
 def _fail(path: Path, key: str, expected: str, got) -> None:
-    raise VariantError(f"{path}: key '{key}': expected {expected}; got {got!r}")
+    raise VariantError(f"{path}: key '{key}': expected {expected}; got {shown(got)}")
 
 
 def _check_value(path, key, kind, value):
@@ -657,11 +768,12 @@ def _check_value(path, key, kind, value):
         if not isinstance(value, list) or sorted(value, key=str) != sorted(RANK_TOKENS, key=str):
             _fail(path, key, "a list of the thirteen ranks A, 2 … 10, J, Q, K, each once, highest first", value)
     elif kind == "partnerships":
-        if not isinstance(value, list) or any(p not in PARTNERSHIP_FORMS for p in value):
+        if not isinstance(value, list) or any(not isinstance(p, str) or p not in PARTNERSHIP_FORMS for p in value):
             _fail(path, key, "a list of team layouts from " + ", ".join(PARTNERSHIP_FORMS), value)
     elif kind == "default_teams":
         layouts = [value] if isinstance(value, str) else value
-        if not isinstance(layouts, list) or not layouts or any(p not in PARTNERSHIP_FORMS for p in layouts):
+        if not isinstance(layouts, list) or not layouts or any(
+                not isinstance(p, str) or p not in PARTNERSHIP_FORMS for p in layouts):
             _fail(path, key, "a team layout, or a list of them, from " + ", ".join(PARTNERSHIP_FORMS), value)
 
 
@@ -691,12 +803,14 @@ def _option_kind(section: str, key: str, scoring_kind: str):
     return (_SECTIONS.get(section) or _OPTIONAL_SECTIONS.get(section, {})).get(key)
 
 
-def _named_tables(path, data, kind: str, keys: tuple, label_words: str):
-    """The tables ``[kind.<name>]`` of a file, checked for their keys and a label: yields
-    (name, "kind.name", table)."""
+def _named_tables(path, data, kind: str, keys: tuple, label_words: str, most: int):
+    """The tables ``[kind.<name>]`` of a file (at most ``most``), checked for their keys and a
+    label: yields (name, "kind.name", table)."""
     table = data.get(kind, {})
     if not isinstance(table, dict):
         _fail(path, kind, f"tables [{kind}.<name>]", table)
+    if len(table) > most:
+        _fail(path, kind, f"at most {most} tables [{kind}.<name>]", f"{len(table)} of them")
     for name, spec in table.items():
         where = f"{kind}.{name}"
         if not isinstance(spec, dict):
@@ -712,7 +826,8 @@ def _named_tables(path, data, kind: str, keys: tuple, label_words: str):
 def _parse_options(path, data, settings) -> dict:
     options = {}
     keys = ("label", "setting", "values", "value_sources", "source", "evidence", "note")
-    for name, where, spec in _named_tables(path, data, "options", keys, "a short name for the option, in words"):
+    for name, where, spec in _named_tables(path, data, "options", keys, "a short name for the option, in words",
+                                          MAX_OPTIONS):
         setting = spec.get("setting")
         section, _, key = setting.partition(".") if isinstance(setting, str) else ("", "", "")
         kind = _option_kind(section, key, settings["scoring"]["kind"]) if section in settings else None
@@ -720,8 +835,9 @@ def _parse_options(path, data, settings) -> dict:
             _fail(path, f"{where}.setting", "'section.key' naming a setting of this file, e.g. "
                   "'following.ace_of_hearts_lead'", setting)
         values = spec.get("values")
-        if not isinstance(values, list) or len(values) < 2 or len(set(map(_value_text, values))) != len(values):
-            _fail(path, f"{where}.values", "a list of two or more distinct values", values)
+        if not isinstance(values, list) or not 2 <= len(values) <= MAX_OPTION_VALUES or len(
+                set(map(_value_text, values))) != len(values):
+            _fail(path, f"{where}.values", f"a list of two or more distinct values (at most {MAX_OPTION_VALUES})", values)
         for k, value in enumerate(values):
             if not isinstance(value, (str, int, bool)) and not (kind == "top" and isinstance(value, list)):
                 _fail(path, f"{where}.values", "plain values (text, whole numbers, true/false; lists of "
@@ -733,7 +849,8 @@ def _parse_options(path, data, settings) -> dict:
         by_value = spec.get("value_sources", {})
         known = sources()
         if not isinstance(by_value, dict) or any(
-                k not in map(_value_text, values) or not isinstance(v, list) or any(x not in known for x in v)
+                k not in map(_value_text, values) or not isinstance(v, list)
+                or any(not isinstance(x, str) or x not in known for x in v)
                 for k, v in by_value.items()):
             _fail(path, f"{where}.value_sources", "{value = [source keys]} for values of this option", by_value)
         src, evidence, note = _provenance(path, where, spec)
@@ -745,7 +862,7 @@ def _parse_options(path, data, settings) -> dict:
 def _parse_presets(path, data, options) -> dict:
     presets = {}
     keys = ("label", "options", "source", "evidence", "note")
-    for name, where, spec in _named_tables(path, data, "presets", keys, "the preset's name in words"):
+    for name, where, spec in _named_tables(path, data, "presets", keys, "the preset's name in words", MAX_PRESETS):
         chosen = spec.get("options")
         if not isinstance(chosen, dict) or not chosen:
             _fail(path, f"{where}.options", "a table {option = value, ...}", chosen)
@@ -764,8 +881,8 @@ def _parse_presets(path, data, options) -> dict:
 
 def _check_consistency(path, settings) -> None:
     players = settings["players"]
-    if not 2 <= players["min"] <= players["default"] <= players["max"] <= 10:
-        _fail(path, "players", "2 <= min <= default <= max <= 10", dict(players.values))
+    if not 2 <= players["min"] <= players["default"] <= players["max"] <= MAX_PLAYERS:
+        _fail(path, "players", f"2 <= min <= default <= max <= {MAX_PLAYERS}", dict(players.values))
     if settings["robbing"]["rule"] == "rob-or-barred" and settings["scoring"]["kind"] != "pool":
         _fail(path, "robbing.rule", "a rule this game's scoring can keep: 'rob-or-barred' (no pool to "
               "win for a holder who did not rob) needs scoring.kind 'pool'", settings["robbing"]["rule"])
@@ -849,6 +966,9 @@ def parse_variant(text: str, path: Path) -> Variant:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VariantError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise VariantError(f"{path}: not a variant file: its arrays or tables are nested too deeply "
+                           "(a ruleset nests at most two levels)") from None
     for key in ("id", "name", "era", "summary"):
         if not isinstance(data.get(key), str) or not data.get(key):
             _fail(path, key, "a non-empty string", data.get(key))
@@ -904,11 +1024,23 @@ def parse_variant(text: str, path: Path) -> Variant:
 
 
 def load_variant_file(path) -> Variant:
+    """Read and validate one variant file: :class:`VariantError` naming the file (and the key) if
+    it cannot be read, is not UTF-8 text, is larger than a ruleset needs, or is malformed."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise VariantError(f"{path}: cannot be read: {exc.strerror}") from None
+        raise VariantError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise VariantError(f"{path}: too large for a variant file: more than {MAX_FILE_BYTES:,} bytes "
+                           "(a ruleset is a few kilobytes)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise VariantError(f"{path}: not UTF-8 text: byte {exc.start} (line {line}) is "
+                           f"{data[exc.start:exc.start + 1]!r}; save the file as UTF-8") from None
     return parse_variant(text, path)
 
 
@@ -936,17 +1068,27 @@ def load_variant(variant_id, options=None, preset=None) -> Variant:
         try:
             base = variants[variant_id]
         except (KeyError, TypeError):
-            raise ValueError(f"unknown variant {variant_id!r}; known variants: {', '.join(variants)}") from None
+            raise ValueError(f"unknown variant {shown(variant_id)}; known variants: {', '.join(variants)}") from None
     if not options and preset is None:
         return base
     if not isinstance(options, (dict, type(None))):
         raise ValueError(f"options are given as {{name: value}}, not {options!r}")
-    if base is not _all_variants().get(base.id):
-        return base.with_options(options, preset)
-    key = (base.id, preset, json.dumps(sorted((str(k), repr(v)) for k, v in (options or {}).items())))
+    if base is not _all_variants().get(base.id) or not _plain_choices(options, preset):
+        return base.with_options(options, preset)      # (refuses what is not a plain choice)
+    key = (base.id, preset, json.dumps(sorted((k, repr(v)) for k, v in (options or {}).items())))
     if key not in _CHOSEN:
         _CHOSEN[key] = base.with_options(options, preset)
     return _CHOSEN[key]
+
+
+def _plain_choices(options, preset) -> bool:
+    """Are these choices plain values (names as text; text, small whole numbers, true/false, lists
+    of text), fit to be a key of the cache below? Anything else goes to with_options, which refuses it."""
+    def plain(value):
+        return (isinstance(value, (str, bool)) or isinstance(value, int) and value.bit_length() <= 64
+                or isinstance(value, list) and all(isinstance(x, str) for x in value))
+    return (preset is None or isinstance(preset, str)) and all(
+        isinstance(k, str) and plain(v) for k, v in (options or {}).items())
 
 
 #: Variants with options chosen, by (id, preset, options): the same choices give the same object,

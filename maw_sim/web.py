@@ -48,8 +48,15 @@ widget on a page (a play table, a review board, an experiment).
 
 Replies are ``{"ok": true, "state": {...}, "events": [...], "warnings": [...]}`` or
 ``{"ok": false, "error": "<what was wrong, and what is allowed>"}``; a refused request changes
-nothing. ``lenient`` (for links typed or shared by people) replaces each bad parameter by a
-default and says so in ``warnings`` instead of refusing.
+nothing. A field an op does not read is refused by name (:data:`FIELDS` lists each op's), as is
+JSON nested past :data:`MAX_DEPTH` levels or longer than :data:`MAX_REQUEST` characters; numbers
+are JSON numbers or text of ASCII digits. ``lenient`` (true or false; for links typed or shared by
+people) replaces each bad parameter by a default and says so in ``warnings`` instead of refusing.
+
+Which tables a game may be set to is the engine's one check of a table
+(:meth:`maw_sim.variants.Variant.check_table`): the state's ``variant.table`` lists the player
+counts and partnership layouts the chosen house rules deal for, and for each option value and
+preset the counts it would allow, so the page offers nothing the engine refuses.
 
 The state is the table **as your seat sees it**: never another seat's cards. Events are what
 happened since your last move, in order, each with a sentence for the log: the bots' plays, the
@@ -63,16 +70,22 @@ from __future__ import annotations
 import json
 import random
 
+from .inputs import shown, whole_number
+from .match import MAX_SEED  # noqa: F401  (seeds travel in links and through JavaScript numbers)
 from .narration import Narrator, PassNarrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
 from .records import MEDIA_TYPE, SUFFIX, RecordError, replay_link
-from .variants import load_variant, variant_ids
+from .variants import TableError, load_variant, variant_ids
 
 DEFAULT_VARIANT = "spoil-five"
 DEFAULT_BOT = "heuristic"
-#: Seeds travel in links and through JavaScript numbers: keep them exact there.
-MAX_SEED = 2**53 - 1
 #: A guard against a bot or engine bug looping forever inside one request.
 MAX_BOT_MOVES = 500
+#: The longest request read (a record pasted for review is the largest thing sent: 1 MB and some).
+MAX_REQUEST = 2_000_000
+#: The deepest nesting read: a request is an object of values, lists and an object of options.
+MAX_DEPTH = 8
+#: The longest action read: the longest legal one ("discard 10C 10D 10H 10S 10C"…) is far shorter.
+MAX_ACTION = 200
 
 
 class RequestError(ValueError):
@@ -90,7 +103,8 @@ def bot_names() -> list:
 
 def _check_variant(value):
     if not isinstance(value, str):
-        raise RequestError(f"variant must be a variant id; known variants: {', '.join(variant_ids())}")
+        raise RequestError(f"variant must be a variant id; known variants: {', '.join(variant_ids())}; "
+                           f"got {shown(value)}")
     try:
         return load_variant(value)
     except ValueError as exc:
@@ -98,24 +112,38 @@ def _check_variant(value):
 
 
 def _check_int(value, what: str, low: int, high: int) -> int:
-    # Links give strings, the page gives numbers; bools and floats like 2.5 are refused.
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RequestError(f"{what} must be a whole number from {low} to {high}; got {value!r}")
+    # Links give text, the page numbers: ASCII digits only, bools and floats like 2.5 refused.
+    try:
+        return whole_number(value, what, low, high)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+
+
+def _check_bool(value, what: str) -> bool:
+    # JSON's true or false: the text "false" is not false (and would be true to bool()).
+    if not isinstance(value, bool):
+        raise RequestError(f"{what} must be true or false; got {shown(value)}")
+    return value
+
+
+def _check_name(value, what: str) -> str:
+    # A name the engine looks up (a bot, an experiment): text, short; the lookup says which exist.
+    if not isinstance(value, str) or not 0 < len(value) <= 64:
+        raise RequestError(f"{what} must be a name (text of 1 to 64 characters); got {shown(value)}")
     return value
 
 
 def _check_players(value, variant) -> int:
-    lo, hi = variant.min_players, variant.max_players
+    """The number of players, as the one check of a table allows it (maw_sim.variants.Variant.check_table)."""
+    if isinstance(value, str):
+        try:
+            value = whole_number(value, "players", 0, 99)
+        except ValueError:
+            pass              # not a number: check_table says what is allowed
     try:
-        return _check_int(value, "players", lo, hi)
-    except RequestError:
-        raise RequestError(f"{variant.name} is played by {lo} to {hi} players; got {value!r}") from None
-
-
-#: How a request asks for each player for himself (no partnerships), whatever the variant's default.
-SINGLES = ("singles", "none")
+        return variant.check_table(value, None).players
+    except TableError as exc:
+        raise RequestError(str(exc)) from None
 
 
 def _check_teams(value, variant, players: int):
@@ -124,14 +152,10 @@ def _check_teams(value, variant, players: int):
     (``[players] default_teams``), else each for himself."""
     if value in (None, ""):
         return variant.default_teams(players)
-    if value in SINGLES:
-        return None
-    fits = [f"{t}x{n}" for t, n in variant.partnerships if t * n == players]
-    if value not in fits:
-        allowed = ", ".join(fits) if fits else "none at this number of players"
-        raise RequestError(f"{variant.name} with {players} players has no partnership {value!r}; "
-                           f"partnerships: {allowed} (or singles, each for himself)")
-    return value
+    try:
+        return variant.check_table(players, value).teams
+    except TableError as exc:
+        raise RequestError(str(exc)) from None
 
 
 def _check_options(variant, options, preset):
@@ -140,12 +164,12 @@ def _check_options(variant, options, preset):
     if isinstance(options, str):
         pairs = [p.partition("=") for p in options.replace(",", " ").split()]
         if any(not sep for _, sep, _ in pairs):
-            raise RequestError(f"options are written name=value; got {options!r}")
+            raise RequestError(f"options are written name=value; got {shown(options)}")
         options = {k: v for k, _, v in pairs}
     if options is not None and not isinstance(options, dict):
-        raise RequestError("options must be an object {name: value} or text 'name=value'")
+        raise RequestError(f"options must be an object {{name: value}} or text 'name=value'; got {shown(options)}")
     try:
-        return load_variant(variant, options=options or None, preset=preset or None)
+        return load_variant(variant, options=options or None, preset=None if preset in (None, "") else preset)
     except ValueError as exc:
         raise RequestError(str(exc)) from None
 
@@ -157,14 +181,14 @@ def _check_humans(value, players: int, seat: int) -> frozenset:
     if isinstance(value, str):
         value = [part for part in value.replace(" ", ",").split(",") if part]
     if not isinstance(value, list) or not value:
-        raise RequestError("humans must be a list of seats, such as [0, 2] or \"0,2\"")
+        raise RequestError(f"humans must be a list of seats, such as [0, 2] or \"0,2\"; got {shown(value)}")
     return frozenset(_check_int(part, "each human seat", 0, players - 1) for part in value)
 
 
 def _check_bot(value) -> str:
     names = bot_names()
     if value not in names:
-        raise RequestError(f"unknown bot level {value!r}; bot levels: {', '.join(names)}")
+        raise RequestError(f"unknown bot level {shown(value)}; bot levels: {', '.join(names)}")
     return value
 
 
@@ -201,6 +225,9 @@ class Session:
         it overrides variant, players, seed and teams. A bad one is refused (strict) or reported,
         and a fresh deal started from the other parameters (lenient)."""
         warnings = []
+        # The fallbacks are the page's own, checked even when unused: a bad one is refused, never kept.
+        fallback_variant = _check_variant(default_variant)
+        fallback_seed = _check_int(default_seed, "default_seed", 0, MAX_SEED)
         if game not in (None, ""):
             try:
                 return self._restore(game, seat, bot, humans), warnings
@@ -216,20 +243,19 @@ class Session:
                 if not lenient:
                     raise
                 value = fallback()
-                shown = instead or (value.id if hasattr(value, "id") else "each for himself" if value is None
-                                    else value)
-                warnings.append(f"{exc} — using {shown} instead.")
+                used = instead or (value.id if hasattr(value, "id") else "each for himself" if value is None
+                                   else value)
+                warnings.append(f"{exc} — using {used} instead.")
                 return value
 
-        v = checked(_check_variant, lambda: _check_variant(default_variant)
-                    if default_variant in variant_ids() else load_variant(DEFAULT_VARIANT), variant)
+        v = checked(_check_variant, lambda: fallback_variant, variant)
         if options not in (None, "", {}) or preset not in (None, ""):
             # A bad option or preset: the game is played by the file's own rules, and says so.
             v = checked(_check_options, lambda: v, v, options, preset, instead=f"the rules of {v.name} as the "
                         "file gives them (no house rules)")
         n = checked(_check_players, lambda: v.default_players,
                     v.default_players if players is None else players, v)
-        s = checked(_check_int, lambda: _check_int(default_seed, "default seed", 0, MAX_SEED),
+        s = checked(_check_int, lambda: fallback_seed,
                     random.randrange(MAX_SEED) if seed is None else seed, "seed", 0, MAX_SEED)
         me = checked(_check_int, lambda: 0, seat, "seat", 0, n - 1)
         b = checked(_check_bot, lambda: DEFAULT_BOT, bot)
@@ -329,19 +355,17 @@ class Session:
 
     def act(self, action):
         self._need_game()
-        if not isinstance(action, str) or not action.strip():
-            raise RequestError("action must be a string: a card code like '5H', or 'rob 7C', "
-                               "'pass', 'announce', 'jink', 'claim'")
+        action = _check_action(action)
         deal = self.deal
         if deal.phase == "over":
             raise RequestError("the deal is over: ask for the next deal")
         if deal.to_move not in self.humans:
             raise RequestError(f"it is {self.narrator.name(deal.to_move)}'s turn, not yours")
-        self.seat = deal.to_move
         action = _as_listed(deal, action)
         reason = deal.explain(action)
         if reason is not None:
             raise RequestError(reason)
+        self.seat = deal.to_move
         events = self._apply(self.seat, action)
         events += self._bots_move()
         return events
@@ -359,13 +383,12 @@ class Session:
 
     def explain(self, action) -> str | None:
         self._need_game()
+        action = _check_action(action)
         deal = self.deal
         if deal.phase == "over":
             return "The deal is over."
         if deal.to_move not in self.humans:
             return f"It is {self.narrator.name(deal.to_move)}'s turn, not yours."
-        if not isinstance(action, str):
-            raise RequestError("action must be a string")
         return deal.explain(action)
 
     # -- the deal --------------------------------------------------------------------------------
@@ -412,7 +435,19 @@ class Session:
     def state(self) -> dict:
         self._need_game()
         from .seat_state import table_state
-        return table_state(self)
+        state = table_state(self)
+        # What the settings may offer with these rules, so the page offers nothing the engine refuses:
+        # the answers of the one check of a table (maw_sim.variants.Variant.table_choices).
+        state["variant"]["table"] = self.variant.table_choices()
+        return state
+
+
+def _check_action(action) -> str:
+    if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
+        raise RequestError("action must be text of at most {} characters: a card code like '5H', or "
+                           "'rob 7C', 'pass', 'announce', 'jink', 'claim'; got {}".format(MAX_ACTION, shown(action)))
+    return action
+
 
 def _as_listed(deal, action: str) -> str:
     """A discard as the engine lists it: the page sends the cards in the order they were tapped
@@ -442,11 +477,14 @@ def variants_info() -> list:
     out = []
     for vid in variant_ids():
         v = load_variant(vid)
+        # "player_counts": what the file's own rules deal for (a game's state says it for its
+        # house rules: state.variant.table).
         out.append({"id": v.id, "name": v.name, "era": v.era, "min_players": v.min_players,
                     "max_players": v.max_players, "default_players": v.default_players,
+                    "player_counts": list(v.player_counts),
                     "scoring": v.scoring_kind, "jinking": v.jinking,
                     "partnerships": [f"{t}x{n}" for t, n in v.partnerships],
-                    "default_teams": {str(n): v.default_teams(n) for n in range(v.min_players, v.max_players + 1)
+                    "default_teams": {str(n): v.default_teams(n) for n in v.player_counts
                                       if v.default_teams(n)}})
     return out
 
@@ -454,13 +492,8 @@ def variants_info() -> list:
 def handle(request_json: str, session: Session | None = None) -> str:
     """Serve one JSON request; always answers JSON (errors included), never raises."""
     try:
-        try:
-            request = json.loads(request_json)
-        except (TypeError, ValueError):
-            raise RequestError("the request is not JSON") from None
-        if not isinstance(request, dict):
-            raise RequestError("the request must be a JSON object with an 'op'")
-        table = request.pop("table", "main")
+        request = _read(request_json)
+        table = _check_table_id(request.pop("table", "main"))
         if session is None:
             session = _session(table)
         reply = _dispatch(session, request)
@@ -472,13 +505,68 @@ def handle(request_json: str, session: Session | None = None) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
-OPS = ("variants", "studies", "new", "act", "next", "next_game", "explain", "state", "hint", "record", "study",
-       "study_step", "review_open", "review_at")
+#: Each op and the fields it reads besides "op" (and "table", which every request may carry). The
+#: review ops' fields are maw_sim.review's to check.
+FIELDS = {
+    "variants": (), "act": ("action",), "next": (), "next_game": (), "explain": ("action",),
+    "state": (), "hint": (), "record": (), "study_step": (), "studies": (),
+    "new": ("variant", "players", "seed", "seat", "bot", "teams", "lenient", "default_variant",
+            "default_seed", "game", "options", "preset", "humans"),
+    "study": ("experiment", "variant", "compare", "players", "bot", "deals", "seed"),
+}
+REVIEW_OPS = ("review_open", "review_at")
+OPS = (*FIELDS, *REVIEW_OPS)
+
+
+def _read(request_json) -> dict:
+    """The request as a dict, or a RequestError saying why it cannot be one."""
+    if not isinstance(request_json, (str, bytes)):
+        raise RequestError("the request must be JSON text")
+    if len(request_json) > MAX_REQUEST:
+        raise RequestError(f"the request is too long: {len(request_json):,} characters (at most {MAX_REQUEST:,})")
+
+    def constant(name):
+        raise RequestError(f"{name} is not a number JSON allows: use a whole number")
+    try:
+        request = json.loads(request_json, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise RequestError(f"the request is not JSON: {exc}") from None
+    except RequestError:
+        raise
+    except RecursionError:
+        raise RequestError(f"the request is nested too deeply (more than {MAX_DEPTH} levels): no field "
+                           "holds more than a list of values or an object of options") from None
+    except ValueError:   # past 4,300 digits, Python's own limit for reading a number
+        raise RequestError("the request holds a number too long to read: no field takes more than "
+                           "a few digits") from None
+    if not isinstance(request, dict):
+        raise RequestError(f"the request must be a JSON object with an 'op'; ops: {', '.join(OPS)}")
+    if _depth(request) > MAX_DEPTH:
+        raise RequestError(f"the request is nested too deeply (more than {MAX_DEPTH} levels): no field "
+                           "holds more than a list of values or an object of options")
+    return request
+
+
+def _depth(value) -> int:
+    """How deeply lists and objects nest in a JSON value (without recursion: the value may be deep)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def _check_table_id(table) -> str:
+    if not isinstance(table, str) or not 0 < len(table) <= 64:
+        raise RequestError(f"table must be a short name for the widget's session (1 to 64 characters); "
+                           f"got {shown(table)}")
+    return table
 
 
 def _session(table) -> Session:
-    if not isinstance(table, str) or not 0 < len(table) <= 64:
-        raise RequestError("table must be a short name for the widget's session (1 to 64 characters)")
     if table not in _SESSIONS:
         if len(_SESSIONS) >= MAX_SESSIONS:
             raise RequestError(f"too many tables on one page (at most {MAX_SESSIONS})")
@@ -490,23 +578,21 @@ def _start_study(session: Session, request: dict) -> dict:
     """A new study in the browser (see :mod:`maw_sim.studies.browser`); the old one is kept if
     the new one is refused."""
     from .studies import browser
-    allowed = {"op", "experiment", "variant", "compare", "players", "bot", "deals", "seed"}
-    extra = sorted(set(request) - allowed)
-    if extra:
-        raise RequestError(f"unknown field {extra[0]!r} for 'study'; allowed: {', '.join(sorted(allowed))}")
     variant = _check_variant(request.get("variant", DEFAULT_VARIANT))
     players = request.get("players", variant.default_players)
     players = _check_players(players, variant)
-    compare = request.get("compare") or None
-    if compare is not None:
+    compare = request.get("compare")
+    if compare in (None, ""):
+        compare = None
+    else:
         compare = _check_variant(compare)
         _check_players(players, compare)
         compare = compare.id
     deals = _check_int(request.get("deals", 1000), "deals", 1, browser.MAX_DEALS)
     seed = _check_int(request.get("seed", 1), "seed", 0, 2 ** 63 - 1)
     try:
-        study = browser.BrowserStudy(request.get("experiment"), variant.id, players,
-                                     request.get("bot", DEFAULT_BOT), deals, seed, compare)
+        study = browser.BrowserStudy(_check_name(request.get("experiment"), "experiment"), variant.id, players,
+                                     _check_name(request.get("bot", DEFAULT_BOT), "bot"), deals, seed, compare)
     except ValueError as exc:
         raise RequestError(str(exc)) from None
     session.study = study
@@ -515,21 +601,32 @@ def _start_study(session: Session, request: dict) -> dict:
 
 def _dispatch(session: Session, request: dict) -> dict:
     op = request.get("op")
+    if op in REVIEW_OPS:
+        # A review beside the game: maw_sim.review reads the record (and checks the fields).
+        from . import review
+        board = session.review or review.ReviewSession()
+        try:
+            reply = review.dispatch(board, request)
+        except review.ReviewError as exc:
+            raise RequestError(str(exc)) from None
+        session.review = board       # kept only once it has answered
+        return reply
+    if not isinstance(op, str) or op not in FIELDS:
+        raise RequestError(f"unknown op {shown(op)}; ops: {', '.join(OPS)}")
+    extra = sorted(set(request) - set(FIELDS[op]) - {"op"})
+    if extra:
+        allowed = ", ".join(("op", *FIELDS[op]))
+        raise RequestError(f"unknown field {shown(extra[0])} for {op!r}; allowed: {allowed} (and table)")
     if op == "variants":
         return {"variants": variants_info(), "bots": bot_names(), "default": DEFAULT_VARIANT}
     if op == "studies":
         from .studies import browser
         return {"studies": browser.catalogue()}
     if op == "new":
-        allowed = {"op", "variant", "players", "seed", "seat", "bot", "teams", "lenient",
-                   "default_variant", "default_seed", "game", "options", "preset", "humans"}
-        extra = sorted(set(request) - allowed)
-        if extra:
-            raise RequestError(f"unknown field {extra[0]!r} for 'new'; allowed: {', '.join(sorted(allowed))}")
         events, warnings = session.new(
             variant=request.get("variant", DEFAULT_VARIANT), players=request.get("players"),
             seed=request.get("seed"), seat=request.get("seat", 0),
-            bot=request.get("bot", DEFAULT_BOT), lenient=bool(request.get("lenient", False)),
+            bot=request.get("bot", DEFAULT_BOT), lenient=_check_bool(request.get("lenient", False), "lenient"),
             default_variant=request.get("default_variant", DEFAULT_VARIANT),
             default_seed=request.get("default_seed", 1), teams=request.get("teams"),
             game=request.get("game"), options=request.get("options"), preset=request.get("preset"),
@@ -558,13 +655,4 @@ def _dispatch(session: Session, request: dict) -> dict:
         if study is None:
             raise RequestError("no study has been started: send 'study' first")
         return {"study": study.step()}
-    if op in ("review_open", "review_at"):
-        # A review beside the game: maw_sim.review reads the record and answers positions.
-        from . import review
-        if session.review is None:
-            session.review = review.ReviewSession(table=session)    # a live table's seat, never the request's
-        try:
-            return review.dispatch(session.review, request)
-        except review.ReviewError as exc:
-            raise RequestError(str(exc)) from None
-    raise RequestError(f"unknown op {op!r}; ops: {', '.join(OPS)}")
+    raise AssertionError(f"op {op!r} is in FIELDS but not served")

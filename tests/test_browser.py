@@ -273,3 +273,25 @@ def test_a_partnership_link_plays_with_a_partner(page, server):
         click_a_legal_move(page)
     assert page.get_attribute(TABLE, "data-phase") == "over"
     assert "teams=2x2" in page.get_attribute(f"{TABLE} .maw-link", "href")
+
+
+def test_the_settings_offer_only_tables_the_engine_deals(page, server):
+    """Atlantic Auction 45s: with the exchange limited to four, six players is not offered (the
+    engine refuses it: the stock would run short); at six players the limit of four is offered
+    disabled. The choices are the engine's one check of a table (state.variant.table)."""
+    open_table(page, server, "play/auction-45-atlantic.html", players=6, seed=3)
+    players = f'{TABLE} select[name="players"]'
+    exchange = f'{TABLE} select[data-option="exchange"]'
+    assert "6" in page.eval_on_selector_all(f"{players} option", "os => os.map(o => o.value)")
+    assert page.eval_on_selector(f'{exchange} option[value="4"]', "o => o.disabled")
+    assert not page.eval_on_selector(f'{exchange} option[value="3"]', "o => o.disabled")
+    page.click(f"{TABLE} details.maw-settings > summary")
+    page.select_option(players, "4")             # four players: the limit of four may be chosen
+    assert not page.eval_on_selector(f'{exchange} option[value="4"]', "o => o.disabled")
+    page.select_option(exchange, "4")            # a new game with house rules at four players
+    page.wait_for_function("s => document.querySelector(s).dataset.busy === 'false' && "
+                           "!document.querySelector(s + ' select[name=\"players\"] option[value=\"6\"]')",
+                           arg=TABLE, timeout=MOVE_MS)
+    counts = page.eval_on_selector_all(f"{players} option", "os => os.map(o => o.value)")
+    assert counts == ["2", "3", "4", "5"]
+    assert page.locator(f"{TABLE} .maw-message").inner_text().strip() == ""

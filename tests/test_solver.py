@@ -104,6 +104,44 @@ def test_jink_decision_is_a_max_node_for_the_jinker():
     pytest.fail("no jink decision found")
 
 
+def _with_jinking(vid, tmp_path):
+    """A copy of a points ruleset's file with jinking allowed (a house rule a reader may write)."""
+    from maw_sim.variants import load_variant_file
+    text = maw_sim.load_variant(vid).path.read_text(encoding="utf-8")
+    head, _, tail = text.partition("[jinking]\nallowed = false")
+    assert tail, vid
+    path = tmp_path / f"{vid}.toml"
+    path.write_text(head + "[jinking]\nallowed = true" + tail, encoding="utf-8")
+    return load_variant_file(path)
+
+
+@pytest.mark.parametrize("vid", ["twenty-five", "forty-five", "barker-45", "merrimack-valley"])
+def test_a_points_game_with_jinking_is_solved_and_bot_played(vid, tmp_path):
+    """Regression: a points ruleset with jinking loaded, then the solver (and so the pimc bot)
+    raised NotImplementedError. The claim closes the deal as it stands; the jink plays on and a
+    trick lost ends the deal with the points as they are; the brute force scores the engine's own
+    outcomes, so the two agree only if the solver follows the engine."""
+    from maw_sim.bots import get_bot, play_deal
+    v = _with_jinking(vid, tmp_path)
+    assert v.jinking and v.scorer.points
+    decisions = checked = 0
+    seed = 0
+    while decisions < 4 or checked < 40:
+        seed += 1
+        assert seed < 3000, (decisions, checked)
+        deal = endgame(v, 2, seed, 2 + seed % 3)
+        while deal.phase == "play" and deal.position.trick_count < 3 and random.Random(seed).random() < 0.5:
+            deal.apply(deal.legal_actions()[0])      # more often to the third trick, where the jink is
+        if deal.phase not in ("play", "jink"):
+            continue
+        decisions += deal.phase == "jink"
+        for seat in range(2):
+            assert solve(deal, seat) == brute(deal, seat), (vid, seed, seat, deal.history)
+            checked += 1
+    outcome = play_deal(Deal.random(v, 3, 5), [get_bot("pimc")] * 3, random.Random(5))
+    assert outcome is not None and sum(outcome.tricks_won) <= 5
+
+
 def test_robbing_decision_tries_each_action():
     for seed in range(500):
         deal = Deal.random("spoil-five", 2, seed)

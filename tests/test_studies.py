@@ -45,7 +45,7 @@ def test_plans_refuse_impossible_parameters(kwargs, words):
 def test_cli_refuses_before_writing_anything(tmp_path, capsys):
     out = tmp_path / "rows.csv"
     assert main(["study", "spoil-rate", "--variants", "cotton-1674", "--players", "4", "--out", str(out)]) == 2
-    assert "Five Cards (Cotton, 1674) is for 2 to 2 players, not 4" in capsys.readouterr().err
+    assert "Five Cards (Cotton, 1674) is played by 2 to 2 players; got 4" in capsys.readouterr().err
     assert not out.exists()
     with pytest.raises(SystemExit) as exc:
         main(["study", "robing"])
@@ -179,7 +179,7 @@ def test_tournament_json_has_the_promised_keys(capsys):
 
 
 @pytest.mark.parametrize("args,words", [
-    (["--players", "11"], "Spoil Five is for 2 to 10 players, not 11"),
+    (["--players", "11"], "Spoil Five is played by 2 to 10 players; got 11"),
     (["--challenger", "wizard"], "known bots: random, heuristic, pimc, best"),
     (["--deals", "0"], "deals must be a whole number, 1 or more"),
 ])

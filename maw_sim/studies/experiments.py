@@ -332,7 +332,7 @@ def plan(name: str, variants=None, players=None, bots=None, deals=None, seed: in
          chunk: int | None = None) -> list:
     """The tasks of a study. Defaults come from the experiment; explicit player counts must suit
     every variant named. Anything impossible is a ValueError naming what is allowed — before work."""
-    from ..deal import _check_players, check_seed
+    from ..deal import check_seed
     exp = get_experiment(name)
     check_seed(seed)
     explicit_players = players is not None
@@ -350,10 +350,10 @@ def plan(name: str, variants=None, players=None, bots=None, deals=None, seed: in
     for v in variants:
         if explicit_players:
             for n in counts:
-                _check_players(v, n)
+                v.check_table(n, None)
             mine = counts
         else:
-            mine = [n for n in counts if v.min_players <= n <= v.max_players]
+            mine = [n for n in counts if n in v.player_counts]
         for n in mine:
             for b in bots:
                 size = chunk or _CHUNK.get(b, 5)

@@ -99,20 +99,16 @@ class MawTable(SphinxDirective):
     def run(self):
         variant = loading.variant(self, self.options.get("variant", "spoil-five"))
         players = self.options.get("players")
-        if players is not None and not variant.min_players <= players <= variant.max_players:
-            raise self.error(f"maw-table: {variant.name} is played by {variant.min_players} to "
-                             f"{variant.max_players} players, not {players}")
+        teams = self.options.get("teams")
+        from maw_sim.variants import DEFAULT_TEAMS, TableError
+        try:      # the engine's one check of a table: what the page would deal is what it allows
+            variant.check_table(players or variant.default_players, DEFAULT_TEAMS if teams is None else teams)
+        except TableError as exc:
+            raise self.error(f"maw-table: {exc}") from None
         bot = self.options.get("bot", "heuristic")
         if bot not in _bot_names():
             raise self.error(f"maw-table: unknown bot {bot!r}; allowed: {', '.join(_bot_names())}")
         seed = self.options.get("seed")
-        teams = self.options.get("teams")
-        if teams is not None:
-            n = players or variant.default_players
-            fits = [f"{t}x{k}" for t, k in variant.partnerships if t * k == n]
-            if teams not in fits:
-                raise self.error(f"maw-table: {variant.name} with {n} players has no partnership "
-                                 f"{teams!r}; allowed: {', '.join(fits) or 'none'}")
         humans = self.options.get("humans")
         if humans is not None:
             # Pass-and-play: the seats people play at one device, e.g. "0,2" (bots play the rest).

@@ -137,7 +137,7 @@ class Table {
     this.botSelect = el("select", { name: "bot", "aria-label": "Bot level" });
     this.teamsSelect = el("select", { name: "teams", "aria-label": "Partnerships" });
     this.peopleSelect = el("select", { name: "people", "aria-label": "People at this device" });
-    this.playersSelect.addEventListener("change", () => { this.fillTeams(null, true); this.fillPeople(1); });
+    this.playersSelect.addEventListener("change", () => { this.fillTeams(null, true); this.fillPeople(1); if (this.state) this.fillRules(this.state); });
     // House rules: a preset, and each option the variant declares; choosing one starts a new game.
     this.presetSelect = el("select", { name: "preset", "aria-label": "House rules preset" });
     this.presetSelect.addEventListener("change", () => this.presetChosen());
@@ -484,12 +484,8 @@ class Table {
 
     // The form mirrors the current game, for a new one with a changed seed.
     this.seedInput.value = String(s.seed);
-    const variant = this.variants.find((v) => v.id === s.variant.id);
-    if (variant) {
-      const options = [];
-      for (let n = variant.min_players; n <= variant.max_players; n++) options.push(el("option", { value: n, text: n }));
-      this.playersSelect.replaceChildren(...options);
-    }
+    // The player counts these house rules deal for (the engine's one check of a table).
+    this.playersSelect.replaceChildren(...s.variant.table.players.map((n) => el("option", { value: n, text: n })));
     this.playersSelect.value = String(s.players);
     this.fillTeams(s.teams);
     this.fillPeople((s.humans || [s.seat]).length);
@@ -652,8 +648,11 @@ class Table {
     const options = s.variant.options || [];
     const presets = s.variant.presets || [];
     this.rulesFieldset.hidden = options.length === 0 && presets.length === 0;
+    // A choice the engine would refuse at the chosen number of players is offered disabled.
+    const players = Number(this.playersSelect.value) || s.players;
+    const table = s.variant.table;
     const presetOptions = [el("option", { value: "", text: "the rules file's own" }),
-      ...presets.map((p) => el("option", { value: p.name, text: p.label }))];
+      ...presets.map((p) => el("option", { value: p.name, text: p.label, disabled: !table.preset_players[p.name].includes(players) }))];
     const custom = !s.variant.preset && Object.keys(s.variant.choices || {}).length > 0;
     if (custom) presetOptions.push(el("option", { value: "custom", text: "your own choice (below)" }));
     this.presetSelect.replaceChildren(...presetOptions);
@@ -664,7 +663,8 @@ class Table {
       select.dataset.default = option.value_texts[0];
       // Each reading in words (the value itself where it says enough: "20", "yes"); the link writes the value.
       select.replaceChildren(...option.value_texts.map((value, i) => el("option", {
-        value, text: option.value_words[i].charAt(0).toUpperCase() + option.value_words[i].slice(1) })));
+        value, text: option.value_words[i].charAt(0).toUpperCase() + option.value_words[i].slice(1),
+        disabled: !table.option_players[option.name][value].includes(players) })));
       select.value = option.chosen_text;
       select.addEventListener("change", () => this.newGameFromForm({ options: this.optionsFromForm(), preset: null }));
       return el("label", { title: option.note || "" }, `${option.label} `, select);
