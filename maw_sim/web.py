@@ -604,7 +604,7 @@ def _dispatch(session: Session, request: dict) -> dict:
     if op in REVIEW_OPS:
         # A review beside the game: maw_sim.review reads the record (and checks the fields).
         from . import review
-        board = session.review or review.ReviewSession()
+        board = session.review or review.ReviewSession(table=session)   # a live table's seat, never the request's
         try:
             reply = review.dispatch(board, request)
         except review.ReviewError as exc:
