@@ -52,6 +52,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .cards import Card
+from .deal import HAND_SIZE
 from .variants import PARTNERSHIP_FORMS, Variant, _value_text, load_variant
 
 VERSION = 1
@@ -64,8 +65,18 @@ _GAME_TAGS = ("Variant", "Options", "Players", "Teams", "Seed", "Observer")
 _DEAL_TAGS = ("Deal", "Dealer", "Scores", "Hands", "TurnUp", "Kitty", "Stock", "Result")
 #: The movetext's decision lines, by label (the trick lines are numbered).
 _LABELS = ("rob", "jink", "bid", "trump", "kitty", "discard", "draw")
+#: The longest record read, in characters (about 10,000 deals of four players): reading costs time
+#: in proportion to the length, so a paste of any size gets its answer in a second or two.
+MAX_RECORD_CHARS = 4_000_000
 _TAG_LINE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:;.*)?$')
-_ENTRY = re.compile(r"(\d+)\s*:")
+# A seat's number before its colon. The look-behind starts a number only where a run of digits
+# starts, so a long run without a colon is tried once, not from each of its digits.
+_ENTRY = re.compile(r"(?<![0-9])([0-9]+)\s*:")
+_MAX_DIGITS = 20                       # a seed of 64 bits has 20
+_NUMBER = re.compile(f"[0-9]{{1,{_MAX_DIGITS}}}")
+_SCORE = re.compile(r"-?[0-9]{1,9}")
+_TRICK_LABEL = re.compile(r"([0-9]+)\.")
+_QUOTED = 60                           # the most of the reader's text an error message repeats
 
 
 class RecordError(ValueError):
@@ -184,20 +195,21 @@ class GameRecord:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         if self.observer is not None and self.observer != seat:
             raise ValueError(f"this is seat {self.observer}'s record; it cannot show seat {seat}'s")
+        full = not self.redacted
         deals = tuple(replace(
             d, hands=tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(d.hands)),
             actions=tuple((s, redact_action(s, a, seat)) for s, a in d.actions),
-            kitty=d.kitty if self._kitty_seen_by(d, seat) else (None,) * len(d.kitty),
+            kitty=d.kitty if self._kitty_seen_by(d, seat, full) else (None,) * len(d.kitty),
             stock=(None,) * len(d.stock)) for d in self.deals)
         return replace(self, deals=deals, seed=None, observer=seat)
 
-    def _kitty_seen_by(self, d: DealRecord, seat: int) -> bool:
+    def _kitty_seen_by(self, d: DealRecord, seat: int, full: bool) -> bool:
         """Has ``seat`` taken the kitty into hand by the end of this deal's record? Only the bidder
         does, once the auction is over — at once, or after naming trumps, by the rules — so the
         full record is played back to know (a redacted one says it by its lines)."""
         if not d.kitty:
             return False
-        if not self.redacted:
+        if full:
             try:
                 deal = _replay_deal(self, d, None)
             except RecordError:
@@ -426,24 +438,54 @@ def _movetext(rec: GameRecord, d: DealRecord) -> list:
 
 # -- reading ------------------------------------------------------------------------------------
 
+def _quoted(text: str) -> str:
+    """A piece of the reader's text for an error message: quoted, and cut short if long, so that a
+    message stays a message whatever was pasted."""
+    return repr(text) if len(text) <= _QUOTED else repr(text[:_QUOTED]) + f"… ({len(text):,} characters)"
+
+
+def _shown(text: str) -> str:
+    """A number from the reader's text as it was written, cut short like :func:`_quoted`."""
+    return text if len(text) <= _QUOTED else text[:_QUOTED] + f"… ({len(text):,} digits)"
+
+
+def _lines(text: str) -> list:
+    """The record's lines with its brace comments blanked out. A comment may span lines: its line
+    breaks are kept, so every error still names the right line. One pass, each ``{`` looking only
+    for the first ``}`` after it: a text of unclosed braces costs what its length costs."""
+    if "{" not in text:
+        return text.splitlines()
+    pieces, pos = [], 0
+    while True:
+        start = text.find("{", pos)
+        if start < 0:
+            pieces.append(text[pos:])
+            return "".join(pieces).splitlines()
+        end = text.find("}", start + 1)
+        if end < 0:
+            line = len((text[:start] + "{").splitlines())
+            raise RecordError(f"line {line}: a comment opened with '{{' is never closed with '}}'")
+        breaks = len(text[start:end + 1].splitlines()) - 1
+        pieces += [text[pos:start], " ", "\n" * breaks]
+        pos = end + 1
+
+
 def _parse(text) -> GameRecord:
     if not isinstance(text, str):
         raise RecordError(f"a record is text, not {type(text).__name__}")
-    # Brace comments may span lines: blank them out but keep the line breaks, so every error
-    # still names the right line.
-    text = re.sub(r"\{[^}]*\}", lambda m: re.sub(r"[^\n]", " ", m.group()), text)
-    if "{" in text:
-        line = text[:text.index("{")].count("\n") + 1
-        raise RecordError(f"line {line}: a comment opened with '{{' is never closed with '}}'")
-    lines = text.splitlines()
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the record is {len(text):,} characters long; a record may be at most "
+                          f"{MAX_RECORD_CHARS:,} (split a long game into its deals)")
+    lines = _lines(text)
     first = next((k for k, line in enumerate(lines) if line.strip()), None)
     if first is None:
         raise RecordError(f"the record is empty: it starts with the version line '{VERSION_LINE}'")
     head = lines[first].split()
     if head[:2] != ["%", "MAW"] or len(head) != 3:
-        raise RecordError(f"line {first + 1}: expected the version line '{VERSION_LINE}', got {lines[first].strip()!r}")
+        raise RecordError(f"line {first + 1}: expected the version line '{VERSION_LINE}', got "
+                          f"{_quoted(lines[first].strip())}")
     if head[2] != str(VERSION):
-        raise RecordError(f"line {first + 1}: this is notation version {head[2]!r}; this reader knows "
+        raise RecordError(f"line {first + 1}: this is notation version {_quoted(head[2])}; this reader knows "
                           f"version {VERSION}")
 
     game = {}
@@ -456,7 +498,7 @@ def _parse(text) -> GameRecord:
         if line.startswith("["):
             match = _TAG_LINE.match(line)
             if match is None:
-                raise RecordError(f'line {number}: a tag pair is written [Name "value"]; got {line!r}')
+                raise RecordError(f'line {number}: a tag pair is written [Name "value"]; got {_quoted(line)}')
             name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
             if name == "Deal":
                 sections.append(({}, [], [], number))
@@ -480,7 +522,7 @@ def _parse(text) -> GameRecord:
             continue
         if not sections:
             raise RecordError(f"line {number}: moves before any [Deal \"n\"] tag; expected tag pairs")
-        body = line.split(";")[0].strip()
+        body = line.partition(";")[0].strip()
         if body:
             sections[-1][2].append((number, body))
     if not sections:
@@ -490,16 +532,16 @@ def _parse(text) -> GameRecord:
         if name not in game:
             raise RecordError(f"the record has no [{name}] tag; it is required before the first deal")
     try:
-        variant = load_variant(game["Variant"])
+        variant = load_variant(_short(game["Variant"]))
     except ValueError as exc:
         raise RecordError(f"[Variant]: {exc}") from None
     if game.get("Options", "-") != "-":
         pairs = [p.partition("=") for p in game["Options"].split()]
         if any(not sep or not k or not v for k, sep, v in pairs):
             raise RecordError(f"[Options]: expected name=value pairs separated by spaces, or '-'; "
-                              f"got {game['Options']!r}")
+                              f"got {_quoted(game['Options'])}")
         try:
-            variant = load_variant(variant, options={k: v for k, _, v in pairs})
+            variant = load_variant(variant, options={_short(k): _short(v) for k, _, v in pairs})
         except ValueError as exc:
             raise RecordError(f"[Options]: {exc}") from None
     players = _whole(game["Players"], "[Players]")
@@ -511,7 +553,7 @@ def _parse(text) -> GameRecord:
         teams = None
     elif teams not in PARTNERSHIP_FORMS or PARTNERSHIP_FORMS[teams] not in variant.partnerships:
         allowed = ", ".join(f"{t}x{s}" for t, s in variant.partnerships) or "none"
-        raise RecordError(f"[Teams]: {teams!r} is not a partnership layout of {variant.name}; "
+        raise RecordError(f"[Teams]: {_quoted(teams)} is not a partnership layout of {variant.name}; "
                           f"allowed: - (singles) or {allowed}")
     elif PARTNERSHIP_FORMS[teams][0] * PARTNERSHIP_FORMS[teams][1] != players:
         raise RecordError(f"[Teams]: {teams} does not fit {players} players")
@@ -536,8 +578,11 @@ def _once(tags, name, value, number):
 
 
 def _whole(value: str, what: str) -> int:
-    if not value.isdigit():
-        raise RecordError(f"{what}: expected a whole number, 0 or more; got {value!r}")
+    """A tag's whole number: ASCII digits only (not "²" or "٣"), and few enough of them to be a
+    number a record can mean (a seed is at most 20 digits)."""
+    if _NUMBER.fullmatch(value) is None:
+        raise RecordError(f"{what}: expected a whole number, 0 or more, of at most {_MAX_DIGITS} digits; "
+                          f"got {_quoted(value)}")
     return int(value)
 
 
@@ -564,9 +609,9 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             scores = (0,) * sides
     else:
         parts = scores.split()
-        if len(parts) != sides or not all(p.lstrip("-").isdigit() for p in parts):
+        if len(parts) != sides or not all(_SCORE.fullmatch(p) for p in parts):
             raise RecordError(f"{where}: [Scores] gives one whole number per side ({sides}), or '-'; "
-                              f"got {tags['Scores']!r}")
+                              f"got {_quoted(tags['Scores'])}")
         scores = tuple(int(p) for p in parts)
     seen = {}
     hands = []
@@ -580,25 +625,19 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             if code == HIDDEN:
                 hand.append(None)
                 continue
-            try:
-                card = Card.parse(code)
-            except ValueError as exc:
-                raise RecordError(f"{where}: [Hands], seat {seat}: {exc}") from None
+            card = _card(code, f"{where}: [Hands], seat {seat}")
             if card.code in seen:
                 raise RecordError(f"{where}: [Hands]: {card.code} is dealt twice (seats {seen[card.code]} "
                                   f"and {seat})")
             seen[card.code] = seat
             hand.append(card.code)
-        if len(hand) != 5:
-            raise RecordError(f"{where}: [Hands], seat {seat} has {len(hand)} cards; every hand has 5 "
+        if len(hand) != HAND_SIZE:
+            raise RecordError(f"{where}: [Hands], seat {seat} has {len(hand)} cards; every hand has {HAND_SIZE} "
                               "(write ? for a hidden card)")
         hands.append(tuple(hand))
     turnup = None
     if variant.turnup_game:
-        try:
-            turnup = Card.parse(tags["TurnUp"]).code
-        except ValueError as exc:
-            raise RecordError(f"{where}: [TurnUp]: {exc}") from None
+        turnup = _card(tags["TurnUp"], f"{where}: [TurnUp]").code
         if turnup in seen:
             raise RecordError(f"{where}: the turn-up {turnup} is also in seat {seen[turnup]}'s hand")
     kitty = _card_list(tags.get("Kitty", ""), f"{where}: [Kitty]", seen, "the kitty")
@@ -633,7 +672,7 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             elif action.startswith("turn ") and all(_card_or_hidden(c) and c != HIDDEN for c in cards):
                 actions.append((seat, "turn " + " ".join(Card.parse(c).code for c in cards)))
             else:
-                raise RecordError(f"line {number}: {action!r} is not a fiving decision; expected 'five', "
+                raise RecordError(f"line {number}: {_quoted(action)} is not a fiving decision; expected 'five', "
                                   "'stand', 'agree', 'refuse' or the cards turned, as 'turn 7C 3D'")
         elif label in ("rob", "jink"):
             if len(entries) != 1:
@@ -643,27 +682,28 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             ok = (action in ("pass", "announce") or (action.startswith("rob ") and _card_or_hidden(action[4:]))) \
                 if label == "rob" else action in ("jink", "claim")
             if not ok:
-                raise RecordError(f"line {number}: {action!r} is not a {label} decision; expected "
+                raise RecordError(f"line {number}: {_quoted(action)} is not a {label} decision; expected "
                                   + " or ".join(repr(a) for a in allowed))
             if label == "rob" and action not in ("pass", "announce") and action[4:].strip() != HIDDEN:
                 action = "rob " + Card.parse(action[4:]).code
             actions.append((seat, action))
-        elif re.fullmatch(r"\d+\.", label):
-            if int(label[:-1]) != trick + 1:
-                raise RecordError(f"line {number}: trick {label[:-1]} out of order; expected trick {trick + 1}")
+        elif _TRICK_LABEL.fullmatch(label):
+            if trick == HAND_SIZE:
+                raise RecordError(f"line {number}: a deal has {HAND_SIZE} tricks, and this line would be "
+                                  f"trick {trick + 1}")
+            if len(label) > 4 or int(label[:-1]) != trick + 1:
+                raise RecordError(f"line {number}: trick {_shown(label[:-1])} out of order; expected trick "
+                                  f"{trick + 1}")
             if not 1 <= len(entries) <= players:
                 raise RecordError(f"line {number}: a trick line holds 1 to {players} plays, as 'seat: card'")
             for seat, action in entries:
-                try:
-                    actions.append((seat, Card.parse(action).code))
-                except ValueError as exc:
-                    raise RecordError(f"line {number}: seat {seat}: {exc}") from None
+                actions.append((seat, _card(action, f"line {number}: seat {seat}").code))
             trick += 1
         else:
             raise RecordError(f"line {number}: expected a tag pair, a trick line ('1. 1: KC  2: 3S …'), "
                               f"or a decision line ('rob 1: pass', 'jink 2: claim', 'bid 1: bid 20', "
                               f"'trump 1: trump H', 'kitty 1: discard …', 'discard 2: discard none', "
-                              f"'draw 2: draw …'); got {body!r}")
+                              f"'draw 2: draw …'); got {_quoted(body)}")
     return DealRecord(deal_number, dealer, scores, tuple(hands), turnup, tuple(actions),
                       tags.get("Result", "*"), tuple(extra), tuple(kitty), tuple(stock))
 
@@ -675,7 +715,7 @@ def _decision(label: str, action: str, number: int) -> str:
     """A bidding game's decision line, checked for its form (the engine checks the rest)."""
     words = action.split()
     ok = {"bid": lambda: _BID.fullmatch(action.lower()) is not None,
-          "trump": lambda: len(words) == 2 and words[0] == "trump" and words[1].upper() in "CDHS",
+          "trump": lambda: len(words) == 2 and words[0] == "trump" and words[1].upper() in ("C", "D", "H", "S"),
           "kitty": lambda: words[0] == "discard" and len(words) > 1 and all(map(_card_or_hidden, words[1:])),
           "discard": lambda: words[0] == "discard" and len(words) > 1 and (
               words[1:] == ["none"] or all(map(_card_or_hidden, words[1:]))),
@@ -684,7 +724,7 @@ def _decision(label: str, action: str, number: int) -> str:
         expected = {"bid": "'bid 20', 'bid 30 for 60', 'hold' or 'pass'", "trump": "'trump H'",
                     "kitty": "'discard' and the cards put out", "discard": "'discard none' or 'discard' and the cards",
                     "draw": "'draw' and the cards drawn"}[label]
-        raise RecordError(f"line {number}: {action!r} is not a {label} line's action; expected {expected}")
+        raise RecordError(f"line {number}: {_quoted(action)} is not a {label} line's action; expected {expected}")
     if label == "bid":
         return action.lower()
     if label == "trump":
@@ -700,10 +740,7 @@ def _card_list(text: str, where: str, seen: dict, what: str) -> list:
         if code == HIDDEN:
             out.append(None)
             continue
-        try:
-            card = Card.parse(code).code
-        except ValueError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+        card = _card(code, where).code
         if card in seen:
             where_else = seen[card] if isinstance(seen[card], str) else f"seat {seen[card]}'s hand"
             raise RecordError(f"{where}: {card} is also in {where_else}")
@@ -712,12 +749,25 @@ def _card_list(text: str, where: str, seen: dict, what: str) -> list:
     return out
 
 
+def _short(text: str) -> str:
+    """``text``, or its start and "…" when longer than any value a record may hold: handed to a
+    reader elsewhere (a card, a variant's name) that repeats what it refuses."""
+    return text if len(text) <= _QUOTED else text[:_QUOTED] + "…"
+
+
+def _card(code: str, where: str) -> Card:
+    try:
+        return Card.parse(_short(code))
+    except ValueError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
 def _card_or_hidden(text: str) -> bool:
     text = text.strip()
     if text == HIDDEN:
         return True
     try:
-        Card.parse(text)
+        Card.parse(_short(text))
         return True
     except ValueError:
         return False
@@ -727,13 +777,14 @@ def _entries(rest: str, number: int, players: int) -> list:
     """``'1: KC  2: 3S'`` -> [(1, 'KC'), (2, '3S')]."""
     parts = _ENTRY.split(rest)
     if parts[0].strip():
-        raise RecordError(f"line {number}: expected 'seat: action' entries; {parts[0].strip()!r} has no seat")
+        raise RecordError(f"line {number}: expected 'seat: action' entries; {_quoted(parts[0].strip())} has no seat")
     out = []
     for k in range(1, len(parts), 2):
-        seat, action = int(parts[k]), " ".join(parts[k + 1].split())
-        if seat >= players:
-            raise RecordError(f"line {number}: seat {seat} does not exist with {players} players (seats 0 to "
-                              f"{players - 1})")
+        digits, action = parts[k], " ".join(parts[k + 1].split())
+        if len(digits) > 2 or int(digits) >= players:
+            raise RecordError(f"line {number}: seat {_shown(digits)} does not exist with {players} players "
+                              f"(seats 0 to {players - 1})")
+        seat = int(digits)
         if not action:
             raise RecordError(f"line {number}: seat {seat} has no action after the colon")
         out.append((seat, action))
@@ -746,7 +797,8 @@ def _entries(rest: str, number: int, players: int) -> list:
 
 def _replay_deal(rec: GameRecord, record: DealRecord, upto):
     from .deal import Deal
-    rec._need_full()
+    if rec.observer is not None or record.redacted:
+        rec._need_full()        # says why it cannot (the whole record is not looked at otherwise)
     where = f"deal {record.number}"
     try:
         deal = Deal(rec.variant, [list(h) for h in record.hands], record.turnup, record.dealer,
@@ -773,7 +825,7 @@ def _apply_all(deal, record: DealRecord, upto, where: str) -> None:
             if last != (seat, action):
                 raise RecordError(f"{head}: the stock gives "
                                   f"{last[1] if last and last[1].startswith(('draw', 'turn')) else 'nothing'} "
-                                  f"here, not {action!r}")
+                                  f"here, not {_quoted(action)}")
             continue
         if deal.to_move is None:
             raise RecordError(f"{head}: the deal is already over")
