@@ -28,16 +28,19 @@ line a trick. Seats are numbered from 0, clockwise; the seat left of the dealer 
   comments, as is everything from ``;`` to the end of a line, and anything in ``{braces}``.
 - Game tags: ``Variant``, ``Players``, ``Teams`` (``-`` or a layout such as ``2x2``), ``Seed``
   (where the deal came from: provenance, not needed to replay), ``Observer`` (in a seat's record).
-- Each deal starts with ``[Deal "n"]`` and gives ``Dealer``, ``Scores`` (``-``, or each side's
-  points before the deal in a points game), ``Hands`` (seat 0 first, ``/`` between seats, ``?``
-  for a card the record's reader may not see), ``TurnUp`` and ``Result`` (``*`` while unfinished).
+- Each deal starts with ``[Deal "n"]`` (its number in the game: a record may start at any deal,
+  as the record of one deal of a match does, and its deals follow in order) and gives ``Dealer``,
+  ``Scores`` (``-``, or each side's points before the deal in a points game), ``Hands`` (seat 0
+  first, ``/`` between seats, ``?`` for a card the record's reader may not see), ``TurnUp`` and
+  ``Result`` (``*`` while unfinished).
 - Movetext: ``rob`` and ``jink`` lines hold one decision (``rob 7C``, ``pass``, ``jink``,
   ``claim``); a numbered line holds the cards of one trick in the order played, each as
   ``seat: card``. A robber's card put out face down is written ``rob ?`` in every record but
   its owner's.
 
 Other tags are kept and written back, so a file round-trips exactly. A file is ``.maw``; its
-media type here is ``text/x-maw-record``.
+media type here is ``text/x-maw-record``. A record is read in one pass, in time proportional to
+its length, and one longer than :data:`MAX_RECORD_CHARS` is refused unread.
 
 A **link** (:func:`to_link`, :func:`from_link`) carries a whole game compactly for a URL: the
 variant and its options, the player count, the teams, the first dealer, the seed, and every action as its index
@@ -47,6 +50,7 @@ among the legal actions of the moment, with a check so a damaged or edited link 
 from __future__ import annotations
 
 import re
+import weakref
 import zlib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -189,19 +193,42 @@ class GameRecord:
     # -- one seat's knowledge ---------------------------------------------------------------------
     def for_seat(self, seat: int) -> "GameRecord":
         """The record as ``seat`` may know it: its own cards, the turn-up and every card played
-        face up; other hands become ``?``, another robber's card put out is ``rob ?``, and the
-        seed (from which every hand could be worked out) is left out."""
+        face up; other hands become ``?`` (but for a card a decision open to all shows, see
+        :meth:`_shown_to_all`), another robber's card put out is ``rob ?``, and the seed (from
+        which every hand could be worked out) is left out."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         if self.observer is not None and self.observer != seat:
             raise ValueError(f"this is seat {self.observer}'s record; it cannot show seat {seat}'s")
         full = not self.redacted
         deals = tuple(replace(
-            d, hands=tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(d.hands)),
+            d, hands=_hands_for(d.hands, seat, self._shown_to_all(d, seat) if full else ()),
             actions=tuple((s, redact_action(s, a, seat)) for s, a in d.actions),
             kitty=d.kitty if self._kitty_seen_by(d, seat, full) else (None,) * len(d.kitty),
             stock=(None,) * len(d.stock)) for d in self.deals)
         return replace(self, deals=deals, seed=None, observer=seat)
+
+    def _shown_to_all(self, d: DealRecord, seat: int) -> tuple:
+        """Cards of a full record's hands that ``seat`` knows from the deal's course before they
+        are played: the ace of trumps, where the robbing step asked its holder to rob (it asks him
+        alone, unless the turn-up is an ace) and ``seat`` sees his answer. A seat's record names it
+        in its holder's hand, so that the record explains itself: the decision it shows is one only
+        that hand could make. Not once he has played all his cards: the ace is then among them, or
+        it was the card he put out, which the record never names."""
+        if d.turnup is None:
+            return ()
+        try:
+            deal = _replay_deal(self, d, None)
+        except RecordError:
+            return ()
+        if deal.turnup.rank == 1:      # (the card turned last, where fiving turned another)
+            return ()
+        robbed = deal.robbed
+        asked, decision = (robbed[0], "rob " + robbed[1].code) if robbed else deal.declined or (None, None)
+        if asked is None or not redact_action(asked, decision, seat) or not deal.hand(asked):
+            return ()
+        ace = Card(1, deal.trump).code
+        return (ace,) if ace in d.hands[asked] else ()
 
     def _kitty_seen_by(self, d: DealRecord, seat: int, full: bool) -> bool:
         """Has ``seat`` taken the kitty into hand by the end of this deal's record? Only the bidder
@@ -234,6 +261,7 @@ class GameRecord:
         one left where the record stops)."""
         from .match import Match
         self._need_full()
+        self._need_first_deal("played back as a match")
         first = self.deals[0]
         match = Match(self.variant, self.players, self.seed or 0,
                       teams=self.teams, dealer=first.dealer)
@@ -257,6 +285,12 @@ class GameRecord:
             elif k != len(self.deals) - 1:
                 raise RecordError(f"{where} is unfinished, but another deal follows it")
         return match
+
+    def _need_first_deal(self, what: str):
+        first = self.deals[0].number
+        if first != 1:
+            raise RecordError(f"this record starts at deal {first} of its game, so it cannot be {what}: "
+                              "the deals before it are not in it (each deal replays on its own)")
 
     def _need_full(self):
         if self.redacted:
@@ -335,6 +369,12 @@ def result_of(deal) -> str:
     if o.game_won_by is not None:
         parts.append(f"game to side {o.game_won_by}")
     return "; ".join(parts)
+
+
+def _hands_for(hands: tuple, seat: int, shown) -> tuple:
+    """The hands as dealt, as ``seat`` knows them: its own, and of the others only the cards in
+    ``shown`` (the rest ``None``, written ``?``)."""
+    return tuple(h if s == seat else tuple(c if c in shown else None for c in h) for s, h in enumerate(hands))
 
 
 def redact_action(actor: int, action: str, viewer: int | None) -> str:
@@ -567,7 +607,8 @@ def _parse(text) -> GameRecord:
 
     deals = []
     for tags, extra, moves, start in sections:
-        deals.append(_parse_deal(variant, players, sides, tags, extra, moves, start, len(deals) + 1))
+        follows = deals[-1].number + 1 if deals else None
+        deals.append(_parse_deal(variant, players, sides, tags, extra, moves, start, follows))
     return GameRecord(variant, players, teams, tuple(deals), seed, observer, tuple(game_extra))
 
 
@@ -586,7 +627,9 @@ def _whole(value: str, what: str) -> int:
     return int(value)
 
 
-def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) -> DealRecord:
+def _parse_deal(variant, players, sides, tags, extra, moves, start, follows) -> DealRecord:
+    """One deal's section. ``follows``: the number the deal before it makes this one's (None for
+    the first: a record may start at any deal of a game, as the page's record of one deal does)."""
     where = f"deal starting at line {start}"
     for name in ("Dealer", "Hands") + (("TurnUp",) if variant.turnup_game else ()):
         if name not in tags:
@@ -596,9 +639,9 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
     if variant.kitty_size and "Kitty" not in tags:
         raise RecordError(f"{where}: no [Kitty] tag ({variant.name} deals a kitty of {variant.kitty_size})")
     deal_number = _whole(tags["Deal"], f"line {start}: [Deal]")
-    if deal_number != expected:
-        raise RecordError(f"line {start}: [Deal \"{deal_number}\"] should be deal {expected} (deals are "
-                          "numbered from 1, in order)")
+    if deal_number == 0 or follows not in (None, deal_number):
+        raise RecordError(f"line {start}: [Deal \"{deal_number}\"] should be deal {follows or 1} (a game's "
+                          "deals are numbered from 1, and a record gives them in order)")
     dealer = _whole(tags["Dealer"], f"{where}: [Dealer]")
     if dealer >= players:
         raise RecordError(f"{where}: [Dealer] seat {dealer} does not exist with {players} players")
@@ -857,15 +900,100 @@ def to_link(match) -> str:
     :class:`GameRecord`): ``m1.<variant>.<options>.<players>.<teams>.<dealer>.<seed>.<moves>.<check>``.
     Each action is its index among the legal actions of the moment (one character, or ``-`` and
     two for large indices), deals are separated by ``_``. It names no card: the cards come from
-    the seed, as in every seeded deal, and the engine turns the indices back into actions."""
-    rec = match if isinstance(match, GameRecord) else GameRecord.of_match(match)
-    rec._need_full()
-    if rec.seed is None:
-        raise ValueError("a link needs a seeded game (Match or Deal.random); this record has no [Seed]")
-    moves = [_deal_moves(rec.variant, rec.players, rec.teams, record) for record in rec.deals]
-    body = ".".join([_LINK_VERSION, rec.variant.id, _options_code(rec.variant), str(rec.players),
-                     rec.teams or "s", str(rec.deals[0].dealer), _base36(rec.seed), "_".join(moves)])
+    the seed, as in every seeded deal, and the engine turns the indices back into actions.
+
+    A match's moves are kept from one call to the next (:class:`_MatchMoves`): the page asks for
+    the link after every move, and only the actions since the last call are looked at."""
+    if isinstance(match, GameRecord):
+        rec = match
+        rec._need_full()
+        if not rec.deals:
+            raise ValueError("a link needs a game with a deal dealt; this record has none")
+        rec._need_first_deal("carried by a link")
+        if rec.seed is None:
+            raise ValueError("a link needs a seeded game (Match or Deal.random); this record has no [Seed]")
+        moves = "_".join(_deal_moves(rec.variant, rec.players, rec.teams, record) for record in rec.deals)
+        variant, players, teams, seed = rec.variant, rec.players, rec.teams, rec.seed
+    else:
+        if not match.deals:
+            raise ValueError("a link needs a game with a deal dealt; this match has none")
+        kept = _MATCH_MOVES.get(match)
+        if kept is None:
+            kept = _MATCH_MOVES[match] = _MatchMoves()
+        moves = kept.update(match)
+        variant, players, teams, seed = match.variant, match.players, _layout(match.teams), match.seed
+    body = ".".join([_LINK_VERSION, variant.id, _options_code(variant), str(players), teams or "s",
+                     str(match.deals[0].dealer), _base36(seed), moves])
     return body + "." + _check(body)
+
+
+def _move_code(k: int) -> str:
+    return _DIGITS[k] if k < 62 else "-" + _DIGITS[k // 62] + _DIGITS[k % 62]
+
+
+class _DealMoves:
+    """One deal of a match as a link writes its moves, brought up to date by :meth:`update`: a
+    copy of the deal (the *shadow*) follows it action by action, so that each action's index
+    among the legal actions of its moment is found once, when it is new."""
+    __slots__ = ("deal", "shadow", "taken", "codes")
+
+    def __init__(self, deal, shadow, taken: int = 0, codes=None):
+        self.deal = deal            # the match's own deal, whose history is followed
+        self.shadow = shadow        # a deal at the position after `taken` actions; None once finished
+        self.taken = taken          # how many of the deal's actions (chance events too) are encoded
+        self.codes = codes or []    # the moves so far, one code an action
+
+    def update(self) -> str:
+        if self.shadow is not None:
+            history = self.deal.history
+            for _, action in history[self.taken:]:
+                if action.startswith(("draw ", "turn ")):
+                    continue           # a chance event: the seed says what was drawn or turned
+                self.codes.append(_move_code(self.shadow.legal_actions().index(action)))
+                self.shadow.apply(action)
+            self.taken = len(history)
+            if self.deal.outcome is not None:
+                self.shadow, self.codes = None, ["".join(self.codes)]   # finished: it never changes
+        return "".join(self.codes)
+
+
+class _MatchMoves:
+    """A match's moves as a link writes them, kept between calls of :func:`to_link`: a finished
+    deal's text never changes (the finished deals' texts are kept joined), and the deal in play
+    adds the codes of its new actions only. Each deal is checked to be the very one encoded, so a
+    match whose deals were replaced is encoded afresh from there. (It holds no reference to its
+    match, which keys it weakly.)"""
+    __slots__ = ("deals", "joined", "finished")
+
+    def __init__(self, deals=()):
+        self.deals = list(deals)    # a _DealMoves for each deal of the match encoded so far
+        self.joined = ""            # the texts of deals[:finished], joined by "_"
+        self.finished = 0
+
+    def update(self, match) -> str:
+        deals = self.deals
+        for k, deal in enumerate(match.deals):
+            if k < len(deals) and deals[k].deal is deal:
+                continue
+            del deals[k:]
+            if k < self.finished:
+                self.joined, self.finished = "", 0
+            record = _deal_record(deal, k + 1)
+            deals.append(_DealMoves(deal, _replay_deal(
+                GameRecord(match.variant, match.players, _layout(match.teams), (record,)), record, 0)))
+        del deals[len(match.deals):]
+        texts = [d.update() for d in deals[self.finished:]]
+        done = 0
+        while done < len(texts) and deals[self.finished + done].shadow is None:
+            done += 1
+        if done:
+            self.joined = "_".join(([self.joined] if self.finished else []) + texts[:done])
+            self.finished += done
+        return "_".join(([self.joined] if self.finished else []) + texts[done:])
+
+
+#: Each match's moves so far, for :func:`to_link` (kept only while the match is).
+_MATCH_MOVES = weakref.WeakKeyDictionary()
 
 
 @lru_cache(maxsize=1024)
@@ -877,8 +1005,7 @@ def _deal_moves(variant, players, teams, record) -> str:
     for _, action in record.actions:
         if action.startswith(("draw ", "turn ")):
             continue                   # a chance event: the seed says what was drawn or turned
-        k = deal.legal_actions().index(action)
-        out.append(_DIGITS[k] if k < 62 else "-" + _DIGITS[k // 62] + _DIGITS[k % 62])
+        out.append(_move_code(deal.legal_actions().index(action)))
         deal.apply(action)
     return "".join(out)
 
@@ -937,10 +1064,12 @@ def replay_link(code):
     except ValueError as exc:
         raise RecordError(f"this game link cannot be opened: {exc}") from None
     deal_moves = moves.split("_")
+    encoded = []                    # what to_link will write for each deal: kept for it
     for number, text in enumerate(deal_moves, start=1):
         if match.over:
             raise RecordError(f"this game link has moves for deal {number}, after the game was over")
         deal = match.new_deal()
+        codes = []
         k = move = 0
         while k < len(text):
             move += 1
@@ -956,10 +1085,14 @@ def replay_link(code):
             if not 0 <= index < len(legal):
                 raise RecordError(f"this game link's move {move} of deal {number} is not a legal choice there")
             deal.apply(legal[index])
+            codes.append(_move_code(index))
         if deal.outcome is not None:
             match.settle(deal)
+            encoded.append(_DealMoves(deal, None, len(deal.history), ["".join(codes)]))
         elif number != len(deal_moves):
             raise RecordError(f"this game link leaves deal {number} unfinished but goes on to another")
+    # The finished deals' moves as to_link writes them (the deal in play is followed afresh).
+    _MATCH_MOVES[match] = _MatchMoves(encoded)
     return match
 
 
