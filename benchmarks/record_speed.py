@@ -6,7 +6,7 @@ asserts nothing.
 **Parsing.** :meth:`maw_sim.GameRecord.parse` on texts of about 10 KB, 100 KB and 1 MB: a valid
 record (a Spoil Five match played by the random bot, cut after whole deals) and malformed ones of
 every shape the hostile-input suite tries (comments never closed, a tag's quote never closed, one
-huge line, a million tokens, long numbers, nesting). Each text is parsed in a child process stopped
+huge line, a million tokens, long numbers, nesting: ``tests/test_record_hostile.py``). Each text is parsed in a child process stopped
 after ``--timeout`` seconds, so a parser that is slow on some shape is reported as "over N s"
 instead of holding the machine. A refusal is timed like a success: how long until the answer.
 
@@ -29,36 +29,9 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, ROOT)
 
 SIZES = (10_000, 100_000, 1_000_000)
-VALID_HEAD = '% MAW 1\n[Variant "spoil-five"]\n[Players "4"]\n[Teams "-"]\n\n[Deal "1"]\n'
-
-
-def malformed(shape: str, size: int) -> str:
-    """A bad record of about ``size`` characters, in one of the shapes below."""
-    head = VALID_HEAD + ('[Dealer "0"]\n[Hands "2C 3C 4C 5C 6C / 2D 3D 4D 5D 6D / 2H 3H 4H 5H 6H / 2S 3S 4S 5S 6S"]\n'
-                         '[TurnUp "7H"]\n[Result "*"]\n')
-    fill = max(size - len(head), 0)
-    return head + {
-        "braces never closed": lambda: "{" * fill,
-        "a brace a line, never closed": lambda: "{\n" * (fill // 2),
-        "a tag's quote never closed": lambda: '[Event "' + "x" * fill,
-        "a quote a line, never closed": lambda: '[E "\n' * (fill // 5),
-        "backslashes in a tag": lambda: '[Event "' + "\\" * fill,
-        "one huge trick line": lambda: "1. " + "0: KC  " * (fill // 7),
-        "a million tokens": lambda: "1. " + "x " * (fill // 2),
-        "a long number (seat)": lambda: "1. " + "9" * fill + ": KC",
-        "digits, no colon": lambda: "1. " + "1" * fill,
-        "a long number (tag)": lambda: '[Scores "' + "9" * fill + '"]',
-        "brackets nested": lambda: "[" * fill,
-        "a deal tag a line": lambda: '[Deal "1"]\n' * (fill // 11),
-        "a trick line a line": lambda: "".join(f"{k}. 1: 2D  2: 2H  3: 2S  0: 2C\n" for k in range(1, fill // 30)),
-        "a rob line a line": lambda: "rob 1: pass\n" * (fill // 12),
-    }[shape]()
-
-
-SHAPES = ("braces never closed", "a brace a line, never closed", "a tag's quote never closed",
-          "a quote a line, never closed", "backslashes in a tag", "one huge trick line", "a million tokens",
-          "a long number (seat)", "digits, no colon", "a long number (tag)", "brackets nested",
-          "a deal tag a line", "a trick line a line", "a rob line a line")
+#: Malformed records are the hostile-input suite's own shapes.
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from test_record_hostile import SHAPES, hostile_record  # noqa: E402
 
 
 def _child(source: str, size: int) -> None:
@@ -70,7 +43,7 @@ def _child(source: str, size: int) -> None:
         with open(source, encoding="utf-8") as f:
             text = f.read()
     else:
-        text = malformed(source, size)
+        text = hostile_record(source, size)
     start = time.perf_counter()
     try:
         GameRecord.parse(text)
