@@ -893,6 +893,10 @@ def _check_result(deal, record: DealRecord, where: str) -> None:
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LINK_VERSION = "m1"
+#: The largest seed a link carries: the page keeps seeds in JavaScript numbers, exact up to here.
+MAX_LINK_SEED = 2**53 - 1
+_LINK_NUMBER = re.compile(r"[0-9]{1,2}")
+_LINK_SEED = re.compile(r"[0-9a-z]{1,11}")
 
 
 def to_link(match) -> str:
@@ -922,6 +926,8 @@ def to_link(match) -> str:
             kept = _MATCH_MOVES[match] = _MatchMoves()
         moves = kept.update(match)
         variant, players, teams, seed = match.variant, match.players, _layout(match.teams), match.seed
+    if seed > MAX_LINK_SEED:
+        raise ValueError(f"a link carries a seed from 0 to {MAX_LINK_SEED:,}; this game's is {seed}")
     body = ".".join([_LINK_VERSION, variant.id, _options_code(variant), str(players), teams or "s",
                      str(match.deals[0].dealer), _base36(seed), moves])
     return body + "." + _check(body)
@@ -1057,8 +1063,13 @@ def replay_link(code):
     if _check(body) != check:
         raise RecordError("this game link is damaged or was edited: its check does not match")
     _, vid, options, players, teams, dealer, seed, moves = parts[:8]
+    if not (_LINK_NUMBER.fullmatch(players) and _LINK_NUMBER.fullmatch(dealer)):
+        raise RecordError("this game link's player count or dealer is not a number this site writes")
+    if _LINK_SEED.fullmatch(seed) is None or int(seed, 36) > MAX_LINK_SEED:
+        raise RecordError(f"this game link's seed is not one this site writes (a whole number from 0 to "
+                          f"{MAX_LINK_SEED:,}, in base 36)")
     try:
-        variant = _options_from_code(load_variant(vid), options)
+        variant = _options_from_code(load_variant(_short(vid)), options)
         match = Match(variant, int(players), int(seed, 36), teams=None if teams == "s" else teams,
                       dealer=int(dealer))
     except ValueError as exc:

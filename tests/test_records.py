@@ -205,6 +205,30 @@ def test_a_well_checked_link_with_an_impossible_move_is_refused():
         replay_link(body + "." + _check(body))
 
 
+@pytest.mark.parametrize("players, seed, words", [
+    ("4", "z" * 4000, "seed is not one this site writes (a whole number from 0 to 9,007,199,254,740,991"),
+    ("4", "2gosa7pa2gw", "seed is not one this site writes"),            # 2**53, one too many
+    ("4", "1_0", "seed is not one this site writes"),
+    ("4", "١", "seed is not one this site writes"),
+    ("٤", "b", "player count or dealer is not a number this site writes"),
+    ("4" * 5000, "b", "player count or dealer is not a number"),
+])
+def test_a_well_checked_link_with_a_number_this_site_never_writes_is_refused(players, seed, words):
+    body = f"m1.spoil-five..{players}.s.0.{seed}."
+    with pytest.raises(RecordError, match=re.escape(words)):
+        replay_link(body + "." + _check(body))
+
+
+def test_the_largest_seed_a_link_carries():
+    match = Match("spoil-five", 3, 2**53 - 1)
+    match.new_deal()
+    assert replay_link(to_link(match)).seed == 2**53 - 1
+    match = Match("spoil-five", 3, 2**53)
+    match.new_deal()
+    with pytest.raises(ValueError, match="a link carries a seed from 0 to 9,007,199,254,740,991"):
+        to_link(match)
+
+
 def test_options_travel_in_records_and_links():
     v = maw_sim.load_variant("spoil-five", preset="baxter-wray")
     match = _match(deals=1)
