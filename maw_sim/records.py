@@ -55,8 +55,9 @@ import zlib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from .cards import Card
+from .cards import CARDS, Card
 from .deal import HAND_SIZE
+from .phases import PLAY
 from .variants import PARTNERSHIP_FORMS, Variant, _value_text, load_variant
 
 VERSION = 1
@@ -218,6 +219,9 @@ class GameRecord:
         if d.turnup is None:
             return ()
         try:
+            deal = _replay_deal(self, d, 0)
+            if deal.phase == PLAY:
+                return ()              # nobody was asked to rob (the quick answer, for long games)
             deal = _replay_deal(self, d, None)
         except RecordError:
             return ()
@@ -799,10 +803,16 @@ def _short(text: str) -> str:
 
 
 def _card(code: str, where: str) -> Card:
+    card = _BY_CODE.get(code)           # the form the engine writes, looked up at once
+    if card is not None:
+        return card
     try:
         return Card.parse(_short(code))
     except ValueError as exc:
         raise RecordError(f"{where}: {exc}") from None
+
+
+_BY_CODE = {card.code: card for card in CARDS}
 
 
 def _card_or_hidden(text: str) -> bool:
