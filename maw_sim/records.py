@@ -534,7 +534,16 @@ def _parse(text) -> GameRecord:
 
     game = {}
     game_extra = []
-    sections = []          # [tags dict, extra list, movetext lines [(line number, text)], line number]
+    header = None          # the game tags read (variant, players, …), once the first deal starts
+    deals = []
+    section = None         # the deal being read: (tags dict, extra list, movetext [(line, text)], line)
+
+    def close():
+        # Each deal is read as soon as the next one starts: a bad deal is refused before the
+        # lines after it are looked at.
+        follows = deals[-1].number + 1 if deals else None
+        deals.append(_parse_deal(*header[:2], header[5], *section, follows))
+
     for number, raw in enumerate(lines[first + 1:], start=first + 2):
         line = raw.strip()
         if not line or line.startswith("%"):
@@ -543,11 +552,17 @@ def _parse(text) -> GameRecord:
             match = _TAG_LINE.match(line)
             if match is None:
                 raise RecordError(f'line {number}: a tag pair is written [Name "value"]; got {_quoted(line)}')
-            name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
+            name, value = match.group(1), match.group(2)
+            if "\\" in value:
+                value = re.sub(r"\\(.)", r"\1", value)
             if name == "Deal":
-                sections.append(({}, [], [], number))
-            if sections:
-                tags, extra, moves, _ = sections[-1]
+                if header is None:
+                    header = _game_header(game)
+                else:
+                    close()
+                section = ({}, [], [], number)
+            if section is not None:
+                tags, extra, moves, _ = section
                 if moves:
                     raise RecordError(f"line {number}: tag [{name}] after the moves of deal "
                                       f"{tags.get('Deal', '?')}; a new deal starts with [Deal \"n\"]")
@@ -564,14 +579,20 @@ def _parse(text) -> GameRecord:
             else:
                 game_extra.append((name, value))
             continue
-        if not sections:
+        if section is None:
             raise RecordError(f"line {number}: moves before any [Deal \"n\"] tag; expected tag pairs")
         body = line.partition(";")[0].strip()
         if body:
-            sections[-1][2].append((number, body))
-    if not sections:
+            section[2].append((number, body))
+    if section is None:
         raise RecordError("the record has no deal: expected a [Deal \"1\"] section")
+    close()
+    variant, players, teams, seed, observer, _ = header
+    return GameRecord(variant, players, teams, tuple(deals), seed, observer, tuple(game_extra))
 
+
+def _game_header(game: dict) -> tuple:
+    """The game tags read: (variant with its options, players, teams, seed, observer, sides)."""
     for name in ("Variant", "Players"):
         if name not in game:
             raise RecordError(f"the record has no [{name}] tag; it is required before the first deal")
@@ -608,12 +629,7 @@ def _parse(text) -> GameRecord:
         if observer >= players:
             raise RecordError(f"[Observer]: seat {observer} does not exist with {players} players")
     sides = players if teams is None else PARTNERSHIP_FORMS[teams][0]
-
-    deals = []
-    for tags, extra, moves, start in sections:
-        follows = deals[-1].number + 1 if deals else None
-        deals.append(_parse_deal(variant, players, sides, tags, extra, moves, start, follows))
-    return GameRecord(variant, players, teams, tuple(deals), seed, observer, tuple(game_extra))
+    return variant, players, teams, seed, observer, sides
 
 
 def _once(tags, name, value, number):
