@@ -53,7 +53,6 @@ import re
 import weakref
 import zlib
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 
 from .cards import CARDS, Card
 from .deal import HAND_SIZE
@@ -942,7 +941,8 @@ def to_link(match) -> str:
         rec._need_first_deal("carried by a link")
         if rec.seed is None:
             raise ValueError("a link needs a seeded game (Match or Deal.random); this record has no [Seed]")
-        moves = "_".join(_deal_moves(rec.variant, rec.players, rec.teams, record) for record in rec.deals)
+        moves = "_".join("".join(_DealMoves(None, _dealt(rec.variant, rec.players, rec.teams, record))
+                                 .follow(record.actions).codes) for record in rec.deals)
         variant, players, teams, seed = rec.variant, rec.players, rec.teams, rec.seed
     else:
         if not match.deals:
@@ -978,15 +978,21 @@ class _DealMoves:
     def update(self) -> str:
         if self.shadow is not None:
             history = self.deal.history
-            for _, action in history[self.taken:]:
-                if action.startswith(("draw ", "turn ")):
-                    continue           # a chance event: the seed says what was drawn or turned
-                self.codes.append(_move_code(self.shadow.legal_actions().index(action)))
-                self.shadow.apply(action)
+            self.follow(history[self.taken:])
             self.taken = len(history)
             if self.deal.outcome is not None:
                 self.shadow, self.codes = None, ["".join(self.codes)]   # finished: it never changes
         return "".join(self.codes)
+
+    def follow(self, actions) -> "_DealMoves":
+        """Encode ``actions`` ((seat, action) pairs, in order) and play them on the shadow."""
+        shadow, codes = self.shadow, self.codes
+        for _, action in actions:
+            if action.startswith(("draw ", "turn ")):
+                continue           # a chance event: the seed says what was drawn or turned
+            codes.append(_move_code(shadow.legal_actions().index(action)))
+            shadow.apply(action)
+        return self
 
 
 class _MatchMoves:
@@ -1011,8 +1017,7 @@ class _MatchMoves:
             if k < self.finished:
                 self.joined, self.finished = "", 0
             record = _deal_record(deal, k + 1)
-            deals.append(_DealMoves(deal, _replay_deal(
-                GameRecord(match.variant, match.players, _layout(match.teams), (record,)), record, 0)))
+            deals.append(_DealMoves(deal, _dealt(match.variant, match.players, _layout(match.teams), record)))
         del deals[len(match.deals):]
         texts = [d.update() for d in deals[self.finished:]]
         done = 0
@@ -1028,18 +1033,9 @@ class _MatchMoves:
 _MATCH_MOVES = weakref.WeakKeyDictionary()
 
 
-@lru_cache(maxsize=1024)
-def _deal_moves(variant, players, teams, record) -> str:
-    """One deal's actions as their indices among the legal actions of the moment. Kept: the page
-    asks for the link after every move, and a game's finished deals never change."""
-    deal = _replay_deal(GameRecord(variant, players, teams, (record,)), record, 0)
-    out = []
-    for _, action in record.actions:
-        if action.startswith(("draw ", "turn ")):
-            continue                   # a chance event: the seed says what was drawn or turned
-        out.append(_move_code(deal.legal_actions().index(action)))
-        deal.apply(action)
-    return "".join(out)
+def _dealt(variant, players, teams, record):
+    """A deal record's deal as dealt, before any action."""
+    return _replay_deal(GameRecord(variant, players, teams, (record,)), record, 0)
 
 
 def _options_code(variant) -> str:
