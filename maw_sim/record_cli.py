@@ -7,6 +7,10 @@
 
 A record of several deals (a match) shows its last deal unless ``--deal N`` says which. The words
 are the review page's (:mod:`maw_sim.review`), so the terminal and the browser tell one story.
+
+Whatever the file holds, the answer is the deal or one line saying what is wrong (exit status 2):
+never a traceback. A record longer than :data:`maw_sim.records.MAX_RECORD_CHARS` is refused
+after reading only that much of it.
 """
 
 from __future__ import annotations
@@ -24,19 +28,36 @@ def register(sub, parser_class) -> None:
     p.add_argument("file", help="a record in the Maw notation (.maw), or - for standard input")
     p.add_argument("--seat", type=count_argument("seat", 0, MAX_PLAYERS - 1), help="show the deal as this seat knew it")
     p.add_argument("--deal", type=count_argument("deal", 1), help="which deal of a match (default: the last)")
-    p.set_defaults(handler=cmd_replay)
+    p.set_defaults(handler=_no_traceback(cmd_replay))
 
     p = sub.add_parser("analyse", help="every position of a recorded deal: each legal action's exact "
                        "(double dummy) value")
     p.add_argument("file", help="a full record in the Maw notation (.maw), or - for standard input")
     p.add_argument("--deal", type=count_argument("deal", 1), help="which deal of a match (default: the last)")
-    p.set_defaults(handler=cmd_analyse)
+    p.set_defaults(handler=_no_traceback(cmd_analyse))
+
+
+def _no_traceback(command):
+    """``command``, answering an unforeseen failure (an engine bug met on some record) in one line
+    that says so, instead of a traceback."""
+    def run(args):
+        try:
+            return command(args)
+        except Exception as exc:     # noqa: BLE001 (every failure gets its line, as promised above)
+            return _fail(args, f"internal error while reading this record: {type(exc).__name__}: "
+                               f"{str(exc)[:200]} (a bug in maw-sim, not in the record's reading; "
+                               "please report it with the record)") or 2
+    run.__name__, run.__doc__ = command.__name__, command.__doc__
+    return run
 
 
 def _open(args):
     """(ReviewSession, summary), or None after printing why the record cannot be read."""
+    from .records import MAX_RECORD_CHARS
     from .review import ReviewError, ReviewSession
     try:
+        # One character more than a record may hold is enough to refuse it (GameRecord.parse
+        # says so): a huge file is never read whole.
         if args.file == "-":
             text = sys.stdin.read(MAX_RECORD_CHARS + 1)
         else:

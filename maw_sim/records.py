@@ -28,16 +28,19 @@ line a trick. Seats are numbered from 0, clockwise; the seat left of the dealer 
   comments, as is everything from ``;`` to the end of a line, and anything in ``{braces}``.
 - Game tags: ``Variant``, ``Players``, ``Teams`` (``-`` or a layout such as ``2x2``), ``Seed``
   (where the deal came from: provenance, not needed to replay), ``Observer`` (in a seat's record).
-- Each deal starts with ``[Deal "n"]`` and gives ``Dealer``, ``Scores`` (``-``, or each side's
-  points before the deal in a points game), ``Hands`` (seat 0 first, ``/`` between seats, ``?``
-  for a card the record's reader may not see), ``TurnUp`` and ``Result`` (``*`` while unfinished).
+- Each deal starts with ``[Deal "n"]`` (its number in the game: a record may start at any deal,
+  as the record of one deal of a match does, and its deals follow in order) and gives ``Dealer``,
+  ``Scores`` (``-``, or each side's points before the deal in a points game), ``Hands`` (seat 0
+  first, ``/`` between seats, ``?`` for a card the record's reader may not see), ``TurnUp`` and
+  ``Result`` (``*`` while unfinished).
 - Movetext: ``rob`` and ``jink`` lines hold one decision (``rob 7C``, ``pass``, ``jink``,
   ``claim``); a numbered line holds the cards of one trick in the order played, each as
   ``seat: card``. A robber's card put out face down is written ``rob ?`` in every record but
   its owner's.
 
 Other tags are kept and written back, so a file round-trips exactly. A file is ``.maw``; its
-media type here is ``text/x-maw-record``.
+media type here is ``text/x-maw-record``. A record is read in one pass, in time proportional to
+its length, and one longer than :data:`MAX_RECORD_CHARS` is refused unread.
 
 A **link** (:func:`to_link`, :func:`from_link`) carries a whole game compactly for a URL: the
 variant and its options, the player count, the teams, the first dealer, the seed, and every action as its index
@@ -47,11 +50,13 @@ among the legal actions of the moment, with a check so a damaged or edited link 
 from __future__ import annotations
 
 import re
+import weakref
 import zlib
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 
-from .cards import Card
+from .cards import CARDS, Card
+from .deal import HAND_SIZE
+from .phases import PLAY, ROB
 from .variants import PARTNERSHIP_FORMS, Variant, _value_text, load_variant
 
 VERSION = 1
@@ -64,8 +69,18 @@ _GAME_TAGS = ("Variant", "Options", "Players", "Teams", "Seed", "Observer")
 _DEAL_TAGS = ("Deal", "Dealer", "Scores", "Hands", "TurnUp", "Kitty", "Stock", "Result")
 #: The movetext's decision lines, by label (the trick lines are numbered).
 _LABELS = ("rob", "jink", "bid", "trump", "kitty", "discard", "draw")
+#: The longest record read, in characters (about 10,000 deals of four players): reading costs time
+#: in proportion to the length, so a paste of any size gets its answer in a second or two.
+MAX_RECORD_CHARS = 4_000_000
 _TAG_LINE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:;.*)?$')
-_ENTRY = re.compile(r"(\d+)\s*:")
+# A seat's number before its colon. The look-behind starts a number only where a run of digits
+# starts, so a long run without a colon is tried once, not from each of its digits.
+_ENTRY = re.compile(r"(?<![0-9])([0-9]+)\s*:")
+_MAX_DIGITS = 20                       # a seed of 64 bits has 20
+_NUMBER = re.compile(f"[0-9]{{1,{_MAX_DIGITS}}}")
+_SCORE = re.compile(r"-?[0-9]{1,9}")
+_TRICK_LABEL = re.compile(r"([0-9]+)\.")
+_QUOTED = 60                           # the most of the reader's text an error message repeats
 
 
 class RecordError(ValueError):
@@ -178,8 +193,9 @@ class GameRecord:
     # -- one seat's knowledge ---------------------------------------------------------------------
     def for_seat(self, seat: int) -> "GameRecord":
         """The record as ``seat`` may know it: its own cards, the turn-up and every card played
-        face up; other hands become ``?``, each event as that seat saw it (another robber's card put
-        out is ``rob ?``; a quiet decline to rob, which nobody else saw, is left out: see
+        face up; other hands become ``?`` (but for a card the deal's course shows to all, see
+        :func:`_shown_to_all`), each event as that seat saw it (another robber's card put out is
+        ``rob ?``; a quiet decline to rob, which nobody else saw, is left out: see
         :meth:`maw_sim.phases.Robbing.event`), and the seed (from which every hand could be worked
         out) is left out. The full record is played back, so that each step says what it shows."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
@@ -195,16 +211,17 @@ class GameRecord:
         if self.redacted:
             # Already a reader's record (one without an observer tag): hide what it still shows.
             actions = tuple((s, redact_action(s, a, seat)) for s, a in d.actions)
-            kitty_seen = d.bidder == seat
+            kitty_seen, shown = d.bidder == seat, ()
         else:
             deal = _replay_deal(self, d, None)
-            actions = tuple(e.action for e in (event.seen_by(seat) for event in deal.events) if e is not None)
+            seen = [e for e in (event.seen_by(seat) for event in deal.events) if e is not None]
+            actions = tuple(e.action for e in seen)
             # The bidder sees the kitty once he has taken it into hand.
             kitty_seen = deal.kitty_taken and deal.bidder == seat
-        return replace(
-            d, hands=tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(d.hands)),
-            actions=actions, kitty=d.kitty if kitty_seen and d.kitty else (None,) * len(d.kitty),
-            stock=(None,) * len(d.stock))
+            shown = _shown_to_all(deal, d, seat, seen)
+        return replace(d, hands=_hands_for(d.hands, seat, shown), actions=actions,
+                       kitty=d.kitty if kitty_seen and d.kitty else (None,) * len(d.kitty),
+                       stock=(None,) * len(d.stock))
 
     # -- playing it back --------------------------------------------------------------------------
     def replay(self, upto: int | None = None, deal: int = -1):
@@ -222,6 +239,7 @@ class GameRecord:
         one left where the record stops)."""
         from .match import Match
         self._need_full()
+        self._need_first_deal("played back as a match")
         first = self.deals[0]
         match = Match(self.variant, self.players, self.seed or 0,
                       teams=self.teams, dealer=first.dealer)
@@ -245,6 +263,12 @@ class GameRecord:
             elif k != len(self.deals) - 1:
                 raise RecordError(f"{where} is unfinished, but another deal follows it")
         return match
+
+    def _need_first_deal(self, what: str):
+        first = self.deals[0].number
+        if first != 1:
+            raise RecordError(f"this record starts at deal {first} of its game, so it cannot be {what}: "
+                              "the deals before it are not in it (each deal replays on its own)")
 
     def _need_full(self):
         if self.redacted:
@@ -323,6 +347,28 @@ def result_of(deal) -> str:
     if o.game_won_by is not None:
         parts.append(f"game to side {o.game_won_by}")
     return "; ".join(parts)
+
+
+def _shown_to_all(deal, d: DealRecord, seat: int, seen) -> tuple:
+    """Cards of other hands that ``seat`` knows from the deal's course before they are played:
+    the ace of trumps, where its holder robbed or announced it in this seat's sight (never a quiet
+    pass, which nobody else saw). A seat's record names it in its holder's hand, so that the
+    record explains itself: the decision it shows is one only that hand could make. Not once he
+    has played all his cards: the ace is then among them, or it was the card he put out, which the
+    record never names; nor where the turn-up was the ace (the dealer robs it without holding it)."""
+    if deal.turnup is None or deal.turnup.rank == 1:
+        return ()
+    holder = next((e.seat for e in seen if e.step == ROB and e.verb in ("rob", "announce")), None)
+    if holder is None or holder == seat or not deal.hand(holder):
+        return ()
+    ace = Card(1, deal.trump).code
+    return (ace,) if ace in d.hands[holder] else ()
+
+
+def _hands_for(hands: tuple, seat: int, shown) -> tuple:
+    """The hands as dealt, as ``seat`` knows them: its own, and of the others only the cards in
+    ``shown`` (the rest ``None``, written ``?``)."""
+    return tuple(h if s == seat else tuple(c if c in shown else None for c in h) for s, h in enumerate(hands))
 
 
 def redact_action(actor: int, action: str, viewer: int | None) -> str:
@@ -426,29 +472,68 @@ def _movetext(rec: GameRecord, d: DealRecord) -> list:
 
 # -- reading ------------------------------------------------------------------------------------
 
+def _quoted(text: str) -> str:
+    """A piece of the reader's text for an error message: quoted, and cut short if long, so that a
+    message stays a message whatever was pasted."""
+    return repr(text) if len(text) <= _QUOTED else repr(text[:_QUOTED]) + f"… ({len(text):,} characters)"
+
+
+def _shown(text: str) -> str:
+    """A number from the reader's text as it was written, cut short like :func:`_quoted`."""
+    return text if len(text) <= _QUOTED else text[:_QUOTED] + f"… ({len(text):,} digits)"
+
+
+def _lines(text: str) -> list:
+    """The record's lines with its brace comments blanked out. A comment may span lines: its line
+    breaks are kept, so every error still names the right line. One pass, each ``{`` looking only
+    for the first ``}`` after it: a text of unclosed braces costs what its length costs."""
+    if "{" not in text:
+        return text.splitlines()
+    pieces, pos = [], 0
+    while True:
+        start = text.find("{", pos)
+        if start < 0:
+            pieces.append(text[pos:])
+            return "".join(pieces).splitlines()
+        end = text.find("}", start + 1)
+        if end < 0:
+            line = len((text[:start] + "{").splitlines())
+            raise RecordError(f"line {line}: a comment opened with '{{' is never closed with '}}'")
+        breaks = len(text[start:end + 1].splitlines()) - 1
+        pieces += [text[pos:start], " ", "\n" * breaks]
+        pos = end + 1
+
+
 def _parse(text) -> GameRecord:
     if not isinstance(text, str):
         raise RecordError(f"a record is text, not {type(text).__name__}")
-    # Brace comments may span lines: blank them out but keep the line breaks, so every error
-    # still names the right line.
-    text = re.sub(r"\{[^}]*\}", lambda m: re.sub(r"[^\n]", " ", m.group()), text)
-    if "{" in text:
-        line = text[:text.index("{")].count("\n") + 1
-        raise RecordError(f"line {line}: a comment opened with '{{' is never closed with '}}'")
-    lines = text.splitlines()
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the record is {len(text):,} characters long; a record may be at most "
+                          f"{MAX_RECORD_CHARS:,} (split a long game into its deals)")
+    lines = _lines(text)
     first = next((k for k, line in enumerate(lines) if line.strip()), None)
     if first is None:
         raise RecordError(f"the record is empty: it starts with the version line '{VERSION_LINE}'")
     head = lines[first].split()
     if head[:2] != ["%", "MAW"] or len(head) != 3:
-        raise RecordError(f"line {first + 1}: expected the version line '{VERSION_LINE}', got {lines[first].strip()!r}")
+        raise RecordError(f"line {first + 1}: expected the version line '{VERSION_LINE}', got "
+                          f"{_quoted(lines[first].strip())}")
     if head[2] != str(VERSION):
-        raise RecordError(f"line {first + 1}: this is notation version {head[2]!r}; this reader knows "
+        raise RecordError(f"line {first + 1}: this is notation version {_quoted(head[2])}; this reader knows "
                           f"version {VERSION}")
 
     game = {}
     game_extra = []
-    sections = []          # [tags dict, extra list, movetext lines [(line number, text)], line number]
+    header = None          # the game tags read (variant, players, …), once the first deal starts
+    deals = []
+    section = None         # the deal being read: (tags dict, extra list, movetext [(line, text)], line)
+
+    def close():
+        # Each deal is read as soon as the next one starts: a bad deal is refused before the
+        # lines after it are looked at.
+        follows = deals[-1].number + 1 if deals else None
+        deals.append(_parse_deal(*header[:2], header[5], *section, follows))
+
     for number, raw in enumerate(lines[first + 1:], start=first + 2):
         line = raw.strip()
         if not line or line.startswith("%"):
@@ -456,12 +541,18 @@ def _parse(text) -> GameRecord:
         if line.startswith("["):
             match = _TAG_LINE.match(line)
             if match is None:
-                raise RecordError(f'line {number}: a tag pair is written [Name "value"]; got {line!r}')
-            name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
+                raise RecordError(f'line {number}: a tag pair is written [Name "value"]; got {_quoted(line)}')
+            name, value = match.group(1), match.group(2)
+            if "\\" in value:
+                value = re.sub(r"\\(.)", r"\1", value)
             if name == "Deal":
-                sections.append(({}, [], [], number))
-            if sections:
-                tags, extra, moves, _ = sections[-1]
+                if header is None:
+                    header = _game_header(game)
+                else:
+                    close()
+                section = ({}, [], [], number)
+            if section is not None:
+                tags, extra, moves, _ = section
                 if moves:
                     raise RecordError(f"line {number}: tag [{name}] after the moves of deal "
                                       f"{tags.get('Deal', '?')}; a new deal starts with [Deal \"n\"]")
@@ -478,28 +569,34 @@ def _parse(text) -> GameRecord:
             else:
                 game_extra.append((name, value))
             continue
-        if not sections:
+        if section is None:
             raise RecordError(f"line {number}: moves before any [Deal \"n\"] tag; expected tag pairs")
-        body = line.split(";")[0].strip()
+        body = line.partition(";")[0].strip()
         if body:
-            sections[-1][2].append((number, body))
-    if not sections:
+            section[2].append((number, body))
+    if section is None:
         raise RecordError("the record has no deal: expected a [Deal \"1\"] section")
+    close()
+    variant, players, teams, seed, observer, _ = header
+    return GameRecord(variant, players, teams, tuple(deals), seed, observer, tuple(game_extra))
 
+
+def _game_header(game: dict) -> tuple:
+    """The game tags read: (variant with its options, players, teams, seed, observer, sides)."""
     for name in ("Variant", "Players"):
         if name not in game:
             raise RecordError(f"the record has no [{name}] tag; it is required before the first deal")
     try:
-        variant = load_variant(game["Variant"])
+        variant = load_variant(_short(game["Variant"]))
     except ValueError as exc:
         raise RecordError(f"[Variant]: {exc}") from None
     if game.get("Options", "-") != "-":
         pairs = [p.partition("=") for p in game["Options"].split()]
         if any(not sep or not k or not v for k, sep, v in pairs):
             raise RecordError(f"[Options]: expected name=value pairs separated by spaces, or '-'; "
-                              f"got {game['Options']!r}")
+                              f"got {_quoted(game['Options'])}")
         try:
-            variant = load_variant(variant, options={k: v for k, _, v in pairs})
+            variant = load_variant(variant, options={_short(k): _short(v) for k, _, v in pairs})
         except ValueError as exc:
             raise RecordError(f"[Options]: {exc}") from None
     players = _whole(game["Players"], "[Players]")
@@ -511,7 +608,7 @@ def _parse(text) -> GameRecord:
         teams = None
     elif teams not in PARTNERSHIP_FORMS or PARTNERSHIP_FORMS[teams] not in variant.partnerships:
         allowed = ", ".join(f"{t}x{s}" for t, s in variant.partnerships) or "none"
-        raise RecordError(f"[Teams]: {teams!r} is not a partnership layout of {variant.name}; "
+        raise RecordError(f"[Teams]: {_quoted(teams)} is not a partnership layout of {variant.name}; "
                           f"allowed: - (singles) or {allowed}")
     elif PARTNERSHIP_FORMS[teams][0] * PARTNERSHIP_FORMS[teams][1] != players:
         raise RecordError(f"[Teams]: {teams} does not fit {players} players")
@@ -522,11 +619,7 @@ def _parse(text) -> GameRecord:
         if observer >= players:
             raise RecordError(f"[Observer]: seat {observer} does not exist with {players} players")
     sides = players if teams is None else PARTNERSHIP_FORMS[teams][0]
-
-    deals = []
-    for tags, extra, moves, start in sections:
-        deals.append(_parse_deal(variant, players, sides, tags, extra, moves, start, len(deals) + 1))
-    return GameRecord(variant, players, teams, tuple(deals), seed, observer, tuple(game_extra))
+    return variant, players, teams, seed, observer, sides
 
 
 def _once(tags, name, value, number):
@@ -536,12 +629,17 @@ def _once(tags, name, value, number):
 
 
 def _whole(value: str, what: str) -> int:
-    if not value.isdigit():
-        raise RecordError(f"{what}: expected a whole number, 0 or more; got {value!r}")
+    """A tag's whole number: ASCII digits only (not "²" or "٣"), and few enough of them to be a
+    number a record can mean (a seed is at most 20 digits)."""
+    if _NUMBER.fullmatch(value) is None:
+        raise RecordError(f"{what}: expected a whole number, 0 or more, of at most {_MAX_DIGITS} digits; "
+                          f"got {_quoted(value)}")
     return int(value)
 
 
-def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) -> DealRecord:
+def _parse_deal(variant, players, sides, tags, extra, moves, start, follows) -> DealRecord:
+    """One deal's section. ``follows``: the number the deal before it makes this one's (None for
+    the first: a record may start at any deal of a game, as the page's record of one deal does)."""
     where = f"deal starting at line {start}"
     for name in ("Dealer", "Hands") + (("TurnUp",) if variant.turnup_game else ()):
         if name not in tags:
@@ -551,9 +649,9 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
     if variant.kitty_size and "Kitty" not in tags:
         raise RecordError(f"{where}: no [Kitty] tag ({variant.name} deals a kitty of {variant.kitty_size})")
     deal_number = _whole(tags["Deal"], f"line {start}: [Deal]")
-    if deal_number != expected:
-        raise RecordError(f"line {start}: [Deal \"{deal_number}\"] should be deal {expected} (deals are "
-                          "numbered from 1, in order)")
+    if deal_number == 0 or follows not in (None, deal_number):
+        raise RecordError(f"line {start}: [Deal \"{deal_number}\"] should be deal {follows or 1} (a game's "
+                          "deals are numbered from 1, and a record gives them in order)")
     dealer = _whole(tags["Dealer"], f"{where}: [Dealer]")
     if dealer >= players:
         raise RecordError(f"{where}: [Dealer] seat {dealer} does not exist with {players} players")
@@ -564,9 +662,9 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             scores = (0,) * sides
     else:
         parts = scores.split()
-        if len(parts) != sides or not all(p.lstrip("-").isdigit() for p in parts):
+        if len(parts) != sides or not all(_SCORE.fullmatch(p) for p in parts):
             raise RecordError(f"{where}: [Scores] gives one whole number per side ({sides}), or '-'; "
-                              f"got {tags['Scores']!r}")
+                              f"got {_quoted(tags['Scores'])}")
         scores = tuple(int(p) for p in parts)
     seen = {}
     hands = []
@@ -580,25 +678,19 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             if code == HIDDEN:
                 hand.append(None)
                 continue
-            try:
-                card = Card.parse(code)
-            except ValueError as exc:
-                raise RecordError(f"{where}: [Hands], seat {seat}: {exc}") from None
+            card = _card(code, f"{where}: [Hands], seat {seat}")
             if card.code in seen:
                 raise RecordError(f"{where}: [Hands]: {card.code} is dealt twice (seats {seen[card.code]} "
                                   f"and {seat})")
             seen[card.code] = seat
             hand.append(card.code)
-        if len(hand) != 5:
-            raise RecordError(f"{where}: [Hands], seat {seat} has {len(hand)} cards; every hand has 5 "
+        if len(hand) != HAND_SIZE:
+            raise RecordError(f"{where}: [Hands], seat {seat} has {len(hand)} cards; every hand has {HAND_SIZE} "
                               "(write ? for a hidden card)")
         hands.append(tuple(hand))
     turnup = None
     if variant.turnup_game:
-        try:
-            turnup = Card.parse(tags["TurnUp"]).code
-        except ValueError as exc:
-            raise RecordError(f"{where}: [TurnUp]: {exc}") from None
+        turnup = _card(tags["TurnUp"], f"{where}: [TurnUp]").code
         if turnup in seen:
             raise RecordError(f"{where}: the turn-up {turnup} is also in seat {seen[turnup]}'s hand")
     kitty = _card_list(tags.get("Kitty", ""), f"{where}: [Kitty]", seen, "the kitty")
@@ -633,7 +725,7 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             elif action.startswith("turn ") and all(_card_or_hidden(c) and c != HIDDEN for c in cards):
                 actions.append((seat, "turn " + " ".join(Card.parse(c).code for c in cards)))
             else:
-                raise RecordError(f"line {number}: {action!r} is not a fiving decision; expected 'five', "
+                raise RecordError(f"line {number}: {_quoted(action)} is not a fiving decision; expected 'five', "
                                   "'stand', 'agree', 'refuse' or the cards turned, as 'turn 7C 3D'")
         elif label in ("rob", "jink"):
             if len(entries) != 1:
@@ -643,27 +735,28 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, expected) ->
             ok = (action in ("pass", "announce") or (action.startswith("rob ") and _card_or_hidden(action[4:]))) \
                 if label == "rob" else action in ("jink", "claim")
             if not ok:
-                raise RecordError(f"line {number}: {action!r} is not a {label} decision; expected "
+                raise RecordError(f"line {number}: {_quoted(action)} is not a {label} decision; expected "
                                   + " or ".join(repr(a) for a in allowed))
             if label == "rob" and action not in ("pass", "announce") and action[4:].strip() != HIDDEN:
                 action = "rob " + Card.parse(action[4:]).code
             actions.append((seat, action))
-        elif re.fullmatch(r"\d+\.", label):
-            if int(label[:-1]) != trick + 1:
-                raise RecordError(f"line {number}: trick {label[:-1]} out of order; expected trick {trick + 1}")
+        elif _TRICK_LABEL.fullmatch(label):
+            if trick == HAND_SIZE:
+                raise RecordError(f"line {number}: a deal has {HAND_SIZE} tricks, and this line would be "
+                                  f"trick {trick + 1}")
+            if len(label) > 4 or int(label[:-1]) != trick + 1:
+                raise RecordError(f"line {number}: trick {_shown(label[:-1])} out of order; expected trick "
+                                  f"{trick + 1}")
             if not 1 <= len(entries) <= players:
                 raise RecordError(f"line {number}: a trick line holds 1 to {players} plays, as 'seat: card'")
             for seat, action in entries:
-                try:
-                    actions.append((seat, Card.parse(action).code))
-                except ValueError as exc:
-                    raise RecordError(f"line {number}: seat {seat}: {exc}") from None
+                actions.append((seat, _card(action, f"line {number}: seat {seat}").code))
             trick += 1
         else:
             raise RecordError(f"line {number}: expected a tag pair, a trick line ('1. 1: KC  2: 3S …'), "
                               f"or a decision line ('rob 1: pass', 'jink 2: claim', 'bid 1: bid 20', "
                               f"'trump 1: trump H', 'kitty 1: discard …', 'discard 2: discard none', "
-                              f"'draw 2: draw …'); got {body!r}")
+                              f"'draw 2: draw …'); got {_quoted(body)}")
     return DealRecord(deal_number, dealer, scores, tuple(hands), turnup, tuple(actions),
                       tags.get("Result", "*"), tuple(extra), tuple(kitty), tuple(stock))
 
@@ -675,7 +768,7 @@ def _decision(label: str, action: str, number: int) -> str:
     """A bidding game's decision line, checked for its form (the engine checks the rest)."""
     words = action.split()
     ok = {"bid": lambda: _BID.fullmatch(action.lower()) is not None,
-          "trump": lambda: len(words) == 2 and words[0] == "trump" and words[1].upper() in "CDHS",
+          "trump": lambda: len(words) == 2 and words[0] == "trump" and words[1].upper() in ("C", "D", "H", "S"),
           "kitty": lambda: words[0] == "discard" and len(words) > 1 and all(map(_card_or_hidden, words[1:])),
           "discard": lambda: words[0] == "discard" and len(words) > 1 and (
               words[1:] == ["none"] or all(map(_card_or_hidden, words[1:]))),
@@ -684,7 +777,7 @@ def _decision(label: str, action: str, number: int) -> str:
         expected = {"bid": "'bid 20', 'bid 30 for 60', 'hold' or 'pass'", "trump": "'trump H'",
                     "kitty": "'discard' and the cards put out", "discard": "'discard none' or 'discard' and the cards",
                     "draw": "'draw' and the cards drawn"}[label]
-        raise RecordError(f"line {number}: {action!r} is not a {label} line's action; expected {expected}")
+        raise RecordError(f"line {number}: {_quoted(action)} is not a {label} line's action; expected {expected}")
     if label == "bid":
         return action.lower()
     if label == "trump":
@@ -700,10 +793,7 @@ def _card_list(text: str, where: str, seen: dict, what: str) -> list:
         if code == HIDDEN:
             out.append(None)
             continue
-        try:
-            card = Card.parse(code).code
-        except ValueError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+        card = _card(code, where).code
         if card in seen:
             where_else = seen[card] if isinstance(seen[card], str) else f"seat {seen[card]}'s hand"
             raise RecordError(f"{where}: {card} is also in {where_else}")
@@ -712,12 +802,31 @@ def _card_list(text: str, where: str, seen: dict, what: str) -> list:
     return out
 
 
+def _short(text: str) -> str:
+    """``text``, or its start and "…" when longer than any value a record may hold: handed to a
+    reader elsewhere (a card, a variant's name) that repeats what it refuses."""
+    return text if len(text) <= _QUOTED else text[:_QUOTED] + "…"
+
+
+def _card(code: str, where: str) -> Card:
+    card = _BY_CODE.get(code)           # the form the engine writes, looked up at once
+    if card is not None:
+        return card
+    try:
+        return Card.parse(_short(code))
+    except ValueError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+_BY_CODE = {card.code: card for card in CARDS}
+
+
 def _card_or_hidden(text: str) -> bool:
     text = text.strip()
     if text == HIDDEN:
         return True
     try:
-        Card.parse(text)
+        Card.parse(_short(text))
         return True
     except ValueError:
         return False
@@ -727,13 +836,14 @@ def _entries(rest: str, number: int, players: int) -> list:
     """``'1: KC  2: 3S'`` -> [(1, 'KC'), (2, '3S')]."""
     parts = _ENTRY.split(rest)
     if parts[0].strip():
-        raise RecordError(f"line {number}: expected 'seat: action' entries; {parts[0].strip()!r} has no seat")
+        raise RecordError(f"line {number}: expected 'seat: action' entries; {_quoted(parts[0].strip())} has no seat")
     out = []
     for k in range(1, len(parts), 2):
-        seat, action = int(parts[k]), " ".join(parts[k + 1].split())
-        if seat >= players:
-            raise RecordError(f"line {number}: seat {seat} does not exist with {players} players (seats 0 to "
-                              f"{players - 1})")
+        digits, action = parts[k], " ".join(parts[k + 1].split())
+        if len(digits) > 2 or int(digits) >= players:
+            raise RecordError(f"line {number}: seat {_shown(digits)} does not exist with {players} players "
+                              f"(seats 0 to {players - 1})")
+        seat = int(digits)
         if not action:
             raise RecordError(f"line {number}: seat {seat} has no action after the colon")
         out.append((seat, action))
@@ -746,7 +856,8 @@ def _entries(rest: str, number: int, players: int) -> list:
 
 def _replay_deal(rec: GameRecord, record: DealRecord, upto):
     from .deal import Deal
-    rec._need_full()
+    if rec.observer is not None or record.redacted:
+        rec._need_full()        # says why it cannot (the whole record is not looked at otherwise)
     where = f"deal {record.number}"
     try:
         deal = Deal(rec.variant, [list(h) for h in record.hands], record.turnup, record.dealer,
@@ -773,7 +884,7 @@ def _apply_all(deal, record: DealRecord, upto, where: str) -> None:
             if last != (seat, action):
                 raise RecordError(f"{head}: the stock gives "
                                   f"{last[1] if last and last[1].startswith(('draw', 'turn')) else 'nothing'} "
-                                  f"here, not {action!r}")
+                                  f"here, not {_quoted(action)}")
             continue
         if deal.to_move is None:
             raise RecordError(f"{head}: the deal is already over")
@@ -798,6 +909,10 @@ def _check_result(deal, record: DealRecord, where: str) -> None:
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LINK_VERSION = "m1"
+#: The largest seed a link carries: the page keeps seeds in JavaScript numbers, exact up to here.
+MAX_LINK_SEED = 2**53 - 1
+_LINK_NUMBER = re.compile(r"[0-9]{1,2}")
+_LINK_SEED = re.compile(r"[0-9a-z]{1,11}")
 
 
 def to_link(match) -> str:
@@ -805,30 +920,113 @@ def to_link(match) -> str:
     :class:`GameRecord`): ``m1.<variant>.<options>.<players>.<teams>.<dealer>.<seed>.<moves>.<check>``.
     Each action is its index among the legal actions of the moment (one character, or ``-`` and
     two for large indices), deals are separated by ``_``. It names no card: the cards come from
-    the seed, as in every seeded deal, and the engine turns the indices back into actions."""
-    rec = match if isinstance(match, GameRecord) else GameRecord.of_match(match)
-    rec._need_full()
-    if rec.seed is None:
-        raise ValueError("a link needs a seeded game (Match or Deal.random); this record has no [Seed]")
-    moves = [_deal_moves(rec.variant, rec.players, rec.teams, record) for record in rec.deals]
-    body = ".".join([_LINK_VERSION, rec.variant.id, _options_code(rec.variant), str(rec.players),
-                     rec.teams or "s", str(rec.deals[0].dealer), _base36(rec.seed), "_".join(moves)])
+    the seed, as in every seeded deal, and the engine turns the indices back into actions.
+
+    A match's moves are kept from one call to the next (:class:`_MatchMoves`): the page asks for
+    the link after every move, and only the actions since the last call are looked at."""
+    if isinstance(match, GameRecord):
+        rec = match
+        rec._need_full()
+        if not rec.deals:
+            raise ValueError("a link needs a game with a deal dealt; this record has none")
+        rec._need_first_deal("carried by a link")
+        if rec.seed is None:
+            raise ValueError("a link needs a seeded game (Match or Deal.random); this record has no [Seed]")
+        moves = "_".join("".join(_DealMoves(None, _dealt(rec.variant, rec.players, rec.teams, record))
+                                 .follow(record.actions).codes) for record in rec.deals)
+        variant, players, teams, seed = rec.variant, rec.players, rec.teams, rec.seed
+    else:
+        if not match.deals:
+            raise ValueError("a link needs a game with a deal dealt; this match has none")
+        kept = _MATCH_MOVES.get(match)
+        if kept is None:
+            kept = _MATCH_MOVES[match] = _MatchMoves()
+        moves = kept.update(match)
+        variant, players, teams, seed = match.variant, match.players, _layout(match.teams), match.seed
+    if seed > MAX_LINK_SEED:
+        raise ValueError(f"a link carries a seed from 0 to {MAX_LINK_SEED:,}; this game's is {seed}")
+    body = ".".join([_LINK_VERSION, variant.id, _options_code(variant), str(players), teams or "s",
+                     str(match.deals[0].dealer), _base36(seed), moves])
     return body + "." + _check(body)
 
 
-@lru_cache(maxsize=1024)
-def _deal_moves(variant, players, teams, record) -> str:
-    """One deal's actions as their indices among the legal actions of the moment. Kept: the page
-    asks for the link after every move, and a game's finished deals never change."""
-    deal = _replay_deal(GameRecord(variant, players, teams, (record,)), record, 0)
-    out = []
-    for _, action in record.actions:
-        if action.startswith(("draw ", "turn ")):
-            continue                   # a chance event: the seed says what was drawn or turned
-        k = deal.legal_actions().index(action)
-        out.append(_DIGITS[k] if k < 62 else "-" + _DIGITS[k // 62] + _DIGITS[k % 62])
-        deal.apply(action)
-    return "".join(out)
+def _move_code(k: int) -> str:
+    return _DIGITS[k] if k < 62 else "-" + _DIGITS[k // 62] + _DIGITS[k % 62]
+
+
+class _DealMoves:
+    """One deal of a match as a link writes its moves, brought up to date by :meth:`update`: a
+    copy of the deal (the *shadow*) follows it action by action, so that each action's index
+    among the legal actions of its moment is found once, when it is new."""
+    __slots__ = ("deal", "shadow", "taken", "codes")
+
+    def __init__(self, deal, shadow, taken: int = 0, codes=None):
+        self.deal = deal            # the match's own deal, whose history is followed
+        self.shadow = shadow        # a deal at the position after `taken` actions; None once finished
+        self.taken = taken          # how many of the deal's actions (chance events too) are encoded
+        self.codes = codes or []    # the moves so far, one code an action
+
+    def update(self) -> str:
+        if self.shadow is not None:
+            history = self.deal.history
+            self.follow(history[self.taken:])
+            self.taken = len(history)
+            if self.deal.outcome is not None:
+                self.shadow, self.codes = None, ["".join(self.codes)]   # finished: it never changes
+        return "".join(self.codes)
+
+    def follow(self, actions) -> "_DealMoves":
+        """Encode ``actions`` ((seat, action) pairs, in order) and play them on the shadow."""
+        shadow, codes = self.shadow, self.codes
+        for _, action in actions:
+            if action.startswith(("draw ", "turn ")):
+                continue           # a chance event: the seed says what was drawn or turned
+            codes.append(_move_code(shadow.legal_actions().index(action)))
+            shadow.apply(action)
+        return self
+
+
+class _MatchMoves:
+    """A match's moves as a link writes them, kept between calls of :func:`to_link`: a finished
+    deal's text never changes (the finished deals' texts are kept joined), and the deal in play
+    adds the codes of its new actions only. Each deal is checked to be the very one encoded, so a
+    match whose deals were replaced is encoded afresh from there. (It holds no reference to its
+    match, which keys it weakly.)"""
+    __slots__ = ("deals", "joined", "finished")
+
+    def __init__(self, deals=()):
+        self.deals = list(deals)    # a _DealMoves for each deal of the match encoded so far
+        self.joined = ""            # the texts of deals[:finished], joined by "_"
+        self.finished = 0
+
+    def update(self, match) -> str:
+        deals = self.deals
+        for k, deal in enumerate(match.deals):
+            if k < len(deals) and deals[k].deal is deal:
+                continue
+            del deals[k:]
+            if k < self.finished:
+                self.joined, self.finished = "", 0
+            record = _deal_record(deal, k + 1)
+            deals.append(_DealMoves(deal, _dealt(match.variant, match.players, _layout(match.teams), record)))
+        del deals[len(match.deals):]
+        texts = [d.update() for d in deals[self.finished:]]
+        done = 0
+        while done < len(texts) and deals[self.finished + done].shadow is None:
+            done += 1
+        if done:
+            self.joined = "_".join(([self.joined] if self.finished else []) + texts[:done])
+            self.finished += done
+        return "_".join(([self.joined] if self.finished else []) + texts[done:])
+
+
+#: Each match's moves so far, for :func:`to_link` (kept only while the match is).
+_MATCH_MOVES = weakref.WeakKeyDictionary()
+
+
+def _dealt(variant, players, teams, record):
+    """A deal record's deal as dealt, before any action."""
+    return _replay_deal(GameRecord(variant, players, teams, (record,)), record, 0)
 
 
 def _options_code(variant) -> str:
@@ -878,17 +1076,24 @@ def replay_link(code):
     if _check(body) != check:
         raise RecordError("this game link is damaged or was edited: its check does not match")
     _, vid, options, players, teams, dealer, seed, moves = parts[:8]
+    if not (_LINK_NUMBER.fullmatch(players) and _LINK_NUMBER.fullmatch(dealer)):
+        raise RecordError("this game link's player count or dealer is not a number this site writes")
+    if _LINK_SEED.fullmatch(seed) is None or int(seed, 36) > MAX_LINK_SEED:
+        raise RecordError(f"this game link's seed is not one this site writes (a whole number from 0 to "
+                          f"{MAX_LINK_SEED:,}, in base 36)")
     try:
-        variant = _options_from_code(load_variant(vid), options)
+        variant = _options_from_code(load_variant(_short(vid)), options)
         match = Match(variant, int(players), int(seed, 36), teams=None if teams == "s" else teams,
                       dealer=int(dealer))
     except ValueError as exc:
         raise RecordError(f"this game link cannot be opened: {exc}") from None
     deal_moves = moves.split("_")
+    encoded = []                    # what to_link will write for each deal: kept for it
     for number, text in enumerate(deal_moves, start=1):
         if match.over:
             raise RecordError(f"this game link has moves for deal {number}, after the game was over")
         deal = match.new_deal()
+        codes = []
         k = move = 0
         while k < len(text):
             move += 1
@@ -904,10 +1109,14 @@ def replay_link(code):
             if not 0 <= index < len(legal):
                 raise RecordError(f"this game link's move {move} of deal {number} is not a legal choice there")
             deal.apply(legal[index])
+            codes.append(_move_code(index))
         if deal.outcome is not None:
             match.settle(deal)
+            encoded.append(_DealMoves(deal, None, len(deal.history), ["".join(codes)]))
         elif number != len(deal_moves):
             raise RecordError(f"this game link leaves deal {number} unfinished but goes on to another")
+    # The finished deals' moves as to_link writes them (the deal in play is followed afresh).
+    _MATCH_MOVES[match] = _MatchMoves(encoded)
     return match
 
 

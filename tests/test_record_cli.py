@@ -175,3 +175,46 @@ def test_analyse_a_bidding_record_marks_the_play_only(capsys):
         for line, x in zip(marks, a.actions):
             assert line.endswith(x.text)
     assert "Seat 3 bid 25: made." in out
+
+
+# -- never a traceback ------------------------------------------------------------------------
+
+def _mid_deal_seat_record(players):
+    """A seat's own record, three tricks into a deal at ``players`` after a robbery."""
+    from test_records import _robbery
+    full, robber = _robbery(players)
+    return full.record().replay(3 * players + 1).record().for_seat((robber + 1) % players).text()
+
+
+@pytest.mark.parametrize("content, words", [
+    ("{" * 1_000_000, "line 1: a comment opened with '{' is never closed"),
+    ("% MAW 1\n" + "x" * 4_000_001, "a record may be at most 4,000,000"),
+    ("% MAW 1\n\0\0\0\n", "line 2: moves before any [Deal \"n\"] tag"),
+    ("% MAW 1\n[Variant \"spoil-five\"]\n[Players \"" + "9" * 5000 + "\"]\n[Deal \"1\"]\n",
+     "[Players]: expected a whole number"),
+    ("TEN", None),
+])
+def test_replay_never_shows_a_traceback(tmp_path, content, words):
+    path = tmp_path / "hostile.maw"
+    path.write_text(_mid_deal_seat_record(10) if content == "TEN" else content, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "maw_sim.cli", "replay", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in out.stderr, out.stderr
+    if words is None:          # a valid record: the deal, or one line saying why it cannot be shown
+        assert out.returncode == 0 or (out.returncode == 2 and len(out.stderr.splitlines()) == 1), out.stderr
+    else:
+        assert out.returncode == 2 and words in out.stderr, out.stderr
+
+
+def test_an_engine_failure_is_one_line_that_says_so(robbed, capsys, monkeypatch):
+    from maw_sim.review import ReviewSession
+
+    def broken(self, request):
+        raise TypeError("a bug met on this record")
+    monkeypatch.setattr(ReviewSession, "open", broken)
+    _, path = robbed
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("maw-sim replay: error: internal error while reading this record: TypeError: "
+                          "a bug met on this record")
+    assert len(err.strip().splitlines()) == 1

@@ -82,11 +82,15 @@ def _known_to(deal, seat, upto):
     """The cards ``seat`` has seen after ``upto`` actions: its hand as dealt, the turn-up, every card
     played face up, its own card put out when it robbed, and in the bidding games the cards it
     drew and, as the bidder once the auction is over, the kitty; where fiving was agreed, the cards
-    turned (the first turn-up too)."""
+    turned (the first turn-up too). And the ace of trumps once its holder has answered the robbing
+    step in sight of all (only he is asked, unless the turn-up is an ace)."""
     known = {c.code for c in deal.dealt[seat]} | ({deal.dealt_turnup.code} if deal.turnup else set())
     bidding = True
     for actor, action in deal.history[:upto]:
         verb, _, rest = action.partition(" ")
+        if verb in ("rob", "announce") or (verb == "pass" and not deal.variant.bidding):
+            if deal.turnup.rank != 1:
+                known.add(f"A{deal.turnup.suit}")
         if verb in ("bid", "hold", "pass") and deal.variant.bidding:
             continue
         if deal.variant.bidding and bidding:

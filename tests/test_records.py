@@ -75,7 +75,7 @@ def _damaged(old, new, count=1):
     (('[Players "3"]', '[Players "11"]'), "Spoil Five is for 2 to 10 players, not 11"),
     (('[Teams "-"]', '[Teams "2x3"]'), "'2x3' is not a partnership layout of Spoil Five"),
     (('[Dealer "0"]', '[Dealer "7"]'), "[Dealer] seat 7 does not exist with 3 players"),
-    (('[Deal "1"]', '[Deal "2"]'), "should be deal 1"),
+    (('[Deal "1"]', '[Deal "0"]'), "should be deal 1"),
     (('[TurnUp "', '[TurnUp "Z'), "[TurnUp]: unknown card code"),
     (('[Variant "spoil-five"]', '[Variant spoil-five]'), 'line 2: a tag pair is written [Name "value"]'),
     (("\n1. ", "\n3. "), "trick 3 out of order; expected trick 1"),
@@ -205,6 +205,30 @@ def test_a_well_checked_link_with_an_impossible_move_is_refused():
         replay_link(body + "." + _check(body))
 
 
+@pytest.mark.parametrize("players, seed, words", [
+    ("4", "z" * 4000, "seed is not one this site writes (a whole number from 0 to 9,007,199,254,740,991"),
+    ("4", "2gosa7pa2gw", "seed is not one this site writes"),            # 2**53, one too many
+    ("4", "1_0", "seed is not one this site writes"),
+    ("4", "١", "seed is not one this site writes"),
+    ("٤", "b", "player count or dealer is not a number this site writes"),
+    ("4" * 5000, "b", "player count or dealer is not a number"),
+])
+def test_a_well_checked_link_with_a_number_this_site_never_writes_is_refused(players, seed, words):
+    body = f"m1.spoil-five..{players}.s.0.{seed}."
+    with pytest.raises(RecordError, match=re.escape(words)):
+        replay_link(body + "." + _check(body))
+
+
+def test_the_largest_seed_a_link_carries():
+    match = Match("spoil-five", 3, 2**53 - 1)
+    match.new_deal()
+    assert replay_link(to_link(match)).seed == 2**53 - 1
+    match = Match("spoil-five", 3, 2**53)
+    match.new_deal()
+    with pytest.raises(ValueError, match="a link carries a seed from 0 to 9,007,199,254,740,991"):
+        to_link(match)
+
+
 def test_options_travel_in_records_and_links():
     v = maw_sim.load_variant("spoil-five", preset="baxter-wray")
     match = _match(deals=1)
@@ -221,3 +245,186 @@ def test_options_travel_in_records_and_links():
         GameRecord.parse(text.replace("ace_of_hearts_lead=hearts", "kitty=3"))
     with pytest.raises(RecordError, match="takes trump, hearts; got 'spades'"):
         GameRecord.parse(text.replace("=hearts", "=spades"))
+
+
+def test_a_record_may_start_at_any_deal_but_its_deals_follow_in_order():
+    match = _match(deals=2)
+    text = match.record().text()
+    assert '[Deal "2"]' in text and '[Deal "3"]' in text
+    with pytest.raises(RecordError, match=r'\[Deal "4"\] should be deal 3 \(a game\'s deals are numbered from 1'):
+        GameRecord.parse(text.replace('[Deal "3"]', '[Deal "4"]'))
+    # The record of deal 2 alone reads back, replays on its own, and says why it is not a match.
+    second = match.deals[1].record(2)
+    back = GameRecord.parse(second.text())
+    assert back == second and back.deal.number == 2
+    _same_position(back.replay(), match.deals[1])
+    with pytest.raises(RecordError, match="starts at deal 2 of its game, so it cannot be played back as a match"):
+        back.replay_match()
+    with pytest.raises(RecordError, match="starts at deal 2 of its game, so it cannot be carried by a link"):
+        to_link(back)
+
+
+# -- every record the project writes reads back -----------------------------------------------
+
+def _page(session, op, **request):
+    import json
+    from maw_sim import web
+    reply = json.loads(web.handle(json.dumps({"op": op, **request}), session))
+    assert reply["ok"], reply
+    return reply
+
+
+@pytest.mark.parametrize("new", [
+    {"variant": "spoil-five", "players": 4, "seed": 3},
+    {"variant": "forty-five", "players": 4, "seed": 8, "teams": "2x2"},
+    {"variant": "one-hundred-and-ten", "players": 3, "seed": 5},
+    {"variant": "auction-45", "players": 4, "seed": 2},
+    {"variant": "cotton-1674", "players": 2, "seed": 4, "options": "fiving=true"},
+])
+def test_every_record_the_page_offers_reads_back_over_a_match(new):
+    """The page's "record" op (the deal's record and the game's, as the seat knows them during a
+    deal, full once it is over) at several moments of several deals: each one reads back to the
+    same record and the same text, and a full one replays to the deal's own end."""
+    from maw_sim import web
+    session = web.Session()
+    state = _page(session, "new", **new, bot="random")["state"]
+    checked = 0
+    for number in range(1, 5):
+        while True:
+            records = _page(session, "record")["record"]
+            for key in ("deal", "game"):
+                back = GameRecord.parse(records[key])
+                assert back.text() == records[key], (number, key)
+                assert back.deals[-1].number == number
+                if records["complete"]:
+                    assert back.replay().outcome == session.deal.outcome
+                checked += 1
+            if state["phase"] == "over":
+                break
+            state = _page(session, "act", action=session.deal.legal_actions()[0])["state"]
+        if state["match_over"]:
+            break
+        state = _page(session, "next")["state"]
+    assert number >= 2 and checked > 8
+
+
+# -- a seat's own record after a robbery, at every table size -----------------------------------
+
+def _robbery(players, put_out_the_ace=False):
+    """A Spoil Five deal where a seat other than the dealer holds the ace of trumps and robs
+    (putting out the ace itself, if asked), played on at random; the deal and the robber."""
+    for seed in range(2000):
+        deal = Deal.random("spoil-five", players, seed)
+        if deal.phase != "rob" or deal.turnup.rank == 1:
+            continue
+        ace = f"rob A{deal.trump}"
+        robs = sorted(a for a in deal.legal_actions() if a.startswith("rob ") and a != ace)
+        deal.apply(ace if put_out_the_ace else robs[0])
+        return _play(deal, random.Random(seed)), deal.history[0][0]
+    pytest.fail("no robbery found")
+
+
+def _seat_record_opens(full, upto, seat):
+    from maw_sim.review import ReviewSession
+    deal = full.record().replay(upto)
+    text = deal.record().for_seat(seat).text()
+    review = ReviewSession()
+    summary = review.open({"text": text})
+    view = review.at({"step": summary["steps"], "seat": seat})
+    assert view["to_move"] == deal.to_move
+    return text
+
+
+@pytest.mark.parametrize("players", [8, 9, 10])
+@pytest.mark.parametrize("put_out_the_ace", [False, True])
+def test_a_seats_own_record_after_a_robbery_opens_on_the_review_board(players, put_out_the_ace):
+    full, robber = _robbery(players, put_out_the_ace)
+    ace = f"A{full.trump}"
+    for upto in (1, 2, players + 1, len(full.history)):
+        for seat in range(players):
+            text = _seat_record_opens(full, upto, seat)
+            # Everyone saw the robber answer the robbing step, which asks the ace's holder alone:
+            # his record shows that ace in his hand while he still holds cards, never the card
+            # he put out.
+            hands = re.search(r'\[Hands "([^"]*)"\]', text).group(1).split(" / ")
+            if seat != robber:
+                assert ace in hands[robber].split() or upto == len(full.history), (upto, seat)
+                assert "rob ?" in text
+
+
+def test_what_a_robbery_shows_is_the_same_whichever_card_was_put_out():
+    """Two deals that differ only in the card the robber put out face down read the same to every
+    other seat (the hidden card leaks through no line of the record, the Hands included)."""
+    kept, robber = _robbery(8, put_out_the_ace=False)
+    for seed in range(2000):
+        deal = Deal.random("spoil-five", 8, seed)
+        if deal.dealt == kept.dealt and deal.turnup == kept.turnup:
+            break
+    deal.apply(f"rob A{deal.trump}")
+    first = kept.record().replay(1)
+    for seat in range(8):
+        if seat != robber:
+            assert deal.record().for_seat(seat).text() == first.record().for_seat(seat).text()
+
+
+@pytest.mark.xfail(strict=True, reason="review._stand_in draws each hidden seat's cards apart and gives up when "
+                   "seats that showed out leave too few cards to go round (9 or 10 players, mid-deal); the "
+                   "one resampler of issue 16 replaces it. Remove this mark when it passes.")
+def test_a_seats_record_mid_deal_at_ten_players_opens_on_the_review_board():
+    full, robber = _robbery(10)
+    for upto in (11, 21, 31):
+        for seat in range(10):
+            _seat_record_opens(full, upto, seat)
+
+
+# -- the link, kept between moves ------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant, players, teams", [
+    ("spoil-five", 5, None), ("forty-five", 4, "2x2"), ("one-hundred-and-ten", 4, None),
+    ("auction-45", 5, None), ("auction-45-merrimack", 3, None), ("twenty-five-pool", 6, "3x2"),
+])
+def test_the_link_kept_between_moves_is_the_link_written_afresh(variant, players, teams):
+    """to_link(match) after every action (kept from call to call) is byte for byte the link written
+    from the whole record (each deal replayed), through several deals and after a restore."""
+    match = Match(variant, players, 21, teams=teams)
+    rng = random.Random(players)
+    for number in range(3):
+        deal = match.new_deal()
+        while deal.to_move is not None:
+            assert to_link(match) == to_link(match.record())
+            deal.apply(rng.choice(deal.legal_actions()))
+        match.settle(deal)
+        if match.over:
+            break
+        assert to_link(match) == to_link(match.record())
+    if not match.over:
+        _play(match.new_deal(), rng, 6)
+    code = to_link(match)
+    again = replay_link(code)
+    assert to_link(again) == code
+    deal = again.deals[-1]
+    while deal.to_move is not None:
+        deal.apply(rng.choice(deal.legal_actions()))
+        assert to_link(again) == to_link(again.record())
+
+
+def test_the_link_of_a_restored_game_replays_no_deal_to_answer(monkeypatch):
+    import maw_sim.records as records
+    match = _match(deals=40)
+    code = to_link(match)
+    again = replay_link(code)
+    replays = []
+    real = records._replay_deal
+    monkeypatch.setattr(records, "_replay_deal", lambda *a: replays.append(a) or real(*a))
+    for _ in range(5):
+        assert to_link(again) == code
+    assert len(replays) == 1          # the deal in play, followed from then on; no finished deal
+    deal = again.deals[-1]
+    while deal.to_move is not None:
+        deal.apply(deal.legal_actions()[0])
+        to_link(again)
+    again.settle(deal)
+    again.new_deal()
+    kept = to_link(again)
+    assert len(replays) == 2          # and the next deal, once
+    assert kept == to_link(again.record())
