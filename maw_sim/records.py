@@ -368,7 +368,10 @@ def _shown_to_all(deal, d: DealRecord, seat: int, seen) -> tuple:
 def _hands_for(hands: tuple, seat: int, shown) -> tuple:
     """The hands as dealt, as ``seat`` knows them: its own, and of the others only the cards in
     ``shown`` (the rest ``None``, written ``?``)."""
-    return tuple(h if s == seat else tuple(c if c in shown else None for c in h) for s, h in enumerate(hands))
+    # The cards shown first, then the hidden ones: where a shown card lay among the others would
+    # tell something of the cards hidden (the hand is written in the pack's order).
+    return tuple(h if s == seat else tuple(c for c in h if c in shown) + (None,) * sum(c not in shown for c in h)
+                 for s, h in enumerate(hands))
 
 
 def redact_action(actor: int, action: str, viewer: int | None) -> str:

@@ -188,7 +188,7 @@ def _mid_deal_seat_record(players):
 
 @pytest.mark.parametrize("content, words", [
     ("{" * 1_000_000, "line 1: a comment opened with '{' is never closed"),
-    ("% MAW 1\n" + "x" * 4_000_001, "a record may be at most 4,000,000"),
+    ("% MAW 1\n" + "x" * 4_000_001, "more than 4,000,000 characters"),
     ("% MAW 1\n\0\0\0\n", "line 2: moves before any [Deal \"n\"] tag"),
     ("% MAW 1\n[Variant \"spoil-five\"]\n[Players \"" + "9" * 5000 + "\"]\n[Deal \"1\"]\n",
      "[Players]: expected a whole number"),
