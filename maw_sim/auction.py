@@ -42,8 +42,14 @@ from .refusals import refuse
 BID, TRUMP, KITTY, DISCARD = "bid", "trump", "kitty", "discard"
 
 #: A side at this score or more bids at least ``[auction] min_bid_at_100`` (Barker, Bicycle, the
-#: Merrimack Valley).
+#: Merrimack Valley), unless the ruleset moves the line (``scoring.critical_line``).
 HUNDRED = 100
+
+
+def critical_line(variant) -> int:
+    """The score from which a side bids at least ``min_bid_at_100`` and the rules for a side near
+    the game apply (100; 90 in some Atlantic circles)."""
+    return variant.scoring.values.get("critical_line", HUNDRED)
 
 
 @dataclass(frozen=True)
@@ -85,11 +91,12 @@ def _calls(step: int, thirty: str, sixty: str) -> tuple:
         if bid == 30 and thirty in ("sixty", "sixty-loses-thirty"):
             made, failed = 60, (60 if thirty == "sixty" else 30)
         out.append(Call(f"bid {bid}", bid, made, failed, len(out)))
-    if thirty == "call":
+    if thirty in ("call", "take-over"):
         out.append(Call("bid 30 for 60", 30, 60, 60, len(out)))
     if sixty != "none":
         out.append(Call("bid 60 for 120", 30, 120, 60 if sixty == "in-the-hole" else 120, len(out)))
     return tuple(out)
+
 
 
 def calls(variant) -> tuple:
@@ -136,22 +143,37 @@ class Auction(Step):
 
     # -- what may be said -------------------------------------------------------------------
     def minimum(self, deal, seat: int) -> int:
-        """The least bid ``seat`` may make: the ruleset's minimum, more for a side at 100."""
+        """The least bid ``seat`` may make: the ruleset's minimum, more for a side at the critical
+        line (100, or 90 in some Atlantic circles: ``scoring.critical_line``)."""
         a = deal.variant.auction
         low = a["min_bid"]
-        if a["min_bid_at_100"] and deal.scores[deal.side_of(seat)] >= HUNDRED:
+        if a["min_bid_at_100"] and deal.scores[deal.side_of(seat)] >= critical_line(deal.variant):
             low = max(low, a["min_bid_at_100"])
         return low
 
-    def _open_calls(self, deal, seat: int, above: int) -> list:
+    def _barred_call(self, deal, seat: int, call: Call) -> str | None:
+        """Why ``call`` (above the standing bid) is not open to ``seat`` now, as a rule id, or None.
+        The calls "30 for 60" and "60 for 120" are, in some circles, steps that take over the call
+        below them (the Merrimack Valley), and "60 for 120" is, in others, for a side in the hole."""
         a = deal.variant.auction
+        st = deal._auction
+        if call.made_value == 120:
+            if a["sixty_for_120"] == "in-the-hole" and deal.scores[deal.side_of(seat)] >= 0:
+                return "auction.in-the-hole"
+            if a["sixty_for_120"] == "take-over" and (st.high < 0 or calls(deal.variant)[st.high].made_value != 60):
+                return "auction.take-over"
+        elif call.made_value == 60 and a["thirty"] == "take-over" and call.action != "bid 30" and (
+                st.high < 0 or calls(deal.variant)[st.high].action != "bid 30"):
+            return "auction.take-over"
+        return None
+
+    def _open_calls(self, deal, seat: int, above: int) -> list:
         low = self.minimum(deal, seat)
+        if self._bagged(deal, seat) and deal.variant.auction["all_pass"] == "dealer-bagged-minimum":
+            return [f"bid {low}"]                 # "bagged": he must bid the least bid, no more
         out = []
         for call in calls(deal.variant):
-            if call.rank <= above or call.bid < low:
-                continue
-            if call.made_value == 120 and a["sixty_for_120"] == "in-the-hole" \
-                    and deal.scores[deal.side_of(seat)] >= 0:
+            if call.rank <= above or call.bid < low or self._barred_call(deal, seat, call):
                 continue
             out.append(call.action)
         return out
@@ -159,13 +181,18 @@ class Auction(Step):
     def _may_hold(self, deal, seat: int) -> bool:
         st = deal._auction
         v = deal.variant
-        return (seat == deal.dealer and v.auction["hold"] != "none" and st.high >= 0
-                and st.high_seat != seat and calls(v)[st.high].bid >= self.minimum(deal, seat))
+        if not (seat == deal.dealer and v.auction["hold"] != "none" and st.high >= 0 and st.high_seat != seat):
+            return False
+        call = calls(v)[st.high]
+        # Holding takes the call at its value: the dealer must be one who could have made it.
+        return call.bid >= self.minimum(deal, seat) and not (
+            call.made_value == 120 and v.auction["sixty_for_120"] == "in-the-hole"
+            and deal.scores[deal.side_of(seat)] >= 0)
 
     def _bagged(self, deal, seat: int) -> bool:
         st = deal._auction
         return (seat == deal.dealer and not st.after_hold and st.high < 0
-                and deal.variant.auction["all_pass"] == "dealer-bagged")
+                and deal.variant.auction["all_pass"] != "redeal")
 
     def legal_actions(self, deal):
         seat = deal.to_move
@@ -186,10 +213,12 @@ class Auction(Step):
         st = deal._auction
         cite = f"[auction: {v.describe_setting('auction')}]"
         allowed = ", ".join(repr(a) for a in legal)
-        if text == "pass":
+        if text == "pass" or (self._bagged(deal, seat) and call_of(v, text) is not None
+                              and v.auction["all_pass"] == "dealer-bagged-minimum"):
             return refuse(v, "auction.bagged",
-                          f"Nobody has bid, so the dealer (seat {seat}) is 'bagged' and must bid: "
-                          f"{allowed}. {cite}", "auction")
+                          f"Nobody has bid, so the dealer (seat {seat}) is 'bagged' and must bid"
+                          + (" the least bid" if v.auction["all_pass"] == "dealer-bagged-minimum" else "")
+                          + f": {allowed}. {cite}", "auction")
         if text == "hold":
             if seat != deal.dealer:
                 why = f"only the dealer (seat {deal.dealer}) may hold"
@@ -199,6 +228,8 @@ class Auction(Step):
                 why = "there is no bid to hold"
             elif st.high_seat == seat:
                 why = "the highest bid is already the dealer's"
+            elif calls(v)[st.high].made_value == 120 and deal.scores[deal.side_of(seat)] >= 0:
+                why = "only a side below zero ('in the hole') may call, or hold, 60 for 120"
             else:
                 why = (f"a side with {HUNDRED} or more must bid at least {self.minimum(deal, seat)}, "
                        f"so the dealer cannot hold {calls(v)[st.high].words}")
@@ -216,12 +247,16 @@ class Auction(Step):
                           "auction")
         if call.bid < self.minimum(deal, seat):
             return refuse(v, "auction.minimum",
-                          f"Seat {seat}'s side has {HUNDRED} or more, so it must bid at least "
+                          f"Seat {seat}'s side has {critical_line(v)} or more, so it must bid at least "
                           f"{self.minimum(deal, seat)}. Allowed now: {allowed}. {cite}", "auction")
-        if call.made_value == 120:
-            return refuse(v, "auction.in-the-hole",
-                          f"Only a side below zero ('in the hole') may call 60 for 120. Allowed now: "
-                          f"{allowed}. {cite}", "auction")
+        barred = self._barred_call(deal, seat, call)
+        if barred == "auction.in-the-hole":
+            return refuse(v, barred, f"Only a side below zero ('in the hole') may call 60 for 120. Allowed now: "
+                                     f"{allowed}. {cite}", "auction")
+        if barred == "auction.take-over":
+            below = "30" if call.made_value == 60 else "30 for 60"
+            return refuse(v, barred, f"'{call.words}' takes over a standing bid of {below}, and none stands now. "
+                                     f"Allowed now: {allowed}. {cite}", "auction")
         return refuse(v, "auction.turn", f"Seat {seat} may not bid again now. Allowed: {allowed}. {cite}",
                       "auction")
 
@@ -243,6 +278,9 @@ class Auction(Step):
                 st.after_hold = True
                 st.displaced = st.high_seat
             st.high_seat = seat
+            # Holding is bidding the standing call: it counts as the dealer's side's bid (the
+            # Atlantic rule that lets a side at 100 score as a defender if it bid 20).
+            st.bids[seat] = max(st.bids[seat], st.high)
         else:
             st.high = call_of(v, action).rank
             st.high_seat = seat
@@ -260,6 +298,10 @@ class Auction(Step):
                 return self._finish(deal)       # one passed, or the dealer raised: nobody holds his bid
             return dealer if seat != dealer else st.displaced
         # "rebid": every player who has not passed, in turn, until all but the highest have passed.
+        # A raise by the dealer ends it, as in One-Hundred-and-Ten, whose auction Barker's follows
+        # (nobody may hold the dealer's bid).
+        if seat == dealer and action not in ("hold", "pass"):
+            return self._finish(deal)
         for k in range(1, n + 1):
             other = (seat + k) % n
             if not (st.passed >> other) & 1 and other != st.high_seat:

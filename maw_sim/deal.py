@@ -857,7 +857,7 @@ class Deal:
         if contract is not None:
             # The bidding games: the contract made or failed, the defenders' rules, the game.
             self._points, game_won_by, made = self.variant.scorer.close_contract(
-                self.scores, self._points, contract, self.side_bids)
+                self.scores, self._points, contract, self.side_bids, side_tricks)
             team = contract.side if made else None
             winner = None
             if made:

@@ -34,6 +34,7 @@ RULES = {
     "auction.higher": "each bid must be higher than the bid before [auction]",
     "auction.minimum": "a side at 100 or more must bid at least the higher minimum [auction]",
     "auction.in-the-hole": "only a side below zero may call 60 for 120 [auction]",
+    "auction.take-over": "'30 for 60' (or '60 for 120') takes over a standing call one step below [auction]",
     "auction.hold": "only the dealer may hold, where the rules allow it, and only another's bid [auction]",
     "auction.bagged": "nobody bid: the dealer is bagged and must bid [auction]",
     "auction.turn": "the seat may not make this call now [auction]",

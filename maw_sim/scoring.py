@@ -33,6 +33,8 @@ solver and the bots what a result is worth, the tournament what a seat scored.
 from __future__ import annotations
 
 TRICKS = 5      # tricks in a deal: five cards each
+#: A bid of this many points undertakes all five tricks (see :meth:`BidScoring.made`).
+ALL_FIVE_BID = 30
 TO_WIN = 3      # tricks that win a deal; when no one can reach three, the deal is spoilt
 
 #: The exact solver's scale for pool games (see :mod:`maw_sim.solver`).
@@ -454,13 +456,19 @@ class PlayedOutScoring(PointsScoring):
 
 NON_BIDDER_RULES = {
     "always": "the other sides always score what they take",
-    "freeze-100": "a side at 100 or more that did not win the auction scores nothing (its score is frozen)",
+    "freeze-100": "a side at 100 or more (the critical line) that did not win the auction scores nothing "
+                  "(its score is frozen)",
     "105-rule": "a side at 105 or more scores only as the bidder",
-    "100-rule-bid-20": "a side at 100 or more scores as a defender only if it bid at least 20 in the auction",
-    "cap-105": "a side that did not win the auction cannot go past 105",
+    "100-rule-bid-20": "a side at 100 or more (the critical line) scores as a defender only if it bid at "
+                       "least 20 in the auction (a dealer's hold counts as his bid)",
+    "cap-105": "a side that did not win the auction cannot go past five short of the target (105 in a game "
+               "of 110), so it must win a bid to go out",
 }
 BOTH_OUT_RULES = {"bidder": "when the bidder's side and another reach the target in one deal, the bidder's side wins",
-                  "higher": "when several reach the target in one deal, the higher total wins"}
+                  "higher": "when several reach the target in one deal, the higher total wins; on equal "
+                            "totals the bidder's side, if it is one of them (else play goes on)"}
+#: The rules of the score for a side near the game that name 100 read the critical line instead.
+LINE_RULES = ("freeze-100", "100-rule-bid-20")
 
 
 class BidScoring(PointsScoring):
@@ -475,7 +483,14 @@ class BidScoring(PointsScoring):
     kind = "bid"
     keys = {"per_trick": "int", "best_trump": "int", "target": "int", "made_scores": {
         "taken": "a side that makes its bid writes all it took", "bid": "a side that makes its bid writes the bid"},
-            "non_bidder": NON_BIDDER_RULES, "both_out": BOTH_OUT_RULES, "lose_at": "int", "sets_lose": "int"}
+            "non_bidder": NON_BIDDER_RULES, "both_out": BOTH_OUT_RULES, "lose_at": "int", "sets_lose": "int",
+            "sets_in_a_row": "bool", "critical_line": "int", "green": "int"}
+    #: ``sets_in_a_row``: the failed bids that lose (``sets_lose``) must come one after another
+    #: (a bid made wipes the count); ``critical_line``: the score from which the rules for a side
+    #: near the game apply (the 100 of ``freeze-100``, ``100-rule-bid-20`` and the least bid at
+    #: 100); ``green``: the score from which a side is "on the green" (0: no such rule): when more
+    #: than one side is on it as a deal begins, a side on the green wins the game only as bidder.
+    defaults = {"sets_in_a_row": False, "critical_line": 100, "green": 0}
     ends_mid_deal = False
 
     def __init__(self, variant):
@@ -487,26 +502,38 @@ class BidScoring(PointsScoring):
         self.jink_wins_game = False
         self.turnup_ace_of_hearts = 0
 
-    def close_contract(self, scores, points, contract, side_bids) -> tuple:
-        """(the sides' points for the score sheet, the side that has won the game or None, made)."""
+    def made(self, points: list, side_tricks, contract) -> bool:
+        """Has the bidder's side made its contract? A bid of 30 undertakes all five tricks and is
+        made by taking them (the survey's "30, that is all the tricks"), whatever the points: five
+        tricks with no trump out make 25, and four with Kerry's eleven for the best trump 31.
+        Every other bid is made by the points taken."""
+        if contract.bid >= ALL_FIVE_BID and side_tricks is not None:
+            return side_tricks[contract.side] == TRICKS
+        return points[contract.side] >= contract.bid
+
+    def close_contract(self, scores, points, contract, side_bids, side_tricks=None) -> tuple:
+        """(the sides' points for the score sheet, the side that has won the game or None, made).
+        ``side_tricks``: each side's tricks this deal (a bid of 30 is made by all five)."""
         s = self.setting
         final = list(points)
         b = contract.side
-        made = points[b] >= contract.bid
+        made = self.made(points, side_tricks, contract)
         if made:
             final[b] = contract.made_value if contract.made_value is not None else (
                 points[b] if s["made_scores"] == "taken" else contract.bid)
         else:
             final[b] = -contract.failed_value
         rule = s["non_bidder"]
+        line = s["critical_line"]
         for side, score in enumerate(scores):
             if side == b:
                 continue
-            if rule == "freeze-100" and score >= 100 or rule == "105-rule" and score >= 105 or \
-                    rule == "100-rule-bid-20" and score >= 100 and side_bids[side] < 20:
+            if rule == "freeze-100" and score >= line or rule == "105-rule" and score >= 105 or \
+                    rule == "100-rule-bid-20" and score >= line and side_bids[side] < 20:
                 final[side] = 0
             elif rule == "cap-105":
-                final[side] = max(0, min(final[side], 105 - score))
+                # A defender must stop short of the game by a trick: five below the target.
+                final[side] = max(0, min(final[side], self.target - 5 - score))
         return final, self.game_after(scores, final, b), made
 
     def game_after(self, scores, final, bidder_side):
@@ -514,6 +541,11 @@ class BidScoring(PointsScoring):
         s = self.setting
         totals = [score + p for score, p in zip(scores, final)]
         out = [side for side, t in enumerate(totals) if t >= self.target]
+        green = s["green"]
+        if green and out and sum(score >= green for score in scores) > 1:
+            # "On the green": with more than one side there, a side on it wins only as bidder; as
+            # a defender it keeps its points, even past the target, and the game goes on.
+            out = [side for side in out if side == bidder_side or scores[side] < green]
         if out:
             if s["both_out"] == "bidder" and bidder_side in out:
                 return bidder_side
@@ -541,19 +573,29 @@ class BidScoring(PointsScoring):
         """What the exact solver needs of a contract: how a deal closes, the least a side's
         points can end at, and the most the close can add beyond the tricks' points."""
         def close(scores, points, side_tricks):
-            final, game, _ = self.close_contract(scores, points, contract, side_bids)
+            final, game, _ = self.close_contract(scores, points, contract, side_bids, side_tricks)
             return final, game
         extra = max(0, (contract.made_value or 0) - contract.bid)
         return close, (lambda score, points: min(points, -contract.failed_value, 0)), extra
 
     def settle(self, match, outcome):
         super().settle(match, outcome)
+        s = self.setting
+        if s["lose_at"] and not match.over and any(t <= -s["lose_at"] for t in match.scores):
+            # A side sunk to -lose_at has lost and the game is over (the survey), even when the
+            # others stand level and so nobody has won it: the game ends unwon.
+            match.over = True
+            match.game_won_by = None
         deal = match.deals[-1] if match.deals else None
         contract = None if deal is None else deal.contract
-        if contract is None or outcome.contract_made:
+        if contract is None:
+            return
+        if outcome.contract_made:
+            if s["sets_in_a_row"]:
+                match.sets[contract.side] = 0        # the run of failed bids is broken
             return
         match.sets[contract.side] += 1
-        limit = self.setting["sets_lose"]
+        limit = s["sets_lose"]
         if limit and match.sets[contract.side] >= limit and not match.over:
             match.over = True
             match.game_won_by = self._best_other(match.scores, [contract.side])

@@ -97,7 +97,11 @@ register_top_trump("JK", "the Joker", lambda trump: JOKER, jokers=1)
 FOLLOWING_RULES = {
     "may-trump": "to a plain lead, follow suit or trump; never discard from another plain suit when able to follow",
     "must-follow": "whist rules: follow suit if able; trump only when void in the suit led",
+    "any-to-plain": "to a plain suit led, any card may be played, whether or not you hold the suit; to a "
+                    "trump led, a trump as usual (the top trumps' right to renege apart)",
 }
+#: The suit index a lead "calls for" when it calls for nothing (``any-to-plain``): no card owes it.
+NO_SUIT = 4
 ACE_OF_HEARTS_LEADS = {"trump": "the ace of hearts led is a trump lead",
                        "hearts": "the ace of hearts led calls for hearts (or a trump)",
                        "trump-then-hearts": "the ace of hearts led is a trump lead, and a player who need not "
@@ -136,16 +140,22 @@ HOLD_RULES = {
     "ends": "the dealer may hold, and the auction ends there",
     "none": "the dealer may not hold: he bids higher or passes",
 }
-ALL_PASS_RULES = {"dealer-bagged": "when nobody bids, the dealer must bid (he is 'bagged')",
+ALL_PASS_RULES = {"dealer-bagged": "when nobody bids, the dealer must bid (he is 'bagged'), any bid he likes",
+                  "dealer-bagged-minimum": "when nobody bids, the dealer is 'bagged' and must bid the least "
+                                           "bid (15, or 20 for a side at 100)",
                   "redeal": "when nobody bids, the cards are thrown in and the next dealer deals"}
 THIRTY_RULES = {"sixty": "a bid of 30 (all five tricks) scores 60 if made and loses 60 if not",
                 "sixty-loses-thirty": "a bid of 30 scores 60 if made and loses 30 if not",
                 "thirty": "a bid of 30 is worth 30, like any other bid",
-                "call": "a bid of 30 is worth 30; the call '30 for 60' outbids it and scores or loses 60"}
+                "call": "a bid of 30 is worth 30; the call '30 for 60' outbids it and scores or loses 60",
+                "take-over": "a bid of 30 is worth 30; a player who has not passed may take over a standing "
+                             "bid of 30 by calling '30 for 60', which scores or loses 60"}
 SIXTY_FOR_120_RULES = {"none": "no call of '60 for 120'",
                        "in-the-hole": "a side below zero ('in the hole') may call '60 for 120': all five "
                                       "tricks, 120 if made, 60 lost if not",
-                       "always": "any side may call '60 for 120': all five tricks, 120 made or lost"}
+                       "always": "any side may call '60 for 120': all five tricks, 120 made or lost",
+                       "take-over": "'60 for 120' is a further step: it takes over a standing '30 for 60', "
+                                    "all five tricks, 120 made or lost"}
 TRUMP_NAMED_RULES = {"after-kitty": "the bidder takes the kitty, puts out as many cards, then names trumps",
                      "before-kitty": "the bidder names trumps, then takes the kitty and puts out as many cards"}
 FIRST_LEAD_RULES = {"dealer-left": "the player on the dealer's left leads",
@@ -725,6 +735,12 @@ def _tables(variant: Variant, trump: str, low_ace: bool = False) -> RankTables:
             if power[r.index] > power[card.index]:
                 renege_over[card.index] |= 1 << r.index
     lead_suit_of = list(suit_of)
+    if variant.following == "any-to-plain":
+        # A plain lead calls for nothing: every card may be played to it (NO_SUIT holds no card).
+        suit_mask.append(0)
+        for i in range(size):
+            if suit_of[i] != t_index:
+                lead_suit_of[i] = NO_SUIT
     ace_hearts = Card(1, "H").index
     if variant.ace_of_hearts_lead == "hearts" and suit_of[ace_hearts] == t_index and trump != "H":
         lead_suit_of[ace_hearts] = SUITS.index("H")
@@ -839,9 +855,9 @@ def _parse_options(path, data, settings) -> dict:
                 set(map(_value_text, values))) != len(values):
             _fail(path, f"{where}.values", f"a list of two or more distinct values (at most {MAX_OPTION_VALUES})", values)
         for k, value in enumerate(values):
-            if not isinstance(value, (str, int, bool)) and not (kind == "top" and isinstance(value, list)):
+            if not isinstance(value, (str, int, bool)) and not (kind in ("top", "ranks") and isinstance(value, list)):
                 _fail(path, f"{where}.values", "plain values (text, whole numbers, true/false; lists of "
-                      "top trumps for a setting that is one)", values)
+                      "top trumps or of ranks for a setting that is one)", values)
             _check_value(path, f"{where}.values[{k}]", kind, value)
         default = settings[section][key]
         if default != values[0]:
@@ -936,12 +952,34 @@ def _check_consistency(path, settings) -> None:
         _fail(path, "scoring.kind" if settings["scoring"]["kind"] == "bid" else "exchange",
               "an [auction] section: only the bidding games score a contract or exchange cards",
               settings["scoring"]["kind"])
+    if "auction" in settings:
+        _check_bidding(path, settings)
     if "fiving" in settings and settings["fiving"]["allowed"] and not turnup:
         _fail(path, "fiving.allowed", "false in a bidding game: fiving turns a new trump card", True)
     placed = sum(1 for token in top if TOP_TRUMPS[token].jokers)
     if jokers and not placed:
         _fail(path, "pack.jokers", "the Joker placed among the top trumps too: add 'JK' to trumps.top "
               "where it ranks, e.g. [\"5\", \"J\", \"JK\", \"AH\", \"A\"]", jokers)
+
+
+def _check_bidding(path, settings) -> None:
+    """Rules of a bidding game that only hold together with others: each refused with what is allowed."""
+    auction, scoring = settings["auction"], settings["scoring"]
+    if auction["sixty_for_120"] == "take-over" and auction["thirty"] not in ("call", "take-over"):
+        _fail(path, "auction.sixty_for_120", "a rule that can hold with auction.thirty = "
+              f"{auction['thirty']!r}: '60 for 120' as a step above '30 for 60' needs the call '30 for 60' "
+              "(auction.thirty 'call' or 'take-over'); otherwise 'none', 'in-the-hole' or 'always'", "take-over")
+    if scoring["critical_line"] != 100 and scoring["non_bidder"] not in ("freeze-100", "100-rule-bid-20") \
+            and not auction["min_bid_at_100"]:
+        _fail(path, "scoring.critical_line", "100 with scoring.non_bidder = "
+              f"{scoring['non_bidder']!r} and no least bid at 100: the critical line moves the 100 of "
+              "'freeze-100' and '100-rule-bid-20' (and of auction.min_bid_at_100), so choose one of those",
+              scoring["critical_line"])
+    if scoring["sets_in_a_row"] and not scoring["sets_lose"]:
+        _fail(path, "scoring.sets_in_a_row", "false while scoring.sets_lose is 0: failed bids 'in a row' "
+              "need a number of failed bids that loses the game (scoring.sets_lose, e.g. 3)", True)
+    if scoring["green"] and not 0 < scoring["green"] < scoring["target"]:
+        _fail(path, "scoring.green", f"a score between 0 and the target ({scoring['target']})", scoring["green"])
 
 
 def _provenance(path, section, table):

@@ -132,7 +132,7 @@ def test_when_nobody_bids_and_nobody_is_bagged_the_cards_are_thrown_in():
 
 def test_thirty_for_sixty_as_a_call_outbids_thirty():
     """The Merrimack Valley's common variation: '30 for 60' takes over a bid of 30."""
-    deal = play(_deal("auction-45-merrimack", thirty="call"), "bid 30")
+    deal = play(_deal("auction-45-merrimack", thirty="take-over"), "bid 30")
     assert deal.legal_actions() == ("bid 30 for 60", "pass")
     play(deal, "bid 30 for 60", "pass", "pass")
     c = deal.contract
@@ -435,3 +435,170 @@ def test_every_bidding_game_plays_to_the_end_of_a_game_through_the_public_api():
                 match.settle(deal)
             assert match.deals_played >= 1
             assert match.over or match.deals_played == 60
+
+
+# -- the ten points where an independent oracle read the survey otherwise (issue 18) -------------
+# Each is settled here: the survey followed, or the engine's reading kept as a declared rule.
+
+def test_oracle_1_the_bagged_dealer_in_the_valley_must_bid_fifteen():
+    """maw-survey, the Merrimack Valley: when nobody has bid before him, the bagged dealer must bid
+    15 (the least bid), not anything he likes; at 100, where the least bid is 20, he bids 20."""
+    deal = play(_deal("auction-45-merrimack"), "pass", "pass", "pass")
+    assert deal.legal_actions() == ("bid 15",)
+    refusal = _refused(deal, "bid 25", "auction.bagged")
+    assert "least bid" in refusal.words
+    _refused(deal, "pass", "auction.bagged")
+    deal = play(_deal("auction-45-merrimack", teams="2x2", scores=(0, 100)), "pass", "pass", "pass")
+    assert deal.legal_actions() == ("bid 20",)
+    # Elsewhere the survey is silent: the free bagged dealer is a declared, reconstructed reading.
+    for vid in ("one-hundred-and-ten", "auction-45", "auction-45-atlantic"):
+        free = play(_deal(vid, teams="2x2" if vid != "one-hundred-and-ten" else None), "pass", "pass", "pass")
+        assert len(free.legal_actions()) > 1 and "pass" not in free.legal_actions()
+        option = maw_sim.load_variant(vid).options["all_pass"]
+        assert "dealer-bagged-minimum" in option.values and option.evidence == "reconstructed"
+    hanley = maw_sim.load_variant("one-hundred-and-ten", preset="hanley")
+    assert play(Deal.random(hanley, 4, 1, 3), "pass", "pass", "pass").legal_actions() == ("bid 15",)
+
+
+def test_oracle_2_thirty_for_sixty_in_the_valley_takes_over_a_standing_thirty():
+    """maw-survey, the Merrimack Valley: '30 for 60' is how a player who has not passed takes to
+    himself a bid of 30 already made, doubling its worth; it is no opening call."""
+    deal = _deal("auction-45-merrimack", thirty="take-over")
+    assert "bid 30 for 60" not in deal.legal_actions()
+    refusal = _refused(deal, "bid 30 for 60", "auction.take-over")
+    assert "standing bid of 30" in refusal.words
+    play(deal, "bid 25")
+    assert "bid 30 for 60" not in deal.legal_actions()
+    play(deal, "bid 30")
+    assert deal.legal_actions() == ("bid 30 for 60", "pass")
+    # The dealer may still hold the 30, and the bidder he displaced take it back at 60.
+    play(deal, "pass", "hold")
+    assert deal.to_move == 1 and deal.legal_actions() == ("bid 30 for 60", "pass")
+    play(deal, "bid 30 for 60", "pass")
+    assert (deal.contract.bidder, deal.contract.call, deal.contract.failed_value) == (1, "30 for 60", 60)
+    # Atlantic programs that open with "30 for 60" keep their reading, the value 'call'.
+    opening = _deal("auction-45-atlantic", teams="2x2", thirty="call")
+    assert "bid 30 for 60" in opening.legal_actions()
+
+
+def test_oracle_3_sixty_for_120_in_the_valley_is_a_step_above_thirty_for_sixty():
+    """maw-survey, the Merrimack Valley: '60 for 120', rarely allowed, is one more step up from '30
+    for 60': it takes over that call and cannot be made without it."""
+    deal = _deal("auction-45-merrimack", thirty="take-over", sixty_for_120="take-over")
+    assert "bid 60 for 120" not in deal.legal_actions()
+    play(deal, "bid 30")
+    assert deal.legal_actions() == ("bid 30 for 60", "pass")
+    _refused(deal, "bid 60 for 120", "auction.take-over")
+    play(deal, "bid 30 for 60")
+    assert deal.legal_actions() == ("bid 60 for 120", "pass")
+    play(deal, "bid 60 for 120", "pass")
+    assert (deal.contract.bidder, deal.contract.call, deal.contract.made_value) == (2, "60 for 120", 120)
+    with pytest.raises(ValueError) as err:          # a step above a call the rules do not have
+        maw_sim.load_variant("auction-45-merrimack", options={"sixty_for_120": "take-over"})
+    assert "auction.thirty" in str(err.value) and "'take-over'" in str(err.value)
+
+
+def test_oracle_4_a_bid_of_thirty_is_made_by_all_five_tricks_not_by_points():
+    """maw-survey (Barker, 110, Atlantic Canada): a bid of 30 undertakes all the tricks. Five tricks
+    with no trump in play make only 25 points, yet the bid is made (Atlantic: +60, not -30)."""
+    v = maw_sim.load_variant("auction-45-atlantic", options={"kitty": 0, "exchange": "none",
+                                                                "first_lead": "bidder"})
+    hands = [["3C", "4C", "5C", "6C", "7C"], ["AC", "KC", "QC", "JC", "2C"]]
+    deal = play(Deal(v, hands, None, dealer=0), "bid 30", "pass", "trump H",
+                "AC", "3C", "KC", "4C", "QC", "5C", "JC", "6C", "2C", "7C")
+    o = deal.outcome
+    assert o.tricks_won == (0, 5) and o.contract_made and o.points == (0, 60)
+
+
+def test_oracle_4_with_eleven_for_the_best_trump_four_tricks_do_not_make_thirty():
+    """maw-survey: in Kerry the best trump may count 11, so four tricks and the best trump make 31
+    points; a bid of 30 is still a bid for all five tricks, and it fails (110: 60 lost)."""
+    v = maw_sim.load_variant("one-hundred-and-ten", options={"best_trump": 11})
+    kitty = ["9S", "8S", "7S", "6S", "5S"]
+    hands = [["3C", "4C", "6C", "7C", "KD"], ["5C", "JC", "AC", "KC", "2D"]]
+    deal = play(Deal(v, hands, None, dealer=0, kitty=kitty), "bid 30", "pass",
+                "discard 5S 6S 7S 8S 9S", "trump C")
+    assert deal.to_move == 1
+    play(deal, "5C", "3C", "JC", "4C", "AC", "6C", "KC", "7C", "2D", "KD")
+    o = deal.outcome
+    assert o.tricks_won == (1, 4) and not o.contract_made and o.points == (5, -60)
+
+
+def test_oracle_5_only_a_dealer_in_the_hole_may_hold_sixty_for_120():
+    """maw-survey, Atlantic Canada: '60 for 120' is for a side below zero; a dealer whose side is not
+    in the hole may not take it over by holding."""
+    deal = _deal("auction-45-atlantic", teams="2x2", scores=(-10, 40))
+    play(deal, "bid 60 for 120", "pass", "pass")
+    assert deal.to_move == 3 and "hold" not in deal.legal_actions()
+    refusal = _refused(deal, "hold", "auction.hold")
+    assert "in the hole" in refusal.words
+    both = play(_deal("auction-45-atlantic", teams="2x2", scores=(-10, -5)), "bid 60 for 120", "pass", "pass")
+    assert "hold" in both.legal_actions()
+
+
+def test_oracle_6_a_dealers_hold_counts_as_his_sides_bid():
+    """maw-survey, Atlantic Canada: a side at 100 may score as a defender if it bid at least 20. The
+    dealer who holds a bid of 20 has bid 20: holding takes the bid at its value."""
+    deal = play(_deal("auction-45-atlantic", players=2, dealer=1, scores=(0, 100),
+                      non_bidder="100-rule-bid-20"), "bid 20", "hold", "bid 25", "pass")
+    assert deal.contract.bidder == 0 and deal.side_bids == (25, 20)
+
+
+def test_oracle_7_barkers_dealer_who_raises_after_holding_ends_the_auction():
+    """maw-survey, Barker: the auction runs as in 110, where nobody may hold the dealer's bid, so a
+    raise by the dealer ends it; Barker's change is only that after a hold everyone who has not
+    passed may bid again."""
+    deal = play(_deal("auction-45", teams="2x2"), "bid 10", "bid 15", "pass", "hold", "bid 20", "pass")
+    assert deal.to_move == 3
+    play(deal, "bid 25")
+    assert deal.phase == "trump" and (deal.contract.bidder, deal.contract.bid) == (3, 25)
+
+
+@pytest.mark.parametrize("target,score,taken,written", [(110, 100, 10, 5), (55, 45, 10, 5), (55, 50, 10, 0),
+                                                         (220, 200, 15, 15), (220, 210, 10, 5)])
+def test_oracle_8_the_cap_stops_a_defender_five_short_of_any_target(target, score, taken, written):
+    """maw-survey, 110: a player must make a bid to reach the target, so one who is not the bidder
+    stops at 105 in a game of 110; in a game of 55 or 220 the same reason stops him at 50 or 215."""
+    from maw_sim.auction import Contract
+    v = maw_sim.load_variant("one-hundred-and-ten", options={"go_out": "cap-105", "target": target})
+    final, game, made = v.scorer.close_contract((score, 0), [taken, 15], Contract(1, 1, 15, "15", None, 15, False),
+                                                (0, 15))
+    assert made and final == [written, 15] and game is None
+
+
+def _settled(vid, options, scores, points, contract_side, made):
+    """A bidding game's match account after one deal, as the scorer settles it."""
+    from types import SimpleNamespace
+    v = maw_sim.load_variant(vid, options=options)
+    contract = SimpleNamespace(side=contract_side)
+    match = SimpleNamespace(scores=list(scores), deals=[SimpleNamespace(contract=contract)], over=False,
+                            game_won_by=None, games_won=0, sets=[0] * len(scores))
+    final = [p for p in points]
+    outcome = SimpleNamespace(points=tuple(final), contract_made=made, double_game=False,
+                              game_won_by=v.scorer.game_after(scores, final, contract_side))
+    v.scorer.settle(match, outcome)
+    return match
+
+
+def test_oracle_9_a_side_sunk_to_minus_120_ends_the_game_even_with_the_others_level():
+    """maw-survey, Atlantic Canada: a side at -120 or below has lost and the game is over. With three
+    sides and the other two level, the survey names no winner: the game ends unwon."""
+    options = {"lose_at": 120, "non_bidder": "always"}
+    level = _settled("auction-45-atlantic", options, (-100, 50, 45), (-25, 5, 10), 0, False)
+    assert level.scores == [-125, 55, 55] and level.over and level.game_won_by is None
+    ahead = _settled("auction-45-atlantic", options, (-100, 50, 45), (-25, 10, 5), 0, False)
+    assert ahead.over and ahead.game_won_by == 1
+    still = _settled("auction-45-atlantic", options, (-90, 50, 45), (-25, 5, 10), 0, False)
+    assert not still.over
+
+
+def test_oracle_10_the_higher_total_on_equal_totals_gives_the_game_to_the_bidder():
+    """maw-survey, Barker: when both sides reach 120 together, the survey's second reading gives the
+    game to the higher total. For equal totals it gives no rule: the engine's declared reading gives
+    it to the bidder's side, and between defenders play goes on."""
+    higher = maw_sim.load_variant("auction-45", options={"both_out": "higher"})
+    assert higher.scorer.game_after((110, 100), [10, 20], 1) == 1
+    assert higher.scorer.game_after((100, 110), [20, 10], 1) == 1
+    assert higher.scorer.game_after((100, 110, 100), [20, -25, 20], 1) is None
+    assert "equal totals" in maw_sim.scoring.BOTH_OUT_RULES["higher"]
+    assert "equal totals" in higher.options["both_out"].note

@@ -464,3 +464,110 @@ def test_solver_and_bots_handle_fiving():
         names = [("pimc", "heuristic"), ("heuristic", "pimc"), ("random", "ismcts")][seed % 3]
         play_deal(deal, [get_bot(n) for n in names], rng)
         assert deal.outcome is not None
+
+
+# -- rules the sources name, made playable (issue 18) ------------------------------------------
+
+def _valley_deal(hands, dealer=0, **options):
+    """A two-player Merrimack deal with no kitty: seat 1 bids 15 and names spades, nobody exchanges,
+    and the bidder leads."""
+    v = maw_sim.load_variant("auction-45-merrimack", options={"kitty": 0, **options})
+    deal = play(Deal(v, [h.split() for h in hands], None, dealer=dealer), "bid 15", "pass", "trump S")
+    while deal.phase == "discard":
+        deal.apply("discard none")
+    assert deal.phase == "play" and deal.to_move == 1
+    return deal
+
+
+def test_survey_valley_some_circles_answer_a_plain_lead_with_any_card():
+    """maw-survey, the Merrimack Valley: in some circles a player may answer a plain lead with any
+    card, holding the suit or not; a trump led still calls for a trump."""
+    hands = ["QD 3C 4S 8H 9H", "KD 5S 2C 7H 6H"]
+    strict = play(_valley_deal(hands), "KD")
+    assert "3C" not in strict.legal_actions() and strict.refusal("3C").rule == "following.follow-or-trump"
+    relaxed = play(_valley_deal(hands, following="any-to-plain"), "KD")
+    assert set(relaxed.legal_actions()) == {"QD", "3C", "4S", "8H", "9H"}
+    trump_led = play(_valley_deal(hands, following="any-to-plain"), "5S")
+    assert trump_led.legal_actions() == ("4S",)
+    assert maw_sim.load_variant("auction-45-merrimack").options["following"].sources_for("any-to-plain") == (
+        "maw-survey",)
+
+
+def test_survey_valley_on_the_green_a_side_wins_only_as_bidder():
+    """maw-survey, the Merrimack Valley: a side at 90 or more is on the green; where more than one side
+    is, one on the green goes out only as bidder: as a defender it writes its points, even past 120,
+    and the game goes on."""
+    green = maw_sim.load_variant("auction-45-merrimack", options={"green": 90, "non_bidder": "always"})
+    plain = maw_sim.load_variant("auction-45-merrimack", options={"non_bidder": "always"})
+    assert plain.scorer.game_after((95, 92), [30, -15], 1) == 0
+    assert green.scorer.game_after((95, 92), [30, -15], 1) is None      # 125, but a defender
+    assert green.scorer.game_after((95, 92), [-15, 30], 1) == 1         # the bidder goes out
+    assert green.scorer.game_after((95, 60), [30, -15], 1) == 0         # alone on the green: not bound
+    from maw_sim.variants import VariantError, parse_variant
+    text = green.path.read_text(encoding="utf-8").replace("sets_lose = 0", "sets_lose = 0\ngreen = 130")
+    with pytest.raises(VariantError) as err:        # a green past the target is no green
+        parse_variant(text, green.path)
+    assert "scoring.green" in str(err.value)
+
+
+def test_survey_atlantic_critical_line_at_ninety():
+    """maw-survey, Atlantic Canada: in some circles the critical score is 90, not 100: a defender at
+    92 is frozen (or must have bid 20) as one at 100 would be."""
+    from maw_sim.auction import Contract
+    c = Contract(1, 1, 20, "20", None, 20, False)
+    at_100 = maw_sim.load_variant("auction-45-atlantic", options={"non_bidder": "freeze-100"})
+    at_90 = maw_sim.load_variant("auction-45-atlantic", options={"non_bidder": "freeze-100", "critical_line": 90})
+    assert at_100.scorer.close_contract((92, 0), [10, 20], c, (0, 20))[0] == [10, 20]
+    assert at_90.scorer.close_contract((92, 0), [10, 20], c, (0, 20))[0] == [0, 20]
+    bid_20 = maw_sim.load_variant("auction-45-atlantic", options={"non_bidder": "100-rule-bid-20", "critical_line": 90})
+    assert bid_20.scorer.close_contract((92, 0), [10, 20], c, (20, 20))[0] == [10, 20]
+    assert bid_20.scorer.close_contract((92, 0), [10, 20], c, (0, 20))[0] == [0, 20]
+    with pytest.raises(ValueError) as err:          # the 105 rule names no line to move
+        maw_sim.load_variant("auction-45-atlantic", options={"critical_line": 90})
+    assert "freeze-100" in str(err.value) and "100-rule-bid-20" in str(err.value)
+
+
+def test_survey_atlantic_three_failed_bids_in_a_row():
+    """maw-survey, Atlantic Canada: a side loses after failing as bidder three times, in all or, in some
+    circles, three times in a row: a bid made starts the count again."""
+    from types import SimpleNamespace
+    v = maw_sim.load_variant("auction-45-atlantic", options={"sets_lose": 3, "sets_in_a_row": True})
+    in_all = maw_sim.load_variant("auction-45-atlantic", options={"sets_lose": 3})
+
+    def settle(variant, sets, made):
+        match = SimpleNamespace(scores=[0, 0], deals=[SimpleNamespace(contract=SimpleNamespace(side=0))],
+                                over=False, game_won_by=None, games_won=0, sets=list(sets))
+        variant.scorer.settle(match, SimpleNamespace(points=(0, 0), contract_made=made, double_game=False,
+                                                     game_won_by=None))
+        return match
+    assert settle(v, [2, 0], True).sets == [0, 0] and settle(in_all, [2, 0], True).sets == [2, 0]
+    lost = settle(v, [2, 0], False)
+    assert lost.sets == [3, 0] and lost.over and lost.game_won_by == 1
+    with pytest.raises(ValueError) as err:
+        maw_sim.load_variant("auction-45-atlantic", options={"sets_in_a_row": True})
+    assert "scoring.sets_lose" in str(err.value)
+
+
+def test_survey_atlantic_ten_just_below_the_knave():
+    """maw-survey, Atlantic Canada: some circles rank the ten just below the knave in every suit (in
+    trumps, below the queen). Red suits have it there already; the black ones change."""
+    v = maw_sim.load_variant("auction-45-atlantic", options={"ten": "A+K+Q+J+10+2+3+4+5+6+7+8+9"})
+    codes = lambda cards: " ".join(c.code for c in cards)
+    assert codes(v.plain_ranking("C", "H")) == "AC KC QC JC 10C 2C 3C 4C 5C 6C 7C 8C 9C"
+    assert codes(v.trump_ranking("S")) == "5S JS AH AS KS QS 10S 2S 3S 4S 6S 7S 8S 9S"
+    assert codes(v.plain_ranking("D", "S")) == codes(maw_sim.load_variant("auction-45-atlantic").plain_ranking("D", "S"))
+    base = maw_sim.load_variant("auction-45-atlantic")
+    assert codes(base.plain_ranking("C", "H")) == "AC KC QC JC 2C 3C 4C 5C 6C 7C 8C 9C 10C"
+
+
+def test_encyclopedia_twenty_five_ten_for_the_best_trump_and_a_jink_wins():
+    """encyclopedia-twenty-five, its paragraph on variants: in Twenty-Five the trick of the highest
+    trump out scores ten, and all five tricks (a jink) win the game; the survey has neither."""
+    v = maw_sim.load_variant("twenty-five", preset="encyclopedia")
+    deal = play(make(v, ["5C JC AH KC QC", "2D 3D 4D 6D 7D"], "9C"), "5C", "2D")
+    assert deal.deal_points == (10, 0)
+    survey = play(make(maw_sim.load_variant("twenty-five"), ["5C JC AH KC QC", "2D 3D 4D 6D 7D"], "9C"), "5C", "2D")
+    assert survey.deal_points == (5, 0)
+    assert v.scorer.result([0, 5], None, None, False, None)[2] == 1
+    assert maw_sim.load_variant("twenty-five").scorer.result([0, 5], None, None, False, None)[2] is None
+    assert v.options["best_trump"].sources_for(5) == ("encyclopedia-twenty-five",)

@@ -28,11 +28,22 @@ def perft(deal, depth: int) -> int:
     return total
 
 
+#: House rules that change what may be done, pinned too: per variant, option sets played at the
+#: default table (the file's own rules are always pinned).
+OPTION_SETS = {
+    "auction-45-merrimack": [{"thirty": "take-over", "sixty_for_120": "take-over", "following": "any-to-plain"}],
+    "auction-45-atlantic": [{"ten": "A+K+Q+J+10+2+3+4+5+6+7+8+9", "thirty": "call"}],
+    "twenty-five": [{"best_trump": 5, "jink_wins_game": True}],
+}
+
+
 def positions(vid):
-    v = maw_sim.load_variant(vid)
-    layouts = [(f"{t}x{s}", t * s) for t, s in v.partnerships]
-    setups = [(None, v.min_players), (None, v.default_players)] + layouts[:1]
-    for k, (teams, players) in enumerate(setups):
+    base = maw_sim.load_variant(vid)
+    layouts = [(f"{t}x{s}", t * s) for t, s in base.partnerships]
+    setups = [(base, None, base.min_players), (base, None, base.default_players)] + [
+        (base, teams, players) for teams, players in layouts[:1]] + [
+        (maw_sim.load_variant(vid, options=o), None, base.default_players) for o in OPTION_SETS.get(vid, ())]
+    for k, (v, teams, players) in enumerate(setups):
         for stop in (0, 2 * players + 1):
             seed = 100 * k + stop + len(vid)
             deal = Deal.random(v, players, seed, dealer=seed % players, teams=teams)
