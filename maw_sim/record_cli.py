@@ -17,10 +17,6 @@ from __future__ import annotations
 
 import sys
 
-#: The longest record read (a match of many deals is some tens of kilobytes): more is refused unread.
-MAX_RECORD_CHARS = 2_000_000
-
-
 def register(sub, parser_class) -> None:
     from .cli import count_argument
     from .variants import MAX_PLAYERS
