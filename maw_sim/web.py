@@ -70,6 +70,7 @@ from __future__ import annotations
 import json
 import random
 
+from .deal import IllegalAction
 from .inputs import shown, whole_number
 from .match import MAX_SEED  # noqa: F401  (seeds travel in links and through JavaScript numbers)
 from .narration import Narrator, PassNarrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
@@ -362,11 +363,13 @@ class Session:
         if deal.to_move not in self.humans:
             raise RequestError(f"it is {self.narrator.name(deal.to_move)}'s turn, not yours")
         action = _as_listed(deal, action)
-        reason = deal.explain(action)
-        if reason is not None:
-            raise RequestError(reason)
-        self.seat = deal.to_move
-        events = self._apply(self.seat, action)
+        seat = deal.to_move
+        try:
+            # The engine checks the move once, as it takes it; a refused move changes nothing.
+            events = self._apply(seat, action)
+        except IllegalAction as exc:
+            raise RequestError(str(exc)) from None
+        self.seat = seat
         events += self._bots_move()
         return events
 
