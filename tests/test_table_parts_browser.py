@@ -284,3 +284,26 @@ def test_the_order_of_the_trumps_is_a_tap_away(new_context, server, size):
     assert [items.nth(k).inner_text() for k in range(items.count())] == [c["symbol"] for c in state["trump_order"]]
     assert inside_window(page, order.bounding_box())
     page.screenshot(path=str(SHOTS / f"trump-order-{size}.png"))
+
+
+def test_the_hint_marks_every_choice_as_the_engine_judged_it(new_context, server):
+    # The Hint button asks the engine (in the page's Pyodide) for its search's verdict, from this
+    # seat's view alone; each legal card carries its value, the best one marked, and the reason is
+    # said beside the button. The same game in CPython gives the same verdict.
+    page = new_context(viewport=DESKTOP).new_page()
+    open_table(page, table_url(server, "spoil-five", players=3, seed=5))
+    page.get_by_role("button", name="Hint").click()
+    wait_idle(page)
+    marks = page.locator("[data-maw-hand] .maw-hint-mark")
+    marks.first.wait_for(state="attached", timeout=MOVE_MS)
+    session = web.Session()
+    state = json.loads(web.handle(json.dumps({"op": "new", "variant": "spoil-five", "players": 3, "seed": 5}), session))["state"]
+    hint = json.loads(web.handle(json.dumps({"op": "hint"}), session))["hint"]
+    legal_cards = [c["code"] for c in state["hand"] if c["legal"]]
+    assert marks.count() == len(legal_cards)
+    best = next(c["action"] for c in hint["choices"] if c["best"])
+    best_in_page = page.locator("[data-maw-hand] button:has(.maw-hint-best)").get_attribute("data-card")
+    assert best_in_page == best
+    alert = page.get_by_role("alert")
+    assert "deals imagined" in alert.inner_text() and inside_window(page, alert.bounding_box())
+    page.screenshot(path=str(SHOTS / "hint-desktop.png"))

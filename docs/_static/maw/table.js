@@ -93,7 +93,11 @@ class Table {
       "aria-pressed": "false", text: "Last trick", disabled: true });
     this.lastTrick.addEventListener("click", () => this.toggleLastTrick());
     this.continueButton = el("button", { type: "button", class: "maw-button maw-continue", "data-action": "continue", text: "Continue", hidden: true });
-    this.trickTools = el("div", { class: "maw-trick-tools" }, this.lastTrick, this.continueButton,
+    // A learner's hint: the engine's strongest search, from this seat's view alone (maw_sim.hint).
+    this.hintButton = el("button", { type: "button", class: "maw-button maw-hint", "data-action": "hint", text: "Hint", disabled: true });
+    this.hintButton.addEventListener("click", () => this.showHint());
+    this.hints = null;
+    this.trickTools = el("div", { class: "maw-trick-tools" }, this.lastTrick, this.hintButton, this.continueButton,
       el("label", { class: "maw-speed" }, "Speed ", speedSelect()));
     this.answer = new AnswerSheet();
     this.scores = el("div", { class: "maw-scores" });
@@ -261,6 +265,7 @@ class Table {
   act(action) {
     this.status.say("");
     this.answer.hide();
+    this.hints = null;
     this.marked.clear();
     this.send({ op: "act", action });
   }
@@ -274,6 +279,31 @@ class Table {
   async shareGame() {
     if (!this.state) return;
     this.shareNote.textContent = await shareOrCopy(gameUrl(this.state).href, document.title);
+  }
+
+  // The hint: each choice's value marked on its card or button, the reason beside the Hint button.
+  async showHint() {
+    if (this.status.busy || !this.state || !this.state.your_turn) return;
+    this.status.setBusy(true);
+    try {
+      const reply = await this.bridge.call({ op: "hint" });
+      this.status.setBusy(false);
+      if (!reply.ok) { this.status.say(reply.error, "error"); return; }
+      this.hints = new Map(reply.hint.choices.map((c) => [c.action, c]));
+      this.render();
+      this.answer.show(this.hintButton, reply.hint.text, null);
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  hintMark(action) {
+    const hint = this.hints && this.hints.get(action);
+    if (!hint || hint.value === null) return null;
+    const kind = this.state.scores && this.state.scores.kind === "pool" ? "pool" : "points";
+    const value = kind === "pool" ? `${Math.round(100 * Math.min(hint.value, 1))}%` : `${Math.round(hint.value)}`;
+    return el("span", { class: `maw-hint-mark${hint.best ? " maw-hint-best" : ""}`, text: value,
+      title: hint.text, "aria-label": `Hint: ${hint.text}${hint.best ? " (the best)" : ""}` });
   }
 
   // "Last trick": the last trick taken lies on the felt again, until pressed again or the next move.
@@ -530,6 +560,7 @@ class Table {
     const s = this.state;
     const last = this.showingLastTrick ? s.last_trick : null;
     this.lastTrick.disabled = !s.last_trick;
+    this.hintButton.disabled = !s.your_turn;
     this.lastTrick.setAttribute("aria-pressed", String(Boolean(last)));
     if (last) this.drawTrickOf(s, last, last.text);
     else this.drawTrickOf(s, s.trick || { plays: [] }, s.trick_note);
@@ -681,7 +712,8 @@ class Table {
         type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${card.legal ? "" : resting ? " maw-resting" : " maw-illegal"}`,
         "data-card": card.code, "data-legal": String(card.legal), "aria-label": card.name,
         "aria-disabled": card.legal ? null : "true", title: card.legal ? `Play the ${card.name}` : card.reason_plain || card.reason,
-      }, cardFaceSvg(card), card.legal || resting ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }));
+      }, cardFaceSvg(card), card.legal || resting ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }),
+      card.legal ? this.hintMark(card.code) : null);
       button.addEventListener("click", () => {
         if (this.status.busy) return;
         // An illegal card stays clickable, to say why, beside it: the reason is the engine's.
@@ -713,7 +745,8 @@ class Table {
 
   drawChoices(s) {
     const buttons = s.choices.map((choice) => {
-      const button = el("button", { type: "button", class: `maw-button${choice.action.startsWith("trump ") ? ` maw-suit-button ${"DH".includes(choice.action.slice(-1)) ? "maw-red" : "maw-black"}` : ""}`, "data-action": choice.action, text: choice.label });
+      const button = el("button", { type: "button", class: `maw-button${choice.action.startsWith("trump ") ? ` maw-suit-button ${"DH".includes(choice.action.slice(-1)) ? "maw-red" : "maw-black"}` : ""}`, "data-action": choice.action, text: choice.label },
+        this.hintMark(choice.action));
       button.addEventListener("click", () => { if (!this.status.busy) this.act(choice.action); });
       return button;
     });
