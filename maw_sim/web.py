@@ -621,7 +621,9 @@ def _dispatch(session: Session, request: dict) -> dict:
         allowed = ", ".join(("op", *FIELDS[op]))
         raise RequestError(f"unknown field {shown(extra[0])} for {op!r}; allowed: {allowed} (and table)")
     if op == "variants":
-        return {"variants": variants_info(), "bots": bot_names(), "default": DEFAULT_VARIANT}
+        from .bots import bot_levels
+        return {"variants": variants_info(), "bots": bot_names(), "bot_levels": bot_levels(),
+                "default": DEFAULT_VARIANT}
     if op == "studies":
         from .studies import browser
         return {"studies": browser.catalogue()}

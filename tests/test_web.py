@@ -708,3 +708,11 @@ def test_the_state_carries_the_trump_order_in_force_for_the_reminder_at_the_tabl
     assert [c["code"] for c in state["trump_order"]] == [c.code for c in v.trump_ranking(state["trump"]["suit"])]
     bidding = call(web.Session(), op="new", variant="one-hundred-and-ten", seed=3)["state"]
     assert bidding["trump"] is None and bidding["trump_order"] == []
+
+
+def test_the_bots_are_offered_by_strength_with_a_line_on_how_each_plays():
+    reply = call(web.Session(), op="variants")
+    levels = reply["bot_levels"]
+    assert [b["name"] for b in levels][:2] == ["random", "heuristic"] and levels[-1]["name"] in ("best", "ismcts")
+    assert {b["name"] for b in levels} == set(reply["bots"])
+    assert all(b["label"] and b["text"] and b["label"] != b["name"] for b in levels)

@@ -18,6 +18,30 @@ BOTS = {
 }
 
 
+#: The bots as a player chooses them: weakest first, each named by its strength and style, with a
+#: line that says how it plays (the page shows it; the technical name is in the details).
+LEVELS = (
+    ("random", "Beginner", "Plays any card the rules allow, at random."),
+    ("heuristic", "Book player", "Follows the old rule books' advice: rob, hold the top trumps for the "
+                                 "third trick, jink only with a sure five."),
+    ("pimc", "Strong", "Imagines 8 to 60 deals that fit what it has seen, plays each card out in "
+                       "them, and solves the last ten cards exactly."),
+    ("ismcts", "Strong, by a search tree", "Searches a tree of choices over 250 deals imagined from "
+                                           "what it has seen."),
+    ("best", "Expert", "Imagines deals that fit what it has seen and, in each, tries every card it "
+                       "could play next as well: the strongest, and the slowest."),
+)
+
+
+def bot_levels() -> list:
+    """The bots a player may choose, weakest first: {"name", "label", "text"} for each (a bot
+    registered without a line of its own comes last, under its name)."""
+    _load_optional()
+    known = [{"name": n, "label": label, "text": text} for n, label, text in LEVELS if n in BOTS]
+    named = {b["name"] for b in known}
+    return known + [{"name": n, "label": n, "text": ""} for n in BOTS if n not in named]
+
+
 def register(name: str, bot) -> None:
     """Make a bot available by name (used by the stronger bots' modules)."""
     BOTS[name] = bot

@@ -139,6 +139,8 @@ class Table {
     this.seedInput = el("input", { type: "text", inputmode: "numeric", class: "maw-seed", name: "seed", "aria-label": "Seed" });
     this.playersSelect = el("select", { name: "players", "aria-label": "Players" });
     this.botSelect = el("select", { name: "bot", "aria-label": "Bot level" });
+    this.botNote = el("span", { class: "maw-bot-note", "aria-live": "polite" });
+    this.botSelect.addEventListener("change", () => this.describeBot());
     this.teamsSelect = el("select", { name: "teams", "aria-label": "Partnerships" });
     this.peopleSelect = el("select", { name: "people", "aria-label": "People at this device" });
     this.playersSelect.addEventListener("change", () => { this.fillTeams(null, true); this.fillPeople(1); if (this.state) this.fillRules(this.state); });
@@ -154,7 +156,7 @@ class Table {
       el("label", {}, "Seed ", this.seedInput), " ",
       el("label", {}, "Players ", this.playersSelect), " ",
       el("label", {}, "Partners ", this.teamsSelect), " ",
-      el("label", {}, "Bots ", this.botSelect), " ",
+      el("label", {}, "Bots ", this.botSelect), " ", this.botNote, " ",
       el("label", {}, "People at this device ", this.peopleSelect), " ", newGame, this.rulesFieldset);
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.newGameFromForm(); });
 
@@ -195,7 +197,9 @@ class Table {
     return this.status.start(this.bridge, "The table", async () => {
       const info = await this.bridge.call({ op: "variants" });
       this.variants = info.variants;
-      this.botSelect.replaceChildren(...info.bots.map((b) => el("option", { value: b, text: b })));
+      // Bots by strength and style, with a visible line on how each plays (touch has no hover).
+      this.botLevels = new Map(info.bot_levels.map((b) => [b.name, b]));
+      this.botSelect.replaceChildren(...info.bot_levels.map((b) => el("option", { value: b.name, text: `${b.label} (${b.name})` })));
       // ?variant=&players=&seed=&bot=&teams=&seat=&game= as plain strings (Python validates them, in
       // lenient mode), else the game this page kept. "game" is a whole game so far: it wins.
       const params = this.useLinkParameters ? this.saved.load() : {};
@@ -279,6 +283,11 @@ class Table {
   async shareGame() {
     if (!this.state) return;
     this.shareNote.textContent = await shareOrCopy(gameUrl(this.state).href, document.title);
+  }
+
+  describeBot() {
+    const level = this.botLevels && this.botLevels.get(this.botSelect.value);
+    this.botNote.textContent = level ? level.text : "";
   }
 
   // The hint: each choice's value marked on its card or button, the reason beside the Hint button.
@@ -520,6 +529,7 @@ class Table {
     this.fillTeams(s.teams);
     this.fillPeople((s.humans || [s.seat]).length);
     this.botSelect.value = s.bot;
+    this.describeBot();
     this.fillRules(s);
 
     if (hadFocus && !this.root.contains(document.activeElement) && this.root.dataset.focused) {
