@@ -274,8 +274,7 @@ def test_the_order_of_the_trumps_is_a_tap_away(new_context, server, size):
     # The trump badge opens the ranking in force, as the engine sends it, inside the window.
     page = new_context(viewport=SIZES[size]).new_page()
     open_table(page, table_url(server, "bruff", players=6, seed=3))
-    badge = page.get_by_label("Show every trump in order")
-    badge.click()
+    page.get_by_text("show every trump in order").locator("..").click()
     order = page.get_by_role("list", name="The trumps, highest first")
     order.wait_for(state="visible")
     items = order.get_by_role("listitem")

@@ -19,9 +19,9 @@ function trumpReminder(trump, order) {
   const list = el("ol", { class: "maw-trump-list", "aria-label": "The trumps, highest first" },
     ...order.map((c) => el("li", { class: c.red ? "maw-red" : "maw-black", text: c.symbol, title: c.name })));
   return el("details", { class: "maw-trump-order" },
-    el("summary", { class: `maw-trump ${trump.red ? "maw-red" : "maw-black"}`,
-      "aria-label": `Trumps: ${trump.name}, highest ${order.slice(0, 4).map((c) => c.name).join(", ")}. Show every trump in order` },
-      `Trumps ${trump.symbol}: ${top} …`),
+    // The visible words are the name (no aria-label over them), with the purpose for screen readers.
+    el("summary", { class: `maw-trump ${trump.red ? "maw-red" : "maw-black"}`, title: `Trumps: ${trump.name}` },
+      `Trumps ${trump.symbol}: ${top} …`, el("span", { class: "maw-sr-only", text: " (show every trump in order)" })),
     list);
 }
 
