@@ -187,7 +187,8 @@ _FIVING_LABELS = {"five": "Five it (ask for a new trump)", "stand": "Stand (keep
 def choice_label(action: str, phase: str | None = None) -> str:
     if action.startswith("rob "):
         card = Card.parse(action.split()[1])
-        return f"Rob, putting out {card.symbol}"
+        # Short, so that a phone shows three a row: the prompt above says what robbing is.
+        return f"Rob: put out {card.symbol}"
     if action.startswith("bid "):
         return f"Bid {bid_words(action[4:])}"
     if action.startswith("trump "):
