@@ -23,7 +23,9 @@ if (question && root) {
     .maw-exercise-asking .maw-card-button[data-legal] {
       --maw-card-bg: inherit; border-color: transparent; border-style: solid; box-shadow: none;
       transform: none; cursor: default; }
-    .maw-exercise { margin: 0 0 1rem; }
+    .maw-exercise { margin: 0 0 1rem; scroll-margin-top: 5rem; }
+    .maw-exercise [data-action="show-answer"] { border: 2px solid currentColor; border-radius: .4rem;
+      padding: .35rem .9rem; background: none; color: inherit; font: inherit; font-weight: bold; cursor: pointer; }
     .maw-exercise-answer { margin-top: .5rem; }`;
   document.head.append(style);
 
@@ -50,6 +52,8 @@ if (question && root) {
   if (answerText) answer.append(Object.assign(document.createElement("strong"), { textContent: "Answer. " }), answerText);
   box.append(title, asked, how, reveal, answer);
   root.before(box);
+  // The page's explanations come first; a reader arriving from an exercise starts at the question.
+  box.scrollIntoView({ block: "start" });
   root.classList.add("maw-exercise-asking", "maw-exercise-waiting");
 
   const seatSelect = () => root.querySelector('select[name="seat"]');
