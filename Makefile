@@ -1,15 +1,17 @@
 # Maw — the two commands a fresh machine needs:
 #   make serve   build the site (engine wheel, Pyodide, Sphinx) and serve it at http://127.0.0.1:8000
 #   make test    every test: engine, variants, CLI, site build, Pyodide under Node, headless Chromium
-# Both install what they need: a virtual environment, the npm packages, Debian's chromium.
+# Both install what they need: a virtual environment, the npm packages, Debian's chromium, and
+# Debian's Pango and DejaVu fonts for the handouts' PDF.
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 HTML   := docs/_build/html
+HANDOUTS := docs/_build/handouts
 PORT   ?= 8000
 
-.PHONY: serve site test play venv node chromium wheel bench clean
+.PHONY: serve site handouts test play venv node chromium pdf-libs wheel bench clean
 
 serve: site
 	$(BIN)/python scripts/serve.py --port $(PORT) --bind 127.0.0.1 --directory $(HTML)
@@ -35,12 +37,24 @@ chromium:
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+# Debian's Pango (WeasyPrint lays text out with it) and DejaVu fonts (the suit signs and the long s)
+# for the handouts' PDF, installed only where missing.
+pdf-libs:
+	@{ ldconfig -p | grep -q 'libpangoft2-1.0.so.0 ' && test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf; } || { \
+	  echo "Installing Debian's Pango and DejaVu fonts for the handouts' PDF"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core; }
+
+# The lesson's handouts as one PDF (sphinx-simplepdf and WeasyPrint; only the handouts are read).
+# The site's HTML build copies it in (docs/conf.py, html_extra_path), so `make site` builds it first.
+handouts: venv pdf-libs
+	$(BIN)/sphinx-build -E -W --keep-going -q -t handouts_pdf -b simplepdf docs $(HANDOUTS)
+
 # The engine as a pure-Python wheel, for the site's Pyodide (pypa build with hatchling, offline).
 wheel: venv
 	rm -rf dist && $(BIN)/python -m build --wheel --no-isolation --outdir dist . >/dev/null
 	@ls dist/*.whl
 
-site: venv node wheel
+site: venv node wheel handouts
 	$(BIN)/python scripts/vendor_site.py
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs $(HTML)
 	$(BIN)/python scripts/vendor_site.py --service-worker $(HTML)
@@ -52,4 +66,4 @@ bench: venv
 	$(BIN)/python benchmarks/engine_speed.py
 
 clean:
-	rm -rf $(VENV) node_modules dist $(HTML) docs/jupyter_execute
+	rm -rf $(VENV) node_modules dist $(HTML) $(HANDOUTS) docs/jupyter_execute

@@ -123,3 +123,40 @@ html_sidebars = {page: [] for page in ("index", "card-orders", "glossary", "bibl
 # the browser tests require a console without errors.
 html_favicon = "_static/maw/favicon.svg"
 html_context = {"default_mode": "auto"}
+
+# -- The lesson's handouts as one PDF -------------------------------------------------------------
+# `make handouts` (run by `make site` before the HTML, which links the file) is
+# `sphinx-build -E -t handouts_pdf -b simplepdf docs docs/_build/handouts`: sphinx-simplepdf (MIT)
+# joins the handouts into one HTML file and WeasyPrint (BSD) prints it, with the site's own print
+# stylesheet. Only the handouts are read, so it costs seconds, not a second build of the site.
+# The PDF's root is a page of its own at the top level (a root in a sub-folder breaks the single
+# HTML file's links to its styles); the HTML site leaves it out.
+HANDOUTS_PDF_ROOT = "handouts-pdf"
+HANDOUTS_PDF = "maw-handouts.pdf"
+exclude_patterns.append(f"{HANDOUTS_PDF_ROOT}.md")
+# The HTML site serves the PDF at its root (a missing PDF fails the -W build: run `make handouts`).
+html_extra_path = [f"_build/handouts/{HANDOUTS_PDF}"]
+if tags.has("handouts_pdf"):  # noqa: F821  (Sphinx puts `tags` in this file's namespace)
+    extensions.append("sphinx_simplepdf")
+    root_doc = HANDOUTS_PDF_ROOT
+    exclude_patterns.remove(f"{HANDOUTS_PDF_ROOT}.md")
+    include_patterns = [f"{HANDOUTS_PDF_ROOT}.md", "teaching/handouts.md"]
+    html_extra_path = []
+    simplepdf_file_name = HANDOUTS_PDF
+    simplepdf_use_weasyprint_api = True          # in-process: no `weasyprint` command on PATH needed
+    simplepdf_theme_options = {"nocover": True}  # the first handout is the first page
+    simplepdf_sidebars = {"**": []}              # the handouts page lists them itself
+    # Black and grey, for a school's photocopier; the page number and the handout's title on top.
+    simplepdf_vars = {"primary": "#333333", "primary-opaque": "rgba(0, 0, 0, .3)", "links": "#000000",
+                      "top-right-content": "string(heading)"}
+    # Nothing to run on paper: no scripts, and only the styles (not the vendored Pyodide).
+    html_js_files = []
+    html_static_path = ["_static/maw-docs.css", "_static/print.css"]
+
+    def _cite_sources_on_paper(app, docname, source):
+        """The site's bibliography page is not read for the PDF: the handouts list their sources."""
+        if docname == "teaching/handouts":
+            source[0] += "\n\n## Sources\n\n```{bibliography}\n:filter: docname in docnames\n```\n"
+
+    def setup(app):
+        app.connect("source-read", _cite_sources_on_paper)

@@ -47,8 +47,9 @@ def test_every_teaching_position_link_opens_its_exact_position(site_html):
     positions = tomllib.loads((RECORDS[0].parent.parent / "teaching" / "positions.toml").read_text(encoding="utf-8"))
     by_record = {}
     html = (site_html / "teaching" / "index.html").read_text(encoding="utf-8")
-    for url in re.findall(r'href="([^"]*review\.html\?record=[^"]*)"', html):
-        text = unquote(url.split("?record=", 1)[1].replace("&amp;", "&"))
+    # The record is the link's last parameter (the exercise's question and answer come before it).
+    for url in re.findall(r'href="([^"]*review\.html\?[^"]*record=[^"]*)"', html):
+        text = unquote(url.replace("&amp;", "&").split("record=", 1)[1])
         by_record[text] = GameRecord.parse(text)
     assert by_record, "no position links on the teaching page"
     found = set()

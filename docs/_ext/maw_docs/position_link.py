@@ -11,7 +11,8 @@ The position is read from ``docs/teaching/positions.toml`` (the page's exercises
 hands, turn-up, the actions so far). It is dealt and played up to the exercise's moment by the
 engine at build time — an unknown id or a move the rules refuse fails the ``-W`` build — and
 written as a game record, so the link opens the exact position on the review board, with the
-student to move and every legal card marked by the solver.
+student to move. The link also carries the exercise's title, question and answer: the review page
+shows the question, and the solver's marks and the answer only when the reader asks.
 """
 
 from __future__ import annotations
@@ -52,9 +53,14 @@ def _review_url(env, key) -> str:
         raise ValueError(f"cannot read {POSITIONS}: {exc}") from None
     if key not in positions:
         raise ValueError(f"no position {key!r} in {POSITIONS}; positions: {', '.join(positions)}")
-    record = position_record(positions[key])
+    position = positions[key]
+    record = position_record(position)
     target = env.app.builder.get_relative_uri(env.docname, REVIEW_PAGE)
-    return f"{target}?record={quote(record.text(), safe='')}"
+    # The exercise travels with it (the review page's exercise.js shows the question and keeps the
+    # solver's marks back until the reader asks); the record comes last.
+    exercise = "".join(f"{name}={quote(position[field], safe='')}&" for name, field in
+                       (("exercise", "title"), ("question", "question"), ("answer", "answer")))
+    return f"{target}?{exercise}record={quote(record.text(), safe='')}"
 
 
 class MawPosition(SphinxDirective):
