@@ -187,8 +187,8 @@ _FIVING_LABELS = {"five": "Five it (ask for a new trump)", "stand": "Stand (keep
 def choice_label(action: str, phase: str | None = None) -> str:
     if action.startswith("rob "):
         card = Card.parse(action.split()[1])
-        # Short, so that a phone shows three a row: the prompt above says what robbing is.
-        return f"Rob: put out {card.symbol}"
+        # Short, so that a phone shows three a row: the prompt above them says that this robs.
+        return f"Put out {card.symbol}"
     if action.startswith("bid "):
         return f"Bid {bid_words(action[4:])}"
     if action.startswith("trump "):
@@ -202,7 +202,7 @@ def choice_label(action: str, phase: str | None = None) -> str:
         return "Pass"
     if action in _FIVING_LABELS:
         return _FIVING_LABELS[action]
-    return {"pass": "Pass (don't rob)", "announce": "Announce the ace (don't rob)", "jink": "Jink (play for all five)",
+    return {"pass": "Don't rob", "announce": "Announce the ace", "jink": "Jink (play for all five)",
             "claim": "Claim (stop with three)"}.get(action, action)
 
 

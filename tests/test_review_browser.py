@@ -248,7 +248,7 @@ def test_a_bidding_record_stepped_to_the_end_from_all_hands_and_from_one_seat(pa
         wait_step(page, k)
         board = page.inner_text(BOARD)
         if k == 4:
-            assert "Seat 3, the dealer, holds" in board and "Seat 2 may now bid higher or pass" in board
+            assert "Seat 3 holds: takes the bid at" in board and "Seat 2 may now bid higher or pass" in board
     assert page.get_attribute(f"{BOARD} [data-maw-kitty]", "data-taken") == "true"
     assert page.locator(f"{BOARD} [data-maw-kitty] [data-code]").count() == 0    # another's kitty: backs
     board = page.inner_text(BOARD)
@@ -289,4 +289,4 @@ def test_the_atlantic_example_steps_to_the_end(page, server):
     page.keyboard.press("End")
     wait_step(page, len(rec.actions))
     assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
-    assert "Seats 0 & 3 100 + 5 = 105" in page.inner_text(f"{BOARD} [data-maw-score]")
+    assert "Side 1 (Seat 0 & Seat 3) 100 + 5 = 105" in page.inner_text(f"{BOARD} [data-maw-score]")
