@@ -306,3 +306,22 @@ def test_the_hint_marks_every_choice_as_the_engine_judged_it(new_context, server
     alert = page.get_by_role("alert")
     assert "deals imagined" in alert.inner_text() and inside_window(page, alert.bounding_box())
     page.screenshot(path=str(SHOTS / "hint-desktop.png"))
+
+
+def test_a_points_game_counts_the_deal_as_it_goes(new_context, server):
+    # Twenty-Five: five a trick, counted as each trick is taken, beside the score before the deal.
+    page = new_context(viewport=DESKTOP).new_page()
+    open_table(page, table_url(server, "twenty-five", players=3, seed=4))
+    session = web.Session()
+    state = json.loads(web.handle(json.dumps({"op": "new", "variant": "twenty-five", "players": 3, "seed": 4}), session))["state"]
+    for _ in range(6):
+        if state["phase"] == "over" or state["tricks_played"] >= 2:
+            break
+        action = click_a_legal_move(page)
+        state = json.loads(web.handle(json.dumps({"op": "act", "action": action}), session))["state"]
+    now = state["scores"]["this_deal"]
+    assert state["phase"] != "over" and now and sum(now) >= 10
+    text = page.locator("[data-maw-table] .maw-scores").inner_text()
+    for p in now:
+        if p:
+            assert f"(+{p} this deal)" in text

@@ -589,7 +589,11 @@ class Table {
       this.scores.textContent = `Pool: ${sc.pool ?? "–"}${chips}`;
     } else {
       const sides = sc.names || names;
-      this.scores.textContent = `Points (game ${sc.target}): ` + sc.scores.map((p, i) => `${sides[i] ?? "Side " + (i + 1)} ${p}`).join(", ");
+      // The deal's points so far, as the table counts them (the engine's; the best trump's bonus
+      // only once this seat can know it), beside each side's score.
+      const now = sc.this_deal;
+      this.scores.textContent = `Points (game ${sc.target}): ` + sc.scores.map((p, i) =>
+        `${sides[i] ?? "Side " + (i + 1)} ${p}${now && now[i] ? ` (+${now[i]} this deal)` : ""}`).join(", ");
     }
   }
 
