@@ -474,6 +474,7 @@ class Exchange(Step):
             for index in drawn:
                 deal._hands[seat] |= 1 << index
             # A chance event: the stock's next cards, into this seat's hand and nobody else's sight.
+            deal._marks.append(len(deal._actions))
             deal._actions.append(Event(seat, DISCARD, "draw", "draw " + " ".join(CARDS[i].code for i in drawn),
                                        True, CARDS_HIDDEN))
         deal._exchanged.append((seat, 0 if codes == ["none"] else len(codes)))

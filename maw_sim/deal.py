@@ -253,7 +253,7 @@ class Deal:
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
                  "_actions", "_dealt", "seed", "_declined", "_barred", "_low_ace", "_dealt_turnup",
                  "_kitty", "_stock", "_drawn", "_auction", "_contract", "_kitty_taken", "_queue",
-                 "_exchanged")
+                 "_exchanged", "_marks")
 
     def __init__(self, variant, hands, turnup=None, dealer: int = 0, *, teams=None, scores=None,
                  kitty=None, stock=None):
@@ -445,6 +445,9 @@ class Deal:
         # seat << 6 | card index (no tuple, no string in the inner loop); a decision as its
         # (seat, action) tuple. :attr:`history` reads both back as (seat, action).
         self._actions = []
+        # Where in it the events lie (decisions and chance, not cards played): a seat's view reads
+        # only these, so a view costs the same however many cards have been played.
+        self._marks = []
         self._best_trump = None
         self._points = [0] * sides if scorer.points else None
         if self._points is not None and scorer.turnup_ace_of_hearts and self.turnup is not None \
@@ -554,6 +557,7 @@ class Deal:
         self.turnup, self.trump = card, card.suit
         self._t = self.variant.tables(card.suit)
         # A chance event, in sight of both players.
+        self._marks.append(len(self._actions))
         self._actions.append(Event(self.dealer, FIVE, "turn", "turn " + " ".join(c.code for c in turned),
                                    True, PUBLIC))
 
@@ -799,6 +803,7 @@ class Deal:
             action = action.strip().lower()
         seat, step = self._to_move, self._step
         action = step.canonical(action)
+        self._marks.append(len(self._actions))
         self._actions.append(step.event(self, seat, action))
         following = step.apply(self, seat, action)
         if step is JINKING or self._phase == OVER:
@@ -1006,17 +1011,17 @@ class Deal:
         the events seen, not from the deal."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
-        seen = []        # the history as this seat saw it: cards played (integers, public) and events
+        actions = self._actions
+        seen = list(actions)        # the history as this seat saw it: cards played (integers, public) and events
         declined = robbed_by = None
         fiving, auction, exchanged = [], [], []
-        for a in self._actions:
-            if a.__class__ is int:
-                seen.append(a)
-                continue
-            e = a.seen_by(seat)
+        hidden = []
+        for i in self._marks:
+            e = actions[i].seen_by(seat)
             if e is None:
+                hidden.append(i)
                 continue
-            seen.append(e)
+            seen[i] = e
             step = e.step
             if step is ROB:
                 if e.verb == "rob":
@@ -1029,6 +1034,8 @@ class Deal:
                 auction.append(e.action)
             elif step == "discard" and e.verb == "discard":
                 exchanged.append((e.seat, len(e.cards)))
+        for i in reversed(hidden):
+            del seen[i]
         phase, to_move = self._phase, self._to_move
         legal = tuple(self.legal_actions()) if to_move == seat else ()
         if phase is ROB and to_move != seat and self._step.silent(self) is not None:
@@ -1104,6 +1111,7 @@ class Deal:
         other._tricks = list(self._tricks)
         other._plays = list(self._plays)
         other._actions = list(self._actions)
+        other._marks = list(self._marks)
         if self._auction is not None:
             other._auction = self._auction.copy()
             other._exchanged = list(self._exchanged)

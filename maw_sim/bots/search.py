@@ -101,10 +101,10 @@ class PIMC:
         if view.phase == "five":
             # Fiving changes the stock, which Knowledge does not sample yet: the policy decides.
             return self.policy(view, rng)
-        judged = self.evaluate(view, rng)
+        score = self.evaluate(view, rng).score
         # The solver's guarantee first (when used), the rollouts' average to break ties; then the
         # order of the legal actions, so the choice is reproducible.
-        return max(legal, key=lambda a: judged.score[a])
+        return max(legal, key=score.__getitem__)
 
     def evaluate(self, view, rng) -> "Judgement":
         """What each legal action of ``view`` is worth, over deals imagined from the view alone
