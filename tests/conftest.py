@@ -113,6 +113,11 @@ class Guard:
             self.foreign.append(url)
             route.abort()
 
+    def watch(self, context) -> None:
+        """Route and record every request of ``context`` (its pages' and workers')."""
+        context.route("**/*", self.route)
+        context.on("request", self.on_request)
+
     def on_request(self, request):
         # Recorded again from the request event, in case a request ever escapes routing.
         if not request.url.startswith(self.origin + "/") and not request.url.startswith("data:"):
@@ -127,13 +132,24 @@ class Guard:
         assert not self.errors, f"console errors: {self.errors}"
 
 
+def guarded_page(browser, server, **options):
+    """A context of its own (``options`` as Playwright's ``new_context`` takes them) with one page,
+    guarded: (context, page, guard). Close the context, then ``guard.check()``."""
+    context = browser.new_context(**options)
+    guard = Guard(server)
+    guard.watch(context)
+    page = context.new_page()
+    page.on("console", guard.on_console)
+    page.on("pageerror", lambda error: guard.errors.append(f"page error: {error}"))
+    return context, page, guard
+
+
 @pytest.fixture(scope="module")
 def context(browser, server):
     # One context for the module, so the HTTP cache is shared between pages as for a reader.
     context = browser.new_context(reduced_motion="reduce", viewport={"width": 900, "height": 900})
     guard = Guard(server)
-    context.route("**/*", guard.route)
-    context.on("request", guard.on_request)
+    guard.watch(context)
     context.guard = guard
     yield context
     context.close()

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, Guard
+from conftest import ROOT, guarded_page
 from maw_sim import web
 
 pytestmark = pytest.mark.browser
@@ -39,13 +39,8 @@ def page(browser, server):
     """One guarded desktop page for the module (overrides conftest's page)."""
     if not AXE.is_file():
         pytest.fail(f"no {AXE}: `npm ci` installs axe-core (package.json's devDependencies)")
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
-    guard = Guard(server)
-    context.route("**/*", guard.route)
-    context.on("request", guard.on_request)
-    page = context.new_page()
-    page.on("console", guard.on_console)
-    page.on("pageerror", lambda error: guard.errors.append(f"page error: {error}"))
+    context, page, guard = guarded_page(browser, server, viewport={"width": 1280, "height": 800},
+                                        reduced_motion="reduce")
     yield page
     context.close()
     guard.check()

@@ -48,8 +48,7 @@ def guarded(browser):
     def make(origin: str):
         context = browser.new_context(reduced_motion="reduce", viewport={"width": 900, "height": 900})
         guard = Guard(origin)
-        context.route("**/*", guard.route)
-        context.on("request", guard.on_request)
+        guard.watch(context)
         context.on("console", guard.on_console)
         context.on("weberror", lambda error: guard.errors.append(f"page error: {error.error}"))
         made.append((context, guard))

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from conftest import Guard
+from conftest import guarded_page
 from maw_sim import load_variant, variant_ids
 
 pytestmark = pytest.mark.browser
@@ -28,13 +28,8 @@ WIDGETS_READY = """() => [...document.querySelectorAll('[data-maw-review], [data
 @pytest.fixture(scope="module")
 def phone(browser, server):
     """One guarded phone page for the module."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce")
-    guard = Guard(server)
-    context.route("**/*", guard.route)
-    context.on("request", guard.on_request)
-    page = context.new_page()
-    page.on("console", guard.on_console)
-    page.on("pageerror", lambda error: guard.errors.append(f"page error: {error}"))
+    context, page, guard = guarded_page(browser, server, viewport=PHONE, has_touch=True, is_mobile=True,
+                                        reduced_motion="reduce")
     yield page
     context.close()
     guard.check()

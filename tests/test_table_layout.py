@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from conftest import ROOT, Guard
+from conftest import ROOT, guarded_page
 from maw_sim import load_variant, variant_ids, web
 
 pytestmark = pytest.mark.browser
@@ -40,14 +40,8 @@ def new_page(browser, server):
     made = []
 
     def make(viewport, reduced_motion="reduce"):
-        context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion,
-                                      has_touch=viewport is PHONE)
-        guard = Guard(server)
-        context.route("**/*", guard.route)
-        context.on("request", guard.on_request)
-        page = context.new_page()
-        page.on("console", guard.on_console)
-        page.on("pageerror", lambda error: guard.errors.append(f"page error: {error}"))
+        context, page, guard = guarded_page(browser, server, viewport=viewport,
+                                            reduced_motion=reduced_motion, has_touch=viewport is PHONE)
         made.append((context, guard))
         return page
 
@@ -318,14 +312,8 @@ SIZES = {"desktop": DESKTOP, "phone": PHONE}
 def sized(request, browser, server):
     """(name, viewport, page): one guarded page at this window size, shared by the module."""
     viewport = SIZES[request.param]
-    context = browser.new_context(viewport=viewport, reduced_motion="reduce",
-                                  has_touch=viewport is PHONE)
-    guard = Guard(server)
-    context.route("**/*", guard.route)
-    context.on("request", guard.on_request)
-    page = context.new_page()
-    page.on("console", guard.on_console)
-    page.on("pageerror", lambda error: guard.errors.append(f"page error: {error}"))
+    context, page, guard = guarded_page(browser, server, viewport=viewport, reduced_motion="reduce",
+                                        has_touch=viewport is PHONE)
     yield request.param, viewport, page
     context.close()
     guard.check()

@@ -40,8 +40,7 @@ def new_context(browser, server):
         context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion,
                                       has_touch=viewport is PHONE, **options)
         guard = Guard(server)
-        context.route("**/*", guard.route)
-        context.on("request", guard.on_request)
+        guard.watch(context)
         context.on("console", guard.on_console)
         context.on("weberror", lambda error: guard.errors.append(f"page error: {error.error}"))
         made.append((context, guard))
