@@ -178,7 +178,7 @@ class PlayerView:
     def events(self) -> tuple:
         """Every event of the deal so far as this seat saw it (:class:`maw_sim.events.Event`):
         the fields that tell the history are read from these."""
-        return tuple(played(a >> 6, CODES[a & 63]) if a.__class__ is int else a for a in self.seen)
+        return tuple(map(_as_event, self.seen))
 
     @property
     def tables(self):
@@ -721,14 +721,14 @@ class Deal:
         """Every event so far, in order (:class:`maw_sim.events.Event`): each action, with the
         chance events that followed (draws, fiving's turned cards). The history in typed form;
         ``event.seen_by(seat)`` is what that seat saw of it."""
-        return [played(a >> 6, CODES[a & 63]) if a.__class__ is int else a for a in self._actions]
+        return list(map(_as_event, self._actions))
 
     def push(self, action) -> tuple:
         """Take an action as :meth:`apply` does, and return the events it caused: the action's
         own, then any chance event that followed it (the cards drawn after a discard)."""
         count = len(self._actions)
         self.apply(action)
-        return tuple(self.events[count:])
+        return tuple(map(_as_event, self._actions[count:]))
 
     @property
     def dealt(self) -> tuple:
@@ -1123,6 +1123,12 @@ class Deal:
         return (f"<Deal {self.variant.id} players={self.players} dealer={self.dealer} "
                 f"turnup={self.turnup.code if self.turnup else '-'} trump={self.trump or '-'} "
                 f"phase={self._phase} to_move={self._to_move}>")
+
+
+def _as_event(entry) -> Event:
+    """An entry of a deal's history as an Event: a card played is kept as the integer
+    ``seat << 6 | card index`` in the inner loop, and becomes an Event only when asked for."""
+    return played(entry >> 6, CODES[entry & 63]) if entry.__class__ is int else entry
 
 
 def legal_mask(t, may_trump: bool, hand: int, lead: int) -> int:
