@@ -3,6 +3,7 @@
 #   make test    every test: engine, variants, CLI, site build, Pyodide under Node, headless Chromium
 # Both install what they need: a virtual environment, the npm packages, Debian's chromium, and
 # Debian's Pango and DejaVu fonts for the handouts' PDF.
+# `make test` runs the tests in two processes (pytest-xdist), one per core of a small machine.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -60,7 +61,7 @@ site: venv node wheel handouts
 	$(BIN)/python scripts/vendor_site.py --service-worker $(HTML)
 
 test: venv node chromium
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 bench: venv
 	$(BIN)/python benchmarks/engine_speed.py

@@ -2,12 +2,19 @@
 (``tests/test_site.py``) and the browser tests.
 
 Set ``MAW_SITE_HTML=/path/to/html`` to reuse a site built earlier instead of building it.
+
+``make test`` runs the suite in two processes (pytest-xdist, one test file per process at a time):
+the two share this checkout, so whatever writes into it (``make site``, ``make wheel``) runs under
+one lock, and the site is built by the first process that needs it and read by the other.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import functools
 import http.server
+import json
 import os
 import shutil
 import subprocess
@@ -31,6 +38,25 @@ class SiteBuild:
     reused: bool = False
 
 
+@contextlib.contextmanager
+def checkout_lock():
+    """Held while a test process writes into the checkout (``dist/``, ``docs/_build``): the other
+    process waits rather than read a half-written build."""
+    path = ROOT / "docs" / "_build" / ".checkout.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _this_run() -> str:
+    """One name for this test run, the same in every process of it (pytest-xdist sets it)."""
+    return os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
+
+
 @pytest.fixture(scope="session")
 def site_build() -> SiteBuild:
     """Build the site once (``make -s site`` from the repository root: engine wheel, vendored
@@ -38,12 +64,27 @@ def site_build() -> SiteBuild:
     reuse = os.environ.get("MAW_SITE_HTML")
     if reuse:
         return SiteBuild(0, "", "", Path(reuse).resolve(), reused=True)
-    # A full read, not an incremental one: Sphinx only reports the warnings of the pages it
-    # reads, so a page that warned in an earlier build would otherwise pass unseen.
-    shutil.rmtree(SITE_HTML / ".doctrees", ignore_errors=True)
-    proc = subprocess.run(["make", "-s", "site"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=3600)
+    outcome = SITE_HTML.parent / ".site-build.json"
+    with checkout_lock():
+        if outcome.is_file():
+            done = json.loads(outcome.read_text(encoding="utf-8"))
+            if done["run"] == _this_run():     # the other process of this run built it
+                return SiteBuild(done["returncode"], done["stdout"], done["stderr"], SITE_HTML)
+        # A full read, not an incremental one: Sphinx only reports the warnings of the pages it
+        # reads, so a page that warned in an earlier build would otherwise pass unseen.
+        shutil.rmtree(SITE_HTML / ".doctrees", ignore_errors=True)
+        proc = subprocess.run(["make", "-s", "site"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=3600)
+        outcome.write_text(json.dumps({"run": _this_run(), "returncode": proc.returncode,
+                                       "stdout": proc.stdout, "stderr": proc.stderr}),
+                           encoding="utf-8")
     return SiteBuild(proc.returncode, proc.stdout, proc.stderr, SITE_HTML)
+
+
+def pytest_collection_modifyitems(items):
+    """The tests that need the built site last (in file order otherwise): the engine's tests keep
+    both processes busy while the first one to reach the site builds it."""
+    items.sort(key=lambda item: "site_build" in getattr(item, "fixturenames", ()))
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import checkout_lock
+
 pytestmark = pytest.mark.pyodide
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,17 +50,19 @@ def _tool_paths() -> list:
 
 
 @pytest.fixture(scope="session")
-def engine_wheel() -> Path:
-    """The wheel the site ships, built fresh from this checkout (``make wheel``)."""
+def engine_wheel(tmp_path_factory) -> Path:
+    """The wheel the site ships, built fresh from this checkout (``make wheel``), and copied out of
+    ``dist/`` before another test process's ``make site`` empties it."""
     make = shutil.which("make")
     if make is None:
         pytest.fail("make is needed to build the engine wheel")
-    result = subprocess.run([make, "-s", "wheel"], cwd=ROOT, capture_output=True, text=True)
-    if result.returncode != 0:
-        pytest.fail(f"make wheel failed:\n{result.stdout}\n{result.stderr}")
-    wheels = sorted((ROOT / "dist").glob("maw_sim-*-py3-none-any.whl"))
-    assert len(wheels) == 1, f"expected one engine wheel in dist/, found {wheels}"
-    return wheels[0]
+    with checkout_lock():
+        result = subprocess.run([make, "-s", "wheel"], cwd=ROOT, capture_output=True, text=True)
+        if result.returncode != 0:
+            pytest.fail(f"make wheel failed:\n{result.stdout}\n{result.stderr}")
+        wheels = sorted((ROOT / "dist").glob("maw_sim-*-py3-none-any.whl"))
+        assert len(wheels) == 1, f"expected one engine wheel in dist/, found {wheels}"
+        return Path(shutil.copy2(wheels[0], tmp_path_factory.mktemp("wheel")))
 
 
 def test_engine_rules_tests_pass_inside_pyodide(engine_wheel):
