@@ -216,9 +216,14 @@ def vendor_wheel(dest: Path = STATIC / "wheels", runtime: str | None = None) -> 
             shutil.move(str(Path(tmp) / "site-packages.txt"), site)
     # Paths relative to _static/, as the worker resolves them; site_packages is where Pyodide's
     # Python looks for the engine (the worker unpacks the wheel there).
+    # bytes: what a first visit downloads, for the page's progress bar (the runtime's files that
+    # are fetched rather than imported as modules, the engine, its snapshot).
+    fetched = [STATIC / "pyodide" / runtime / name for name in PYODIDE_FILES if not name.endswith(".mjs")]
     manifest = {"runtime": f"pyodide/{runtime}/", "wheel": f"wheels/{key}/{wheel.name}",
                 "snapshot": f"wheels/{key}/engine.snapshot.gz", "build": key,
-                "site_packages": site.read_text(encoding="utf-8").strip()}
+                "site_packages": site.read_text(encoding="utf-8").strip(),
+                "bytes": {"runtime": sum(f.stat().st_size for f in fetched if f.is_file()),
+                          "wheel": compiled.stat().st_size, "snapshot": snapshot.stat().st_size}}
     (dest / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return [compiled, snapshot]
 

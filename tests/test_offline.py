@@ -102,10 +102,36 @@ def play_to_the_end(page):
     assert page.locator("[data-maw-outcome]").inner_text().strip()
 
 
+#: Watches the page's progress bar from outside: every value its aria-valuetext takes.
+BAR_WATCH = """
+window.barSaid = [];
+new MutationObserver((records) => {
+  for (const r of records) if (r.oldValue !== null) window.barSaid.push(r.oldValue);
+}).observe(document, {subtree: true, attributes: true, attributeOldValue: true,
+                      attributeFilter: ["aria-valuetext"]});
+"""
+
+
+def bar_values(page) -> list:
+    """What the loading bar said, in order, ending with what it says now."""
+    now = page.locator("[role=progressbar]").first.get_attribute("aria-valuetext")
+    return page.evaluate("window.barSaid") + [now]
+
+
 def test_the_site_plays_offline_after_one_visit(guarded, server, site_html):
     context, guard = guarded(server)
+    context.add_init_script(BAR_WATCH)
     page = context.new_page()
     open_table(page, server, "play/spoil-five.html", seed=3)
+    # The first visit's download is shown as it comes: megabytes of the manifest's total, and the
+    # percent, rising to 100 as Python starts.
+    sizes = json.loads((site_html / "_static" / "wheels" / "manifest.json").read_text())["bytes"]
+    total = f"{sum(sizes.values()) / 1e6:.1f}"
+    said = [re.fullmatch(r"([\d.]+) of ([\d.]+) MB \((\d+)%\)", text) for text in bar_values(page)]
+    assert all(said) and {m.group(2) for m in said} == {total}, bar_values(page)
+    percents = [int(m.group(3)) for m in said]
+    assert percents == sorted(percents) and percents[-1] == 100 and len(set(percents)) >= 3, percents
+    assert said[-1].group(1) == total
     names = wait_for_service_worker(page)
     version = re.search(r'"version":"([0-9a-f]{16})"', (site_html / "maw-sw.js").read_text()).group(1)
     assert names == [f"maw-{version}"]

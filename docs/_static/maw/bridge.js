@@ -46,7 +46,9 @@ function sharedWorker() {
   shared.ready = new Promise((resolve, reject) => {
     const onMessage = (event) => {
       const message = event.data;
-      if (message.type === "progress") for (const listener of shared.listeners) listener(message.text);
+      if (message.type === "progress") {
+        for (const listener of shared.listeners) listener(message.text, message.loaded, message.total);
+      }
       else if (message.type === "ready") {
         engineStarted();
         resolve();

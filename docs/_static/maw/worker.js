@@ -11,16 +11,44 @@
 // worker starts Pyodide the ordinary way, a little slower, and says so in the console.
 //
 // Messages: the page sends {id, request} where request is a JSON string for maw_sim.web.handle;
-// the worker answers {type: "reply", id, reply}. At start-up it sends {type: "progress", text}
-// as it goes, then {type: "ready"} or {type: "failed", error}. Nothing here is timed for the
+// the worker answers {type: "reply", id, reply}. At start-up it sends {type: "progress", text,
+// loaded, total} as it goes (bytes received of the bytes a first visit downloads, which the
+// manifest gives), then {type: "ready"} or {type: "failed", error}. Nothing here is timed for the
 // benchmarks: they read the browser's own resource timings from outside.
 
 const STATIC = new URL("../", import.meta.url);   // .../_static/
 let handle = null;
 
-function progress(text) {
-  postMessage({ type: "progress", text });
+// -- what has arrived, for the page's progress bar ----------------------------------------------------
+//
+// Every fetch of this worker (ours, and Pyodide's own for its WebAssembly and standard library) is
+// counted as its body streams in. The total is what a first visit downloads; a second visit, from
+// the caches, fills the bar at once.
+const download = { text: "Starting Python in your browser…", loaded: 0, total: 0, sent: 0 };
+
+function progress(text = download.text) {
+  download.text = text;
+  download.sent = Date.now();
+  postMessage({ type: "progress", text, loaded: download.loaded, total: download.total });
 }
+
+function counted(response) {
+  if (!response.body) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      download.loaded += chunk.byteLength;
+      if (Date.now() - download.sent > 100) progress();
+      controller.enqueue(chunk);
+    },
+    flush() { progress(); },   // each file's last bytes are said, whatever the time since the last
+  });
+  // The same status and headers (WebAssembly's streaming compile reads the Content-Type).
+  return new Response(response.body.pipeThrough(counter),
+    { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+const plainFetch = self.fetch.bind(self);
+self.fetch = async (...args) => counted(await plainFetch(...args));
 
 async function fetchOk(url, what) {
   const response = await fetch(url);
@@ -100,6 +128,9 @@ async function start() {
   // Everything is asked for at once, while Pyodide's own files download and compile.
   const wheel = fetchOk(new URL(manifest.wheel, STATIC), "the engine wheel").then((r) => r.arrayBuffer());
   const useSnapshot = manifest.snapshot && typeof DecompressionStream === "function";
+  const bytes = manifest.bytes || {};
+  download.total = (bytes.runtime || 0) + (bytes.wheel || 0) + (useSnapshot ? bytes.snapshot || 0 : 0);
+  progress();
   const snapshot = useSnapshot
     ? fetchOk(new URL(manifest.snapshot, STATIC), "the engine snapshot").then(inflate)
     : null;
@@ -123,6 +154,7 @@ async function start() {
   if (!pyodide) {
     pyodide = await loadPyodide(options);
   }
+  download.loaded = Math.max(download.loaded, download.total);
   progress("Loading the Maw engine…");
   const wheelBytes = await wheel;
   if (inflatesRaw()) {
