@@ -56,6 +56,17 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// The save-offline button asks how far the install has got: the files of this build in its cache.
+self.addEventListener("message", (event) => {
+  if (!event.data || event.data.type !== "stored" || !event.ports[0]) return;
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const keys = new Set((await cache.keys()).map((request) => request.url));
+    const stored = [...LISTED].filter((url) => keys.has(url)).length;
+    event.ports[0].postMessage({ stored, total: LISTED.size });
+  })());
+});
+
 // The cache key of a request: no query string (a play page's ?seed=, Sphinx's ?v= on styles), and
 // a folder's index.html for a folder.
 function keyOf(url) {

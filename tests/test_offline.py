@@ -162,6 +162,26 @@ def test_the_site_plays_offline_after_one_visit(guarded, server, site_html):
     page.close()
 
 
+def test_the_teaching_pages_button_keeps_the_site_and_says_when_it_is_done(guarded, server, site_html):
+    """The teacher's "before class" step as a button: pressed on a page with no table, it stores
+    every file of the build (counted as it goes) and then says so; the cache holds them all."""
+    context, guard = guarded(server)
+    page = context.new_page()
+    page.goto(f"{server}/teaching/index.html")
+    button = page.get_by_role("button", name="Keep this site on this device")
+    button.click()
+    box = page.locator("[data-maw-save-offline]")
+    page.wait_for_function("() => document.querySelector('[data-maw-save-offline]').dataset.state === 'done'",
+                           timeout=INSTALL_MS)
+    total = len(vendor_site.precache_list(site_html))
+    assert box.get_attribute("data-stored") == box.get_attribute("data-total") == str(total)
+    said = box.get_by_role("status").inner_text()
+    assert f"all {total} files" in said and "without a network" in said, said
+    version = re.search(r'"version":"([0-9a-f]{16})"', (site_html / "maw-sw.js").read_text()).group(1)
+    assert len(cached_paths(page, f"maw-{version}")) == total
+    page.close()
+
+
 def _rebuild(site: Path) -> dict:
     """What a new build with a changed engine looks like: the engine under a new hash, a changed
     page, and the service worker written again by the build's own step."""

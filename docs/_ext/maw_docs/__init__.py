@@ -26,8 +26,8 @@ A broken variant file fails every build at start-up, naming the file.
 from __future__ import annotations
 
 from . import (card_role, cli_help, experiment_widget, loading, maw_table, position_link, ranking_table,
-               record_block, render, review_board, source_list, variant_format, variant_matrix,
-               variant_rules)
+               record_block, render, review_board, save_offline, source_list, variant_format,
+               variant_matrix, variant_rules)
 
 #: The modules whose ``setup(app)`` registers a directive, role or node. To add a directive,
 #: write a module with a ``setup(app)`` and list it here.
@@ -45,6 +45,7 @@ MODULES = [
     record_block,
     position_link,
     source_list,
+    save_offline,
 ]
 
 
