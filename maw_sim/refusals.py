@@ -54,7 +54,9 @@ RULES = {
 class Refusal:
     """An action the rules refuse now. ``rule``: an id from :data:`RULES`; ``section``: the variant
     file's section the rule rests on (None for the mechanics of play, such as a card not held);
-    ``sources`` and ``evidence``: that section's, as this variant (with its options) cites them;
+    ``sources`` and ``evidence``: that section's sources as this variant (with its options) cites
+    them, and the level the site shows for it (its grade: the written level, lowered to the weakest
+    source's);
     ``words``: the reason in plain words, for the player."""
     rule: str
     words: str
@@ -72,4 +74,4 @@ def refuse(variant, rule: str, words: str, section: str | None = None) -> Refusa
     if section is None:
         return Refusal(rule, words)
     setting = variant.settings[section]
-    return Refusal(rule, words, section, setting.sources, setting.evidence)
+    return Refusal(rule, words, section, setting.sources, setting.grade)

@@ -228,3 +228,27 @@ def test_a_bad_default_partnership_names_the_key(line, expected):
         _with_default_teams(line)
     message = str(info.value)
     assert "spoil-five.toml" in message and "'players.default_teams'" in message and expected in message
+
+
+def test_a_refusal_carries_the_level_the_site_shows_not_the_one_written():
+    """A house rule resting on weaker sources than the file's section lowers the level a refusal
+    cites: Spoil Five's ace of hearts led as a heart is written "attested" but rests on a
+    reconstruction, and a card refused by it must say so, as the site's badge does."""
+    import random
+
+    from maw_sim import Deal
+    variant = maw_sim.load_variant("spoil-five").with_options({"ace_of_hearts_lead": "hearts"})
+    lowered = 0
+    for seed in range(40):
+        deal = Deal.random(variant, 4, seed=seed)
+        rng = random.Random(seed)
+        while deal.phase != "over":
+            if deal.phase == "play":
+                for card in deal.hand(deal.to_move):
+                    refusal = deal.refusal(card)
+                    if refusal is not None and refusal.section is not None:
+                        setting = variant.settings[refusal.section]
+                        assert refusal.evidence == setting.grade, (refusal, setting)
+                        lowered += setting.grade != setting.evidence
+            deal.push(rng.choice(deal.legal_actions()))
+    assert lowered, "no refusal rested on a setting whose grade is lower than its written level"
