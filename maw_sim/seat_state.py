@@ -11,7 +11,7 @@ from .cards import SUIT_NAMES, SUIT_SYMBOLS
 from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, choice_order, discard_counts,
                         display_order, hold_note, seat_name, trick_info)
 from .records import options_text, to_link
-from .variants import TOP_TRUMP_TOKENS, _option_kind, _value_text
+from .variants import EVIDENCE_MARKS, TOP_TRUMP_TOKENS, _option_kind, _value_text
 from .variants import sources as variant_sources
 
 
@@ -67,13 +67,15 @@ def _rule_text(option, value, scoring_kind: str = "") -> str:
 
 def house_rules(variant) -> list:
     """The house rules in play (the options that differ from the file's own rules), each in words
-    with the sources that give it."""
+    with the sources that give it and the evidence level the site shows for it (its grade)."""
     rules = []
     for name, value in variant.choices.items():
         option = variant.options[name]
+        level = option.grade_for(value)
         rules.append({"name": name, "label": option.label, "value": _value_text(value),
                       "text": _rule_text(option, value, variant.scoring_kind),
-                      "sources": [variant_sources()[k].label for k in option.sources_for(value)]})
+                      "sources": [variant_sources()[k].label for k in option.sources_for(value)],
+                      "evidence": level, "evidence_mark": EVIDENCE_MARKS[level]})
     return rules
 
 

@@ -43,6 +43,9 @@ from .scoring import SCORINGS, scorer as _scorer
 #: How sure a rule is, strongest first. "unverified": it rests only on works the project has not
 #: read (``unverified = true`` in conf/sources.toml), so no text the project holds supports it.
 EVIDENCE_LEVELS = ("attested", "reconstructed", "conjectural", "unverified")
+#: How each level is drawn, on the site's pages and at the table: a symbol beside the word, so a
+#: badge does not rely on colour.
+EVIDENCE_MARKS = {"attested": "✓", "reconstructed": "≈", "conjectural": "?", "unverified": "!"}
 
 
 def weakest(levels) -> str:

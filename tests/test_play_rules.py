@@ -41,6 +41,7 @@ def test_a_preset_and_an_option_chosen_on_the_page_start_a_game_and_travel_in_th
     text = rules.inner_text()
     assert "As Baxter-Wray gives the rules" in text and "calls for hearts" in text and "Source: " in text
     assert "Baxter-Wray" in text.split("Source: ")[1]
+    assert "≈ reconstructed" in text, "the house rule's evidence badge, as the rules pages draw it"
     assert page.locator(f'{TABLE} select[name="option-ace_of_hearts_lead"]').input_value() == "hearts"
     assert "seed 12" in page.inner_text(f"{TABLE} .maw-title"), "the same deal under the new rules"
     link = link_of(page)

@@ -495,6 +495,9 @@ def test_house_rules_are_described_with_their_sources_and_the_link_names_them(se
     [rule] = state["variant"]["house_rules"]
     assert rule["sources"] == labels == option["sources"]
     assert rule["text"].startswith("The ace of hearts led calls for hearts")
+    # Badged as the site badges it: the grade of the reading's sources, lower than the file's word.
+    assert rule["evidence"] == v.options["ace_of_hearts_lead"].grade_for("hearts") == "reconstructed"
+    assert rule["evidence_mark"] == "≈"
     # The file's own rules: no house rules, no options or preset in the link.
     plain = ok(web.Session(), op="new", variant="spoil-five", players=4, seed=5)["state"]
     assert plain["variant"]["house_rules"] == [] and plain["variant"]["preset"] is None

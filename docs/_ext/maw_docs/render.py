@@ -11,9 +11,7 @@ from html import escape
 
 from docutils import nodes
 from maw_sim import Card
-
-#: How each evidence level is drawn: a symbol beside the word, so the badge does not rely on colour.
-EVIDENCE_MARKS = {"attested": "✓", "reconstructed": "≈", "conjectural": "?", "unverified": "!"}
+from maw_sim.variants import EVIDENCE_MARKS
 
 #: What each level means, in words: the matrix's caption and the variant-format reference.
 EVIDENCE_MEANINGS = {

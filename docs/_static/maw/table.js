@@ -597,7 +597,8 @@ class Table {
     }
   }
 
-  // The house rules in play, each in words with its sources; nothing when the file's own rules hold.
+  // The house rules in play, each in words with its evidence badge (drawn as the site's pages draw
+  // it) and its sources; nothing when the file's own rules hold.
   drawHouseRules(s) {
     const rules = s.variant.house_rules || [];
     this.houseRules.hidden = rules.length === 0;
@@ -606,6 +607,8 @@ class Table {
     this.houseRules.replaceChildren(
       el("p", { class: "maw-house-rules-title", text: preset ? `House rules: ${preset.label}` : "House rules" }),
       el("ul", {}, ...rules.map((rule) => el("li", { "data-option": rule.name },
+        el("span", { class: `maw-evidence maw-evidence-${rule.evidence}` },
+          el("span", { class: "maw-evidence-mark", text: rule.evidence_mark }), ` ${rule.evidence}`), " ",
         el("span", { text: rule.text + "." }), " ",
         el("span", { class: "maw-source", text: `Source: ${rule.sources.join("; ")}.` })))));
   }
