@@ -46,7 +46,7 @@ from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 # One statement of how the page draws a card (the Joker has no suit) and names a choice.
 from .narration import card_info, choice_label, trick_info
 from .events import HIDDEN as HIDDEN_CARD
-from .words import SEATS, Names, Teller, contract_words, inside, side_names, table_names
+from .words import SEATS, Names, Teller, contract_held, inside, side_names, table_names
 
 #: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
 #: Early in a deal of many players the exact values need more; the reader may then ask again with
@@ -683,7 +683,7 @@ def bidding_info(rec, deal, seat, step: int, names=SEATS) -> dict:
     if c is not None:
         contract = {"bidder": c.bidder, "side": c.side, "call": c.call, "bid": c.bid, "held": c.held,
                     "made_value": c.made_value, "failed_value": c.failed_value,
-                    "text": f"{names.says(c.bidder, 'have')} the contract: {contract_words(deal, c, names)}"}
+                    "text": contract_held(deal, c, names)}
     taken = bool(deal.kitty_size) and bool(deal.kitty_taken)
     sees_kitty = seat is None or (taken and c is not None and seat == c.bidder)
     put_out = None

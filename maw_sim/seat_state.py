@@ -11,6 +11,7 @@ from .cards import SUIT_NAMES, SUIT_SYMBOLS
 from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, choice_order, discard_counts,
                         display_order, hold_note, seat_name, trick_info)
 from .records import options_text, to_link
+from .words import contract_held
 from .variants import EVIDENCE_MARKS, TOP_TRUMP_TOKENS, _option_kind, _value_text
 from .variants import sources as variant_sources
 
@@ -304,7 +305,8 @@ def _bidding(self, deal, view, your_turn: bool) -> dict:
                 "bidder": c.bidder, "side": c.side, "bid": c.bid, "call": c.call,
                 "made_value": c.made_value, "failed_value": c.failed_value, "held": c.held,
                 "text": f"{self.narrator.side_of_seat(c.bidder)}: {bid_words(c.call)}"
-                        + (" (held by the dealer)" if c.held else "")},
+                        + (" (held by the dealer)" if c.held else ""),
+                "words": contract_held(deal, c, self.narrator.names)},
             "hold": deal.variant.auction["hold"], "hold_note": hold_note(deal) if your_turn else None,
             "kitty_size": view.kitty_size, "stock_left": view.stock_left,
             "exchanged": [{"seat": s, "cards": k} for s, k in view.exchanged]}

@@ -361,6 +361,11 @@ def contract_words(deal, c, names: Names = SEATS) -> str:
             f"failed, it loses {c.failed_value}.")
 
 
+def contract_held(deal, c, names: Names = SEATS) -> str:
+    """Who holds the contract, and the contract in words: "Bot 1 has the contract: 20, …"."""
+    return f"{names.says(c.bidder, 'have')} the contract: {contract_words(deal, c, names)}"
+
+
 # -- the deal's beginning and end ----------------------------------------------------------------
 
 def deal_begins(deal, names: Names, number: int) -> str:

@@ -7,6 +7,7 @@ docs/_build/screenshots/.
 
 from __future__ import annotations
 
+import re
 import pytest
 
 from maw_sim import web
@@ -93,7 +94,7 @@ def test_one_hundred_and_ten_auction_kitty_trumps_and_play_by_clicking(page, ser
     assert len(hand_codes(page)) == 10 and hand_codes(page) == [c["code"] for c in session.state()["hand"]]
     select = page.locator(f"{TABLE} [data-maw-select]")
     assert select.is_visible() and "Put out 5 cards." in select.inner_text()
-    assert f"You: {bid}" in page.inner_text(f"{TABLE} [data-maw-contract]")
+    assert f"You have the contract: {bid}." in page.inner_text(f"{TABLE} [data-maw-contract]")
     # Keyboard: Enter on a focused card marks it; the arrows move along the hand.
     page.focus(f'{TABLE} [data-maw-hand] button[tabindex="0"]')
     page.keyboard.press("Home")
@@ -163,7 +164,9 @@ def test_an_auction_forty_fives_hold_discard_and_draw_by_clicking(page, server):
         page.click(f'{TABLE} .maw-choices button[data-action="pass"]')
         wait_idle(page)
     contract = page.inner_text(f"{TABLE} [data-maw-contract]")
-    assert "Contract" in contract and "made: " in contract and "failed: −" in contract
+    # In plain words: who holds it, what they need of the deal's points, what made and failed score.
+    assert re.search(r"Contract\s+(You have|Bot \d has) the contract: .*To make: \d+ of the deal's 30 points; "
+                     r"made, it scores .*; failed, it loses \d+\.", contract), contract
     for _ in range(4):              # trumps, if the contract is ours; then the discard and draw
         phase = page.get_attribute(TABLE, "data-phase")
         if phase in ("discard", "play", "over"):

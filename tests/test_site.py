@@ -541,3 +541,17 @@ def test_the_bibliography_says_how_each_work_is_known(site_html):
             assert how.startswith("As reported by"), key
         elif key != "reconstruction":
             assert "Read by the project" in how, key
+
+
+def test_no_page_says_a_word_twice_over(site_html):
+    """No "the the" (or "a a", "of of", …) in any page's text, a slip that generated words make when a
+    name begins with the word before it ("Loading the The family game")."""
+    import html as html_module
+    doubled = re.compile(r"\b(the|an|of|to|and|is|in|on|by|for|that|with)\s+\1\b", re.I)
+    found = []
+    for page in sorted(site_html.rglob("*.html")):
+        text = re.sub(r"<(script|style)\b.*?</\1>", " ", page.read_text(encoding="utf-8"), flags=re.S)
+        text = html_module.unescape(re.sub(r"<[^>]+>", " ", text))
+        found += [f"{page.relative_to(site_html)}: …{text[max(0, m.start() - 40):m.end() + 20]!r}…"
+                  for m in doubled.finditer(text)]
+    assert not found, "\n".join(found)

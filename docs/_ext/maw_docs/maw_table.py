@@ -123,7 +123,7 @@ class MawTable(SphinxDirective):
         attr_text = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items() if v is not None)
         # What a reader sees before the script runs, or if it cannot: not a blank box.
         body = (f'<div class="maw-table" data-maw-table data-phase="loading" {attr_text}>'
-                f'<p class="maw-loading">Loading the {html.escape(variant.name)} table: Python starts '
+                f'<p class="maw-loading">Loading the table ({html.escape(variant.name)}): Python starts '
                 'in your browser (this needs JavaScript, and the site served over HTTP, e.g. '
                 '<code>make serve</code>).</p></div>')
         self.env.metadata[self.env.docname]["maw-table"] = True

@@ -624,9 +624,8 @@ class Table {
     const c = b.contract;
     const parts = [el("span", { class: "maw-label", text: "Contract" })];
     if (c) {
-      parts.push(el("strong", { text: c.text }));
-      // What the contract is worth: its own value, or (made_value null) what the side takes.
-      parts.push(el("span", { text: `made: ${c.made_value === null ? "what it takes" : `+${c.made_value}`} · failed: −${c.failed_value}` }));
+      // Who holds it, what they need, what it scores made and failed: the engine's sentence.
+      parts.push(el("span", { text: c.words }));
     } else {
       parts.push(el("span", { text: s.phase === "bid" ? "The auction is on." : "No contract." }));
     }
