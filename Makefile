@@ -12,7 +12,7 @@ HTML   := docs/_build/html
 HANDOUTS := docs/_build/handouts
 PORT   ?= 8000
 
-.PHONY: serve site handouts test play venv node chromium pdf-libs wheel bench clean
+.PHONY: serve site handouts test play venv node chromium pdf-libs wheel bench clean lockvenv
 
 serve: site
 	$(BIN)/python scripts/serve.py --port $(PORT) --bind 127.0.0.1 --directory $(HTML)
@@ -55,7 +55,20 @@ wheel: venv
 	rm -rf dist && $(BIN)/python -m build --wheel --no-isolation --outdir dist . >/dev/null
 	@ls dist/*.whl
 
-site: venv node wheel handouts
+# pyodide-cli and pyodide-lock need a Python of 3.12 or later: where one is found (on the PATH or
+# under pyenv), .lockvenv holds them, and the build writes the site's own pyodide-lock.json with the
+# engine in it; where none is, the build says so and the worker unpacks the engine's wheel itself.
+LOCK_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.1[2-9]*/bin/python3) \
+                           $(foreach p,python3.14 python3.13 python3.12,$(shell command -v $(p))))
+lockvenv: .lockvenv/.installed
+.lockvenv/.installed:
+	@if [ -n "$(LOCK_PYTHON)" ]; then \
+	  $(LOCK_PYTHON) -m venv .lockvenv && \
+	  .lockvenv/bin/python -m pip install --quiet "pyodide-cli>=0.3" "pyodide-lock[wheel]>=0.1.0" pkginfo packaging && \
+	  touch $@; \
+	else echo "No Python 3.12 or later for pyodide-cli: the site is built without its own lock file"; fi
+
+site: venv node wheel handouts lockvenv
 	$(BIN)/python scripts/vendor_site.py
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs $(HTML)
 	$(BIN)/python scripts/vendor_site.py --service-worker $(HTML)
@@ -67,4 +80,4 @@ bench: venv
 	$(BIN)/python benchmarks/engine_speed.py
 
 clean:
-	rm -rf $(VENV) node_modules dist $(HTML) $(HANDOUTS) docs/jupyter_execute
+	rm -rf $(VENV) .lockvenv node_modules dist $(HTML) $(HANDOUTS) docs/jupyter_execute

@@ -11,6 +11,12 @@ another origin. So the site carries its own copies:
   it into dist/) with its modules compiled to bytecode, and a gzipped memory snapshot of Pyodide
   with the engine already imported (see ``build_engine``). The hash is of the files themselves, so
   a changed engine gets a new URL and no browser can mix an old snapshot with a new wheel;
+- ``docs/_static/wheels/<content hash>/pyodide-lock.json``: the runtime's lock file with the engine
+  added to it, written by pyodide-cli's ``pyodide lockfile add-wheels`` (pyodide-lock; it needs a
+  Python of 3.12 or later, which ``make lockvenv`` looks for and installs it into ``.lockvenv``).
+  The worker's fallback start (no snapshot) then loads the engine by name with
+  ``pyodide.loadPackage``, its SHA-256 checked. Where no such Python exists the build says so and
+  the worker unpacks the wheel itself, as it always can;
 - ``docs/_static/wheels/manifest.json``: where those files are, which the worker reads, so the
   JavaScript never hard-codes a version.
 
@@ -42,6 +48,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
+#: pyodide-cli with pyodide-lock, in a Python of 3.12 or later (``make lockvenv``), where one exists.
+LOCK_CLI = ROOT / ".lockvenv" / "bin" / "pyodide"
 DIST = ROOT / "dist"
 STATIC = ROOT / "docs" / "_static"
 SW_TEMPLATE = Path(__file__).resolve().parent / "service_worker.js"
@@ -192,6 +200,25 @@ def build_engine(wheel: Path, out_dir: Path) -> tuple:
     return compiled, gz
 
 
+def write_engine_lock(target: Path, wheel: Path, runtime: str) -> Path | None:
+    """The runtime's pyodide-lock.json with the engine added (``pyodide lockfile add-wheels``),
+    beside the engine's wheel; None, said in one line, where pyodide-cli is not installed."""
+    out = target / "pyodide-lock.json"
+    if out.is_file():
+        return out
+    if not LOCK_CLI.is_file():
+        print("vendor_site: no Python 3.12 or later for pyodide-cli (make lockvenv): the site has no "
+              "lock file of its own, and the worker's fallback start unpacks the engine's wheel itself")
+        return None
+    proc = subprocess.run([str(LOCK_CLI), "lockfile", "add-wheels",
+                           "--input", str(STATIC / "pyodide" / runtime / "pyodide-lock.json"),
+                           "--output", str(out), "--base-path", str(target), str(wheel)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0 or not out.is_file():
+        raise VendorError(f"pyodide lockfile add-wheels failed:\n{proc.stdout}{proc.stderr}")
+    return out
+
+
 def vendor_wheel(dest: Path = STATIC / "wheels", runtime: str | None = None) -> list:
     wheel = find_wheel()
     runtime = runtime or pyodide_version()
@@ -216,6 +243,7 @@ def vendor_wheel(dest: Path = STATIC / "wheels", runtime: str | None = None) -> 
             shutil.move(str(Path(tmp) / "site-packages.txt"), site)
     # Paths relative to _static/, as the worker resolves them; site_packages is where Pyodide's
     # Python looks for the engine (the worker unpacks the wheel there).
+    lock = write_engine_lock(target, compiled, runtime)
     # bytes: what a first visit downloads, for the page's progress bar (the runtime's files that
     # are fetched rather than imported as modules, the engine, its snapshot).
     fetched = [STATIC / "pyodide" / runtime / name for name in PYODIDE_FILES if not name.endswith(".mjs")]
@@ -224,6 +252,8 @@ def vendor_wheel(dest: Path = STATIC / "wheels", runtime: str | None = None) -> 
                 "site_packages": site.read_text(encoding="utf-8").strip(),
                 "bytes": {"runtime": sum(f.stat().st_size for f in fetched if f.is_file()),
                           "wheel": compiled.stat().st_size, "snapshot": snapshot.stat().st_size}}
+    if lock is not None:
+        manifest["lock"] = f"wheels/{key}/{lock.name}"
     (dest / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return [compiled, snapshot]
 

@@ -304,7 +304,14 @@ def test_make_serve_sends_cache_headers_and_types(site_html):
 
 def test_without_the_snapshot_python_starts_the_ordinary_way(guarded, site_html, tmp_path):
     """The worker's fallback (a browser that cannot restore the snapshot): Pyodide's own start,
-    then the same compiled wheel."""
+    then the same compiled wheel — loaded by name from the site's own lock file, which
+    ``pyodide lockfile add-wheels`` wrote, wherever the build had a Python for it."""
+    built = json.loads((site_html / "_static" / "wheels" / "manifest.json").read_text())
+    assert ("lock" in built) == vendor_site.LOCK_CLI.is_file(), "a lock file exactly where pyodide-cli ran"
+    if "lock" in built:
+        lock = json.loads((site_html / "_static" / built["lock"]).read_text())
+        engine = lock["packages"]["maw-sim"]
+        assert engine["file_name"] == Path(built["wheel"]).name and engine["imports"] == ["maw_sim"]
     site = tmp_path / "html"
     shutil.copytree(site_html, site, ignore=shutil.ignore_patterns(".doctrees", "engine.snapshot.gz"))
     manifest_path = site / "_static" / "wheels" / "manifest.json"
@@ -319,6 +326,11 @@ def test_without_the_snapshot_python_starts_the_ordinary_way(guarded, site_html,
         lines = console_lines(page)
         open_table(page, origin, "play/cotton-1674.html", seed=9)
         assert python_start(page, lines) == "plain"
+        if "lock" in built:
+            fetched = [name for worker in page.workers
+                       for name in worker.evaluate("performance.getEntriesByType('resource').map(e => e.name)")]
+            assert any(name.endswith(built["lock"]) for name in fetched), fetched
+            assert any("Loaded maw-sim" in line for line in lines), lines
         play_to_the_end(page)
         page.close()
     finally:

@@ -8,7 +8,9 @@
 //
 // The snapshot is what makes the start fast: restoring it skips Python's start-up and the engine's
 // imports. If it cannot be used (a browser without DecompressionStream, a failed restore), the
-// worker starts Pyodide the ordinary way, a little slower, and says so in the console.
+// worker starts Pyodide the ordinary way, a little slower, and says so in the console: with the
+// site's own lock file (manifest.lock, where the build could write one) it loads the engine by
+// name with loadPackage; without, it unpacks the wheel itself.
 //
 // Messages: the page sends {id, request} where request is a JSON string for maw_sim.web.handle;
 // the worker answers {type: "reply", id, reply}. At start-up it sends {type: "progress", text,
@@ -151,17 +153,28 @@ async function start() {
       console.warn(`maw: the engine snapshot could not be used (${error && error.message || error}); starting Python the ordinary way`);
     }
   }
+  let byName = false;
+  if (!pyodide && manifest.lock) {
+    // The site's own lock file (pyodide lockfile add-wheels) names the engine: Pyodide loads it
+    // by name, from beside the lock file, and checks its SHA-256.
+    pyodide = await loadPyodide({ ...options, lockFileURL: new URL(manifest.lock, STATIC).href });
+    progress("Loading the Maw engine…");
+    await pyodide.loadPackage("maw-sim", { messageCallback: (line) => console.log(line) });
+    byName = true;
+  }
   if (!pyodide) {
     pyodide = await loadPyodide(options);
   }
   download.loaded = Math.max(download.loaded, download.total);
   progress("Loading the Maw engine…");
-  const wheelBytes = await wheel;
-  if (inflatesRaw()) {
-    await unpackWheel(pyodide.FS, wheelBytes, manifest.site_packages);
-  } else {   // an older browser: Python's zipfile, slower but everywhere
-    pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(wheelBytes));
-    pyodide.runPython(`import zipfile; zipfile.ZipFile("/tmp/engine.whl").extractall(${JSON.stringify(manifest.site_packages)})`);
+  if (!byName) {
+    const wheelBytes = await wheel;
+    if (inflatesRaw()) {
+      await unpackWheel(pyodide.FS, wheelBytes, manifest.site_packages);
+    } else {   // an older browser: Python's zipfile, slower but everywhere
+      pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(wheelBytes));
+      pyodide.runPython(`import zipfile; zipfile.ZipFile("/tmp/engine.whl").extractall(${JSON.stringify(manifest.site_packages)})`);
+    }
   }
   pyodide.runPython(AFTER_INSTALL);
   handle = pyodide.pyimport("maw_sim.web").handle;
