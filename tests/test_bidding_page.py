@@ -224,15 +224,22 @@ def test_the_auction_and_the_kitty_on_a_phone(new_page, server):
     wait_idle(page)
     assert page.get_attribute(TABLE, "data-phase") == "kitty"
     mark(page, hand_codes(page)[:2])
-    scroll_table_to_top(page)
+    # The whole decision on the first screen, the page not scrolled: the ten cards fanned in one
+    # row (each with a slice of at least 30 px to tap, its corner in sight), the prompt clear of the
+    # marked (raised) cards, and Confirm.
+    page.evaluate("window.scrollTo(0, 0)")
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
     cards = page.locator(f"{TABLE} [data-maw-hand] button[data-card]")
     assert cards.count() == 10
-    for i in range(cards.count()):
-        b = cards.nth(i).bounding_box()
+    boxes = [cards.nth(i).bounding_box() for i in range(cards.count())]
+    for b in boxes:
         assert b["width"] >= 44 and b["height"] >= 44 and 0 <= b["x"] and b["x"] + b["width"] <= width
+        assert b["y"] + b["height"] <= PHONE["height"], "a card below the screen"
+    assert all(later["x"] - earlier["x"] >= 30 for earlier, later in zip(boxes, boxes[1:])), boxes
+    prompt = page.get_by_text("You have taken the kitty: choose 5 cards to put out, then confirm.").bounding_box()
+    assert prompt["y"] + prompt["height"] <= min(b["y"] for b in boxes), "a raised card covers the prompt"
     confirm = page.locator(f'{TABLE} button[data-action="confirm-discard"]').bounding_box()
-    assert confirm["height"] >= 44 and confirm["y"] >= top
+    assert confirm["height"] >= 44 and confirm["y"] >= top and confirm["y"] + confirm["height"] <= PHONE["height"]
     screenshot(page, "table-phone-kitty.png")
     page.evaluate("document.documentElement.dataset.theme = 'dark'")
     screenshot(page, "table-phone-kitty-dark.png")

@@ -295,3 +295,20 @@ def test_the_settings_offer_only_tables_the_engine_deals(page, server):
     counts = page.eval_on_selector_all(f"{players} option", "os => os.map(o => o.value)")
     assert counts == ["2", "3", "4", "5"]
     assert page.locator(f"{TABLE} .maw-message").inner_text().strip() == ""
+
+
+def test_robbing_by_tapping_the_card_to_put_out(page, server):
+    """A dealer robbing the turn-up puts a card out by tapping it in the hand, as its button does:
+    the card tapped leaves the hand and the turn-up comes in."""
+    session = web.Session()
+    session.new(variant="spoil-five", players=4, seed=11)
+    state = session.state()
+    robs = [c["action"] for c in state["choices"] if c["action"].startswith("rob ")]
+    assert state["phase"] == "rob" and robs, "seed 11 gives you the turn-up to rob"
+    put_out, turnup = robs[0].split()[1], state["turnup"]["code"]
+    open_table(page, server, "play/spoil-five.html", players=4, seed=11)
+    card = page.locator(f'{TABLE} [data-maw-hand] button[data-card="{put_out}"]')
+    assert card.get_attribute("data-legal") == "true" and "Put out" in card.get_attribute("aria-label")
+    card.click()
+    wait_idle(page)
+    assert put_out not in hand_codes(page) and turnup in hand_codes(page)

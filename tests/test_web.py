@@ -32,7 +32,10 @@ def first_choice(state):
             return "discard none"
         marked = [c["code"] for c in state["hand"] if c["legal"]][:select["min"] or 1]
         return "discard " + " ".join(marked)
-    legal = [c["code"] for c in state["hand"] if c["legal"]]
+    # A card of the hand that may be put out for the turn-up is robbed by tapping it, as the page does.
+    actions = {c["action"] for c in state["choices"]}
+    legal = [c["code"] if c["legal"] else f"rob {c['code']}" for c in state["hand"]
+             if c["legal"] or f"rob {c['code']}" in actions]
     return (legal or [c["action"] for c in state["choices"]])[0]
 
 

@@ -724,21 +724,27 @@ class Table {
     // The auction, the trump, the kitty, the discard: the hand is shown, no card is played yet.
     const resting = Boolean(s.before_play);
     const buttons = s.hand.map((card) => {
+      // Robbing: a card you may put out for the turn-up is put out by tapping it, as by its button.
+      const rob = s.choices.find((choice) => choice.action === `rob ${card.code}`);
+      const legal = card.legal || Boolean(rob);
       const button = el("button", {
-        type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${card.legal ? "" : resting ? " maw-resting" : " maw-illegal"}`,
-        "data-card": card.code, "data-legal": String(card.legal), "aria-label": card.name,
-        "aria-disabled": card.legal ? null : "true", title: card.legal ? `Play the ${card.name}` : card.reason_plain || card.reason,
-      }, cardFaceSvg(card), card.legal || resting ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }),
-      card.legal ? this.hintMark(card.code) : null);
+        type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${legal ? "" : resting ? " maw-resting" : " maw-illegal"}`,
+        "data-card": card.code, "data-legal": String(legal), "data-action": rob ? rob.action : null,
+        "aria-label": rob ? `${card.name}: ${rob.label}` : card.name,
+        "aria-disabled": legal ? null : "true",
+        title: rob ? rob.label : card.legal ? `Play the ${card.name}` : card.reason_plain || card.reason,
+      }, cardFaceSvg(card), legal || resting ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }),
+      card.legal ? this.hintMark(card.code) : rob ? this.hintMark(rob.action) : null);
       button.addEventListener("click", () => {
         if (this.status.busy) return;
         // An illegal card stays clickable, to say why, beside it: the reason is the engine's.
-        if (!card.legal) this.refuse(card, button);
-        else this.act(card.code);
+        if (!legal) this.refuse(card, button);
+        else this.act(rob ? rob.action : card.code);
       });
       return button;
     });
     this.hand.replaceChildren(...buttons);
+    this.hand.style.setProperty("--maw-hand-size", String(buttons.length));
     this.rovingTabIndex(this.hand, focusedCard ? `[data-card="${CSS.escape(focusedCard)}"]` : null);
   }
 
@@ -756,6 +762,7 @@ class Table {
       return button;
     });
     this.hand.replaceChildren(...buttons);
+    this.hand.style.setProperty("--maw-hand-size", String(buttons.length));
     this.rovingTabIndex(this.hand, focusedCard ? `[data-card="${CSS.escape(focusedCard)}"]` : null);
   }
 
