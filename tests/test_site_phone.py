@@ -106,3 +106,40 @@ def test_the_play_index_lists_todays_games_first_under_plain_names(phone, server
         assert not re.search(r"\([^()]*\(", text), f"brackets inside brackets: {text!r}"
     box = lists[0].get_by_role("link").first.bounding_box()
     assert box["y"] + box["height"] <= PHONE["height"], "the first game is below the first screen"
+
+
+#: The boxes of "Back to top" (where shown) and of every control of the page's widgets, on screen.
+COVERED_JS = """() => {
+    const box = (e) => { const b = e.getBoundingClientRect(); return {x: b.x, y: b.y, w: b.width, h: b.height}; };
+    const top = document.getElementById('pst-back-to-top');
+    const shown = top && getComputedStyle(top).display !== 'none' && getComputedStyle(top).visibility !== 'hidden'
+        && top.getBoundingClientRect().height > 0;
+    const controls = [...document.querySelectorAll('[data-maw-table], [data-maw-review]')]
+        .flatMap((w) => [...w.querySelectorAll('button, select, a, summary')])
+        .filter((e) => e.getClientRects().length).map(box)
+        .filter((b) => b.y + b.h > 0 && b.y < innerHeight);
+    return {top: shown ? box(top) : null, controls};
+}"""
+
+
+def test_back_to_top_never_covers_a_control(phone, server):
+    """Scrolled anywhere on a play page or the review board, the theme's "Back to top" button
+    covers no button, menu or link of the table (the pages with controls do without it)."""
+    for path in ("play/one-hundred-and-ten.html", "review.html"):
+        phone.goto(f"{server}/{path}")
+        phone.wait_for_function("() => { const t = document.querySelector('[data-maw-table], [data-maw-review]');"
+                                " return t && !['loading'].includes(t.dataset.phase || t.dataset.state); }",
+                                timeout=READY_MS)
+        height = phone.evaluate("document.documentElement.scrollHeight")
+        # Down to the end, then back up: the theme shows the button on the way up.
+        for y in [*range(0, height, 300), *range(height, -1, -150)]:
+            phone.evaluate(f"window.scrollTo(0, {y})")
+            phone.wait_for_timeout(50)
+            seen = phone.evaluate(COVERED_JS)
+            top = seen["top"]
+            if top is None:
+                continue
+            for b in seen["controls"]:
+                apart = (top["x"] + top["w"] <= b["x"] or b["x"] + b["w"] <= top["x"]
+                         or top["y"] + top["h"] <= b["y"] or b["y"] + b["h"] <= top["y"])
+                assert apart, f"{path} scrolled to {y}: Back to top covers a control at {b}"
