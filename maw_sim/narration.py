@@ -127,15 +127,15 @@ class Narrator:
 
 
 class PassNarrator(Narrator):
-    """The words for a table passed between several people (pass-and-play): every person by
-    their seat ("Seat 2"), the bots as "Bot 3", no "you" (whoever holds the device changes), and
+    """The words for a table passed between several people (pass-and-play): every person by the
+    name they gave (``names``, {seat: name}) or their seat ("Seat 2"), the bots as "Bot 3", no "you" (whoever holds the device changes), and
     the events as everyone sees them: every card put out in robbing face down, since the next
     reader of the log may be another player."""
 
-    def __init__(self, match, humans):
+    def __init__(self, match, humans, names=None):
         super().__init__(match, -1)
         self.humans = frozenset(humans)
-        self.names = words.table_names(None, self.humans)
+        self.names = words.table_names(None, self.humans, names)
 
     @property
     def viewer(self):

@@ -176,6 +176,7 @@ def table_state(self) -> dict:
         "default_teams": default_teams,
         "players": self.players, "seed": self.seed, "seat": me, "bot": self.bot_name,
         "humans": sorted(humans), "pass_and_play": len(humans) > 1,
+        "names": {str(seat): name for seat, name in sorted(getattr(self, "names", {}).items())},
         "deal_number": self.deal_number,
         "teams": self.teams, "link": link,
         "phase": view.phase, "to_move": view.to_move, "your_turn": your_turn,

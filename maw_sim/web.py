@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from .deal import IllegalAction
 from .inputs import shown, whole_number
@@ -186,6 +187,40 @@ def _check_humans(value, players: int, seat: int) -> frozenset:
     return frozenset(_check_int(part, "each human seat", 0, players - 1) for part in value)
 
 
+#: The longest name a person may give a seat at a shared device: it must fit the seat's label.
+MAX_NAME = 20
+#: Names that would be mistaken for the table's own: "You", "Bot 3", "Seat 2".
+_TABLE_WORDS = re.compile(r"(you|bot \d+|seat \d+)", re.IGNORECASE)
+
+
+def _check_names(value, humans: frozenset) -> dict:
+    """The names of the people at a shared device, one for each of their seats in order (a list,
+    or text "Ann,Bob"); none given, or a blank one, leaves "Seat N". Returns {seat: name}."""
+    if value in (None, "", []):
+        return {}
+    seats = sorted(humans)
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, list) or len(value) != len(seats) or not all(isinstance(v, str) for v in value):
+        raise RequestError(f"names must give one name for each person's seat ({', '.join(map(str, seats))}), "
+                           f"as a list or as text such as \"Ann,Bob\"; got {shown(value)}")
+    names = {}
+    for seat, given in zip(seats, value):
+        name = " ".join(given.split())
+        if not name:
+            continue
+        if len(name) > MAX_NAME or not name.isprintable() or "," in name:
+            raise RequestError(f"the name for seat {seat} must be at most {MAX_NAME} letters, without "
+                               f"commas; got {shown(given)}")
+        if _TABLE_WORDS.fullmatch(name):
+            raise RequestError(f"the name for seat {seat} would be mistaken for the table's own "
+                               f"(You, Bot N, Seat N); got {shown(given)}")
+        if name.casefold() in (n.casefold() for n in names.values()):
+            raise RequestError(f"two people named {shown(name)}: give each seat its own name")
+        names[seat] = name
+    return names
+
+
 def _check_bot(value) -> str:
     names = bot_names()
     if value not in names:
@@ -206,6 +241,7 @@ class Session:
         self.seed = 0
         self.seat = 0              # whose view the state is: in pass-and-play, the human to move
         self.humans = frozenset({0})
+        self.names = {}            # the people's own names at a shared device: {seat: name}
         self.bot_name = DEFAULT_BOT
         self.bot = None
         self.deal_number = 0
@@ -219,7 +255,7 @@ class Session:
     # -- requests ----------------------------------------------------------------------------------
     def new(self, variant=DEFAULT_VARIANT, players=None, seed=None, seat=0, bot=DEFAULT_BOT,
             lenient=False, default_variant=DEFAULT_VARIANT, default_seed=1, teams=None, game=None,
-            options=None, preset=None, humans=None):
+            options=None, preset=None, humans=None, names=None):
         """Start a match; returns (events, warnings). Strict: a bad parameter raises RequestError
         and the session is unchanged. Lenient: each bad parameter falls back to a default.
         ``game``: a link code (:func:`maw_sim.records.to_link`) restoring a game at its position;
@@ -231,7 +267,7 @@ class Session:
         fallback_seed = _check_int(default_seed, "default_seed", 0, MAX_SEED)
         if game not in (None, ""):
             try:
-                return self._restore(game, seat, bot, humans), warnings
+                return self._restore(game, seat, bot, humans, names), warnings
             except RequestError as exc:
                 if not lenient:
                     raise
@@ -262,6 +298,7 @@ class Session:
         b = checked(_check_bot, lambda: DEFAULT_BOT, bot)
         t = checked(_check_teams, lambda: v.default_teams(n), teams, v, n)
         people = checked(_check_humans, lambda: frozenset({me}), humans, n, me)
+        called = checked(_check_names, dict, names, people, instead="Seat N for each person")
 
         from .bots import get_bot
         from .match import Match
@@ -269,11 +306,11 @@ class Session:
         # Everything validated and built: only now replace the old session.
         self.match, self.variant, self.players, self.seed, self.seat = match, v, n, s, me
         self.teams = t
-        self.humans = people
+        self.humans, self.names = people, called
         self.bot_name, self.bot = b, get_bot(b)
         self.deal_number = 0
         self.games = []
-        self.narrator = Narrator(match, me) if len(people) == 1 else PassNarrator(match, people)
+        self.narrator = Narrator(match, me) if len(people) == 1 else PassNarrator(match, people, called)
         return self._start_deal(), warnings
 
     def next_game(self):
@@ -292,7 +329,7 @@ class Session:
         self.match, self.seed, self.deal_number = match, seed, 0
         narrator = self.narrator
         self.narrator = (Narrator(match, narrator.seat) if type(narrator) is Narrator
-                         else PassNarrator(match, self.humans))
+                         else PassNarrator(match, self.humans, self.names))
         return self._start_deal()
 
     def finished_game(self) -> dict | None:
@@ -303,7 +340,7 @@ class Session:
         return {"winner": match.game_won_by, "scores": list(match.scores), "deals": len(match.results),
                 "seed": self.seed}
 
-    def _restore(self, code, seat, bot, humans=None):
+    def _restore(self, code, seat, bot, humans=None, names=None):
         if not isinstance(code, str):
             raise RequestError("game must be a link code (text starting 'm1.')")
         try:
@@ -312,18 +349,19 @@ class Session:
             raise RequestError(str(exc)) from None
         me = _check_int(seat, "seat", 0, match.players - 1)
         people = _check_humans(humans, match.players, me)
+        called = _check_names(names, people)
         b = _check_bot(bot)
         from .bots import get_bot
         self.match, self.variant, self.players, self.seed, self.seat = (
             match, match.variant, match.players, match.seed, me)
-        self.humans = people
+        self.humans, self.names = people, called
         self.teams = None if match.teams is None else f"{match.sides}x{match.players // match.sides}"
         self.bot_name, self.bot = b, get_bot(b)
         self.deal = match.deals[-1]
         self.deal_number = len(match.deals)
         self.games = []
         self.log_settled = self.deal.outcome is not None      # replay_link settled a finished deal
-        self.narrator = Narrator(match, me) if len(people) == 1 else PassNarrator(match, people)
+        self.narrator = Narrator(match, me) if len(people) == 1 else PassNarrator(match, people, called)
         return [self.narrator.deal_restored(self.deal, self.deal_number)] + self._bots_move()
 
     def bot_rng(self):
@@ -514,7 +552,7 @@ FIELDS = {
     "variants": (), "act": ("action",), "next": (), "next_game": (), "explain": ("action",),
     "state": (), "hint": (), "record": (), "study_step": (), "studies": (),
     "new": ("variant", "players", "seed", "seat", "bot", "teams", "lenient", "default_variant",
-            "default_seed", "game", "options", "preset", "humans"),
+            "default_seed", "game", "options", "preset", "humans", "names"),
     "study": ("experiment", "variant", "compare", "players", "bot", "deals", "seed"),
 }
 REVIEW_OPS = ("review_open", "review_at")
@@ -635,7 +673,7 @@ def _dispatch(session: Session, request: dict) -> dict:
             default_variant=request.get("default_variant", DEFAULT_VARIANT),
             default_seed=request.get("default_seed", 1), teams=request.get("teams"),
             game=request.get("game"), options=request.get("options"), preset=request.get("preset"),
-            humans=request.get("humans"))
+            humans=request.get("humans"), names=request.get("names"))
         return {"events": events, "warnings": warnings, "state": session.state()}
     if op == "act":
         events = session.act(request.get("action"))

@@ -67,13 +67,15 @@ def _seat_number(seat: int) -> str:
 SEATS = Names(_seat_number)
 
 
-def table_names(you: int | None, humans=None) -> Names:
+def table_names(you: int | None, humans=None, names=None) -> Names:
     """The names of a table played on this site: the one person is "You" and the others are
-    "Bot N"; at a table passed between several people (``humans``) each person is "Seat N", since
-    whoever holds the device changes, and the bots are "Bot N"."""
+    "Bot N"; at a table passed between several people (``humans``) each person is called by the
+    name they gave (``names``, {seat: name}) or else "Seat N", since whoever holds the device
+    changes, and the bots are "Bot N"."""
     humans = frozenset(() if humans is None else humans) | ({you} if you is not None and not humans else set())
     if len(humans) > 1:
-        return Names(lambda seat: f"Seat {seat}" if seat in humans else f"Bot {seat}")
+        given = dict(names or {})
+        return Names(lambda seat: given.get(seat, f"Seat {seat}") if seat in humans else f"Bot {seat}")
     return Names(lambda seat: f"Bot {seat}", you)
 
 

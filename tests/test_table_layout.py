@@ -289,15 +289,25 @@ def test_people_at_this_device_starts_a_pass_and_play_game(new_page, server):
     assert page.locator(f"{TABLE} [data-maw-pass]").is_hidden()
     page.click(f"{TABLE} details.maw-settings > summary")
     page.select_option(f'{TABLE} select[name="people"]', "2")
+    # Each person may give a name (the second left blank stays "Seat 2").
+    page.get_by_label("Seat 0's name").fill("Aoife")
     page.click(f'{TABLE} button[data-action="new-game"]')
     wait_idle(page)
     cover = page.locator(f"{TABLE} [data-maw-pass]")
     assert cover.is_visible() and "tap to see your hand" in cover.inner_text()
     assert page.locator(f"{TABLE} button[data-card]").count() == 0
-    # Two people at four seats sit opposite (seats 0 and 2), so the link says so.
-    assert "humans=0%2C2" in page.get_attribute(f"{TABLE} a.maw-link", "href")
+    # Two people at four seats sit opposite (seats 0 and 2), so the link says so; the names stay
+    # with this browser, out of the link.
+    link = page.get_attribute(f"{TABLE} a.maw-link", "href")
+    assert "humans=0%2C2" in link and "Aoife" not in link
+    seats = page.get_by_role("list", name="Players round the table").inner_text()
+    assert "Aoife" in seats and "Seat 2" in seats and "Bot 1" in seats
     page.click(f'{TABLE} button[data-action="reveal"]')
     assert page.locator(f"{TABLE} [data-maw-hand] button[data-card]").count() >= 1
+    # A reload keeps the names with the game.
+    page.reload()
+    wait_idle(page)
+    assert "Aoife" in page.get_by_role("list", name="Players round the table").inner_text()
 
 
 # -- one screen, and tables of five to ten -------------------------------------------------------------

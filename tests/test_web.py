@@ -722,3 +722,28 @@ def test_the_bots_are_offered_by_strength_with_a_line_on_how_each_plays():
     assert [b["name"] for b in levels][:2] == ["random", "heuristic"] and levels[-1]["name"] in ("best", "ismcts")
     assert {b["name"] for b in levels} == set(reply["bots"])
     assert all(b["label"] and b["text"] and b["label"] != b["name"] for b in levels)
+
+
+def test_people_at_a_shared_device_may_give_their_names():
+    """Pass-and-play: each person's seat may carry the name they give, in the seats, the log and
+    the score sheet; a blank name stays "Seat N"; a bad list is refused, saying what is allowed,
+    and the table is unchanged."""
+    session = web.Session()
+    reply = ok(session, op="new", variant="spoil-five", players=4, seed=3, humans="0,2", names="Ann, ")
+    state = reply["state"]
+    assert state["names"] == {"0": "Ann"}
+    assert [s["name"] for s in state["seats"]] == ["Ann", "Bot 1", "Seat 2", "Bot 3"]
+    assert any("Ann" in e["text"] for e in reply["events"]), reply["events"]
+    assert state["sheet"]["names"][0] == "Ann"
+    before = session.state()
+    for bad, said in ((["Ann"], "one name for each person's seat (0, 2)"), ("Bot 1,Bo", "mistaken for the table's own"),
+                      ("Ann,ANN", "two people named"), ("A" * 21 + ",B", "at most 20 letters"),
+                      ("Ann\x07,B", "at most 20 letters")):
+        reply = web.json.loads(web.handle(web.json.dumps({"op": "new", "variant": "spoil-five", "players": 4,
+                                                          "humans": "0,2", "names": bad}), session))
+        assert not reply["ok"] and said in reply["error"], (bad, reply)
+        assert session.state() == before
+    # The names go on with a game restored from its link.
+    link = state["link"]["game"]
+    restored = ok(web.Session(), op="new", game=link, humans="0,2", names=["Ann", "Bob"])["state"]
+    assert [s["name"] for s in restored["seats"]][:3] == ["Ann", "Bot 1", "Bob"]

@@ -5,9 +5,11 @@
 //
 // What is kept is the game's link, exactly as the engine writes it (state.link: the variant, the
 // players, the seed, the house rules and "game", the whole game so far), plus the seat and the
-// bots: the engine restores the deal, the position and the score sheet from it.
+// bots: the engine restores the deal, the position and the score sheet from it. The names people
+// give their seats at a shared device are kept beside it, never in the address bar.
 
 const PREFIX = "maw-game:";
+const NAMES_PREFIX = "maw-names:";
 // The link parameters a table follows; Python checks each of them.
 export const LINK_KEYS = ["variant", "players", "seed", "bot", "teams", "seat", "game", "options", "preset", "humans"];
 
@@ -32,6 +34,24 @@ function paramsOf(search) {
 export class SavedGame {
   constructor(page = location.pathname) {
     this.key = PREFIX + page;
+    this.namesKey = NAMES_PREFIX + page;
+  }
+
+  /** The names the people at this device gave their seats, kept by the browser only: a link
+   * shared from the address bar never carries them. */
+  loadNames() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(this.namesKey) || "[]");
+      return Array.isArray(kept) ? kept.filter((name) => typeof name === "string") : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  saveNames(names) {
+    try {
+      localStorage.setItem(this.namesKey, JSON.stringify(names));
+    } catch (error) { /* storage off: the names last until the page is closed */ }
   }
 
   /** The parameters to start from: the address bar's if it names a game, else the kept game's. */

@@ -143,6 +143,9 @@ class Table {
     this.botSelect.addEventListener("change", () => this.describeBot());
     this.teamsSelect = el("select", { name: "teams", "aria-label": "Partnerships" });
     this.peopleSelect = el("select", { name: "people", "aria-label": "People at this device" });
+    // At a shared device, a name for each person's seat (optional; the browser keeps them).
+    this.namesFields = el("div", { class: "maw-names", hidden: true });
+    this.peopleSelect.addEventListener("change", () => this.fillNames());
     this.playersSelect.addEventListener("change", () => { this.fillTeams(null, true); this.fillPeople(1); if (this.state) this.fillRules(this.state); });
     // House rules: a preset, and each option the variant declares; choosing one starts a new game.
     this.presetSelect = el("select", { name: "preset", "aria-label": "House rules preset" });
@@ -157,7 +160,7 @@ class Table {
       el("label", {}, "Players ", this.playersSelect), " ",
       el("label", {}, "Partners ", this.teamsSelect), " ",
       el("label", {}, "Bots ", this.botSelect), " ", this.botNote, " ",
-      el("label", {}, "People at this device ", this.peopleSelect), " ", newGame, this.rulesFieldset);
+      el("label", {}, "People at this device ", this.peopleSelect), " ", this.namesFields, " ", newGame, this.rulesFieldset);
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.newGameFromForm(); });
 
     this.log = el("ol", { class: "maw-log-list" });
@@ -215,12 +218,16 @@ class Table {
         options: params.options ?? null,
         preset: params.preset ?? null,
         humans: params.humans ?? this.config.humans,
+        names: null,
         default_variant: this.config.variant,
         default_seed: randomSeed(),
       };
       if (request.players === null) delete request.players;
       if (request.teams === null) delete request.teams;
-      for (const key of ["game", "options", "preset", "humans"]) if (request[key] === null) delete request[key];
+      const people = String(request.humans ?? "").split(",").filter((part) => part.trim() !== "").length;
+      const names = this.saved.loadNames();
+      if (people > 1 && names.length === people) request.names = names;
+      for (const key of ["game", "options", "preset", "humans", "names"]) if (request[key] === null) delete request[key];
       const reply = await this.bridge.call(request);
       if (!reply.ok) throw new Error(reply.error);
       if (reply.warnings.length) {
@@ -393,6 +400,11 @@ class Table {
       seed: seedText === "" ? randomSeed() : seedText,
       humans: spreadSeats(people, players),
     };
+    if (people > 1) {
+      const names = [...this.namesFields.querySelectorAll("input")].map((input) => input.value.trim());
+      request.names = names;
+      this.saved.saveNames(names);
+    }
     if (options) request.options = options;
     if (preset) request.preset = preset;
     this.send(request);
@@ -554,6 +566,20 @@ class Table {
     this.teamsSelect.disabled = layouts.length === 0;
   }
 
+  // A name field for each person's seat at a shared device, filled with the names the table has
+  // (or those the browser kept); blank leaves "Seat N".
+  fillNames() {
+    const players = Number(this.playersSelect.value) || 2;
+    const people = Number(this.peopleSelect.value) || 1;
+    const seats = people > 1 ? spreadSeats(people, players) : [];
+    const given = (this.state && this.state.names) || {};
+    const kept = this.saved.loadNames();
+    this.namesFields.hidden = seats.length === 0;
+    this.namesFields.replaceChildren(...seats.map((seat, i) => el("label", {}, `Seat ${seat}'s name `,
+      el("input", { type: "text", name: `name-${seat}`, maxLength: 20, placeholder: `Seat ${seat}`, autocomplete: "off",
+        value: given[String(seat)] ?? (kept.length === seats.length ? kept[i] : "") }))));
+  }
+
   // How many people share this device (1: you against the bots), up to the number of players.
   fillPeople(current) {
     const players = Number(this.playersSelect.value) || 2;
@@ -563,6 +589,7 @@ class Table {
     }
     this.peopleSelect.replaceChildren(...options);
     this.peopleSelect.value = String(Math.min(current, players));
+    this.fillNames();
   }
 
   // The trick on the felt (or, after "Last trick", the last one taken), with the engine's words.
