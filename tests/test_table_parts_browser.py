@@ -324,3 +324,36 @@ def test_a_points_game_counts_the_deal_as_it_goes(new_context, server):
     for p in now:
         if p:
             assert f"(+{p} this deal)" in text
+
+
+def test_a_learner_may_be_asked_before_the_first_card_of_each_deal(new_context, server):
+    """"Did you mean that?": off unless chosen; when chosen, the first card of a deal is only
+    offered (the question beside it, read out), and played by a second tap; the next card of the
+    same deal is played at once. The choice is kept for the site."""
+    context = new_context(DESKTOP)
+    page = context.new_page()
+    open_table(page, table_url(server, "cotton-1674", seed=4))
+    while page.get_attribute(TABLE, "data-phase") == "rob":
+        click_a_legal_move(page)
+    page.click(f"{TABLE} details.maw-settings > summary")
+    page.locator(TABLE).get_by_label("Ask “Play this card?” before my first card of each deal").check()
+    legal = page.locator(f'{TABLE} [data-maw-hand] button[data-card][data-legal="true"]')
+    card = legal.first.get_attribute("data-card")
+    before = hand_codes(page)
+    legal.first.click()
+    question = page.locator(f"{TABLE} [data-maw-answer]")
+    assert question.is_visible() and question.get_attribute("role") == "alert"
+    assert "Tap it again to play it" in question.inner_text()
+    assert hand_codes(page) == before, "the first tap played nothing"
+    page.click(f'{TABLE} [data-maw-hand] button[data-card="{card}"]')
+    wait_idle(page)
+    assert card not in hand_codes(page)
+    if page.get_attribute(TABLE, "data-phase") == "play":
+        again = page.locator(f'{TABLE} [data-maw-hand] button[data-card][data-legal="true"]')
+        count = len(hand_codes(page))
+        again.first.click()
+        wait_idle(page)
+        assert len(hand_codes(page)) == count - 1, "the second card of the deal is played at once"
+    # Kept for the site: another table asks too.
+    open_table(page, table_url(server, "spoil-five", seed=5))
+    assert page.locator(TABLE).get_by_label("Ask “Play this card?” before my first card of each deal").is_checked()

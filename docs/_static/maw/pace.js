@@ -1,6 +1,8 @@
 // How fast the bots' moves are shown: slow, normal, fast or instant, the reader's choice, kept in
 // the browser (localStorage) for every table of the site. Reduced motion (a reader's setting, and
 // the browser tests) starts at instant. Only the pauses between moves change, never the moves.
+// And a learner's pace: "Play this card?" asked before the first card of each deal (off unless
+// chosen, kept the same way).
 
 import { el } from "./dom.js";
 
@@ -47,4 +49,21 @@ export function pause(kind, skip = null) {
   const wait = Number.isFinite(ms) ? ms : skip ? null : 3 * SPEEDS.normal.trick;
   if (wait !== null) waits.push(new Promise((resolve) => setTimeout(resolve, wait)));
   return Promise.race(waits);
+}
+
+const ASK_KEY = "maw-ask-first-card";
+
+/** Whether the learner asked to confirm the first card of each deal. */
+export function askFirst() {
+  try { return localStorage.getItem(ASK_KEY) === "yes"; } catch (error) { return false; }
+}
+
+/** The checkbox for it, kept for the whole site. */
+export function askFirstBox() {
+  const box = el("input", { type: "checkbox", name: "ask-first" });
+  box.checked = askFirst();
+  box.addEventListener("change", () => {
+    try { localStorage.setItem(ASK_KEY, box.checked ? "yes" : "no"); } catch (error) { /* this page only */ }
+  });
+  return el("label", { class: "maw-ask-first" }, box, " Ask “Play this card?” before my first card of each deal");
 }

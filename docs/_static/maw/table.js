@@ -32,7 +32,7 @@ import { cardFaceSvg, cardBackSvg, placeToward } from "./cards.js";
 import { Status } from "./status.js";
 import { TrickView } from "./trick-view.js";
 import { TurnupView } from "./trump.js";
-import { animates, pause, speedSelect } from "./pace.js";
+import { animates, askFirst, askFirstBox, pause, speedSelect } from "./pace.js";
 import { AnswerSheet } from "./answer.js";
 import { SavedGame, gameUrl, shareOrCopy } from "./saved-game.js";
 
@@ -155,12 +155,14 @@ class Table {
       el("legend", { text: "House rules (a change starts a new game)" }),
       el("label", {}, "Preset ", this.presetSelect), this.optionFields);
     const newGame = el("button", { type: "submit", class: "maw-button", "data-action": "new-game", text: "New game" });
+    const asking = askFirstBox();
     this.form = el("form", { class: "maw-form" },
       el("label", {}, "Seed ", this.seedInput), " ",
       el("label", {}, "Players ", this.playersSelect), " ",
       el("label", {}, "Partners ", this.teamsSelect), " ",
       el("label", {}, "Bots ", this.botSelect), " ", this.botNote, " ",
-      el("label", {}, "People at this device ", this.peopleSelect), " ", this.namesFields, " ", newGame, this.rulesFieldset);
+      el("label", {}, "People at this device ", this.peopleSelect), " ", this.namesFields, " ", asking, " ", newGame,
+      this.rulesFieldset);
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.newGameFromForm(); });
 
     this.log = el("ol", { class: "maw-log-list" });
@@ -279,6 +281,20 @@ class Table {
     this.hints = null;
     this.marked.clear();
     this.send({ op: "act", action });
+  }
+
+  // A card played, or, for a learner who asked for it, first the question "Play this card?" beside
+  // it: the first card of each deal waits for a second tap (or Enter) on the same card.
+  playCard(card, button) {
+    const deal = this.state ? this.state.deal_number : null;
+    if (askFirst() && this.confirmedDeal !== deal && this.pendingCard !== card.code) {
+      this.pendingCard = card.code;
+      this.answer.show(button, `Play the ${card.name}? Tap it again to play it, or choose another card.`);
+      return;
+    }
+    this.confirmedDeal = deal;
+    this.pendingCard = null;
+    this.act(card.code);
   }
 
   // A refused card: the engine's sentence beside the card, its sources a tap away.
@@ -766,7 +782,8 @@ class Table {
         if (this.status.busy) return;
         // An illegal card stays clickable, to say why, beside it: the reason is the engine's.
         if (!legal) this.refuse(card, button);
-        else this.act(rob ? rob.action : card.code);
+        else if (rob) this.act(rob.action);
+        else this.playCard(card, button);
       });
       return button;
     });
