@@ -46,6 +46,7 @@ from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 # One statement of how the page draws a card (the Joker has no suit) and names a choice.
 from .narration import card_info, choice_label, trick_info
 from .events import HIDDEN as HIDDEN_CARD
+from .scoring import JINK, LOSE, SPOIL, WIN, split_value
 from .words import SEATS, Names, Teller, contract_held, inside, side_names, table_names
 
 #: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
@@ -654,12 +655,36 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
     for entry in legal:
         x = a[entry["action"]]
         entry.update({"value": x.value, "words": x.words, "verdict": x.verdict, "cost": x.cost,
-                      "text": x.text, "tricks": x.tricks})
+                      "text": x.text, "tricks": x.tricks, "number": _number(a.kind, x)})
     reply["analysis"] = {"seat": a.seat, "best_words": a.best_words, "caveat": CAVEAT,
+                         "legend": _legend(a, names, mover),
                          "best": list(a.best_actions), "kind": a.kind,
                          # The marks this kind of game can show, for the page's legend.
                          "verdicts": [v for v in VERDICTS if v != (POINTS if a.kind == "pool" else TRICKS)]}
     return reply
+
+
+#: A result too short for a number (a pool game after a jink is offered), on a card's badge.
+_RESULT_SHORT = {LOSE: "loses", SPOIL: "spoils", WIN: "wins", JINK: "jinks"}
+
+
+def _number(kind: str, x) -> str:
+    """What a card keeps, as a player reads it on the card: the tricks its side can still make
+    sure of (the pool games), or the deal's points it ends with (the points games)."""
+    if kind == "pool":
+        return str(x.tricks) if x.tricks is not None else _RESULT_SHORT[x.value]
+    return str(split_value(x.value)[0])
+
+
+def _legend(a, names, mover: int) -> str:
+    """The numbers on the cards, in one plain sentence."""
+    who = names.possessive(mover)
+    if a.kind == "pool":
+        kept = f"the tricks {who} side can still make sure of"
+    else:
+        kept = f"the points of this deal {who} side ends with"
+    return (f"The number on each card is {kept} after playing "
+            f"it, with every hand open and played as well as it can be; ✓ marks the best.")
 
 
 def _discard_words(deal, mover: int, names=SEATS) -> str:

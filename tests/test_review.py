@@ -622,3 +622,30 @@ def test_a_seats_record_steps_over_no_event_it_never_saw():
         json.loads(web.handle(json.dumps({"op": "review_open", "text": record.text()}), full))
         first = json.loads(web.handle(json.dumps({"op": "review_at", "step": 0, "seat": seat}), full))
         assert first["position"]["phase"] == "play" and first["position"]["to_move"] == (deal.dealer + 1) % 5
+
+
+@pytest.mark.parametrize("variant", ["spoil-five", "forty-five"])
+def test_each_card_carries_the_number_it_keeps_as_the_solver_values_it(variant):
+    """The numbers a player reads on the cards: in a pool game the tricks the mover's side can
+    still make sure of after the card (the solver's own count), in a points game the deal's points
+    that side ends with (the solver's value, split); the legend says which, in words."""
+    from maw_sim.scoring import split_value
+    rec = played_deal(variant, 3, 2).record()
+    r = opened(rec)
+    numbered = 0
+    for k in range(len(rec.actions)):
+        p = r.at({"step": k, "open": True, "analyse": True})
+        if not p["analysis"]:
+            continue
+        truth = analyse(rec.replay(upto=k))
+        for entry in p["legal"]:
+            x = truth[entry["action"]]
+            if variant == "spoil-five":
+                assert entry["number"] == (str(x.tricks) if x.tricks is not None else
+                                           {-1: "loses", 0: "spoils", 1: "wins", 2: "jinks"}[x.value])
+            else:
+                assert entry["number"] == str(split_value(x.value)[0])
+            numbered += 1
+        unit = "tricks" if variant == "spoil-five" else "points of this deal"
+        assert f"The number on each card is the {unit}" in p["analysis"]["legend"]
+    assert numbered > len(rec.actions)

@@ -290,3 +290,47 @@ def test_the_atlantic_example_steps_to_the_end(page, server):
     wait_step(page, len(rec.actions))
     assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
     assert "Side 1 (Seat 0 & Seat 3) 100 + 5 = 105" in page.inner_text(f"{BOARD} [data-maw-score]")
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
+def test_numbers_under_the_cards_controls_by_the_felt_and_a_swipe(page, server, size):
+    """For everyone, at a projector and on a phone: each legal card carries the number it keeps
+    (the tricks its side can make sure of, the solver's count) under the card, not over its pips,
+    large; the step controls sit right under the felt and the whole deal (hands, felt, controls)
+    fits one screen; a swipe on the felt steps, as the arrow keys do."""
+    page.set_viewport_size(size)
+    match, deal = a_match()
+    rec = deal.record()
+    open_link(page, server, f"game={to_link(match)}&step=2")
+    wait_step(page, 2)
+    wait_marks(page)
+    truth = analyse(rec.replay(upto=2))
+    cards = page.locator(f"{BOARD} button[data-card][data-verdict]")
+    assert cards.count() == len(truth.actions)
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        x = truth[card.get_attribute("data-card")]
+        badge = card.locator("[data-maw-number]")
+        assert badge.inner_text().split()[0] == str(x.tricks)
+        c, b = card.bounding_box(), badge.bounding_box()
+        assert b["y"] >= c["y"] + c["height"] - 1, "the number sits over the card's face"
+        assert float(badge.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 16
+    assert "The number on each card is the tricks" in page.inner_text(f"{BOARD} .maw-review-marks")
+    # The board scrolled to its top, under the site's header: everything in the window.
+    page.evaluate("""s => { const h = document.querySelector('header'); const top = h ? h.getBoundingClientRect().bottom : 0;
+        window.scrollTo(0, document.querySelector(s + ' .maw-board').getBoundingClientRect().top + scrollY - top); }""", BOARD)
+    felt = page.locator(f"{BOARD} .maw-review-felt").bounding_box()
+    forward = page.get_by_role("button", name="Forward one card (→)").bounding_box()
+    assert 0 <= forward["y"] - (felt["y"] + felt["height"]) <= 40, "the controls are not right under the felt"
+    parts = [felt, forward, *[page.locator(f"{BOARD} li[data-seat='{s}']").bounding_box() for s in range(4)]]
+    for box in parts:
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (box, size)
+    # A swipe to the left on the felt: forward one step; to the right: back.
+    for dx, step in ((-90, 3), (90, 2)):
+        felt = page.locator(f"{BOARD} .maw-review-felt").bounding_box()      # the board moves as it steps
+        x0, y = felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2
+        page.mouse.move(x0, y)
+        page.mouse.down()
+        page.mouse.move(x0 + dx, y + 5, steps=4)
+        page.mouse.up()
+        wait_step(page, step)

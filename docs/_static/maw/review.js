@@ -29,6 +29,7 @@ import { TurnupView } from "./trump.js";
 const VERDICT_WORDS = { best: "keeps the best result", tricks: "the same result, fewer tricks made sure of",
   points: "costs points", result: "changes the result" };
 const VERDICT_SIGN = { best: "✓", tricks: "↓", points: "−", result: "✕" };   // a shape as well as a colour
+const SWIPE_PX = 40;
 
 class ReviewBoard {
   constructor(root, useLinkParameters) {
@@ -107,10 +108,12 @@ class ReviewBoard {
     this.marksScope = el("p", { class: "maw-review-scope", hidden: true });
     this.outcome = el("p", { class: "maw-outcome", "data-maw-outcome": "", hidden: true });
     this.log = el("ul", { class: "maw-log-list maw-review-log" });
+    // The felt with the step controls right under it (on a phone too), and a swipe on it steps.
+    this.felt = el("div", { class: "maw-felt maw-review-felt" }, this.turnupView.node, el("div", { class: "maw-centre" }, this.trickView.node));
+    this.listenForSwipes(this.felt);
     this.board = el("div", { class: "maw-board", hidden: true },
       el("div", { class: "maw-head" }, this.title),
-      this.controls, this.seats,
-      el("div", { class: "maw-felt maw-review-felt" }, this.turnupView.node, el("div", { class: "maw-centre" }, this.trickView.node)),
+      this.seats, this.felt, this.controls,
       this.bidding, this.decision, this.choices, this.marksScope, this.marks, this.outcome,
       el("details", { class: "maw-log", open: true }, el("summary", { text: "Log of the deal (click a line to go there)" }), this.log));
     root.append(this.board, this.opener);
@@ -125,6 +128,21 @@ class ReviewBoard {
       if (!action) return;
       event.preventDefault();
       this.move(action);
+    });
+  }
+
+  // A horizontal swipe of 40 px or more on the felt: to the left, forward a step (as a page is
+  // turned); to the right, back. A vertical drag still scrolls the page.
+  listenForSwipes(felt) {
+    let from = null;
+    felt.addEventListener("pointerdown", (event) => { from = { x: event.clientX, y: event.clientY }; });
+    felt.addEventListener("pointercancel", () => { from = null; });
+    felt.addEventListener("pointerup", (event) => {
+      if (!from) return;
+      const dx = event.clientX - from.x;
+      const dy = event.clientY - from.y;
+      from = null;
+      if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) this.move(dx < 0 ? "forward" : "back");
     });
   }
 
@@ -167,12 +185,12 @@ class ReviewBoard {
     if (!s.redacted) options.push(el("option", { value: "open", text: "All hands open (solver marks)" }));
     for (let seat = 0; seat < s.players; seat++) {
       if (s.redacted && seat !== s.observer) continue;
-      options.push(el("option", { value: String(seat), text: `Seat ${seat} only` }));
+      options.push(el("option", { value: String(seat), text: `${s.names[seat]} only` }));
     }
     this.seatSelect.replaceChildren(...options);
     this.view = s.redacted ? String(s.observer) : "open";
     this.seatSelect.value = this.view;
-    this.title.textContent = `${s.variant.name} · ${s.players} players · seat ${s.dealer} deals`
+    this.title.textContent = `${s.variant.name} · ${s.players} players · ${s.names[s.dealer]} ${s.names[s.dealer] === "You" ? "deal" : "deals"}`
       + (s.deals > 1 ? ` · deal ${s.deal} of ${s.deals}` : "");
     if (s.note) this.status.say(s.note, "warning");
     // What the solver's marks cover, said once (the bidding games: the play only).
@@ -236,7 +254,7 @@ class ReviewBoard {
           // Backs only: how many cards, never which.
           el("span", { class: "maw-review-backs", "aria-hidden": "true" }, ...Array.from({ length: seat.count }, () => cardBackSvg())),
           `${seat.count} card${seat.count === 1 ? "" : "s"}, hidden`)
-        : el("div", { class: "maw-hand maw-review-hand", role: "group", "aria-label": `Seat ${seat.seat}'s cards` },
+        : el("div", { class: "maw-hand maw-review-hand", role: "group", "aria-label": `${seat.name}: cards` },
           ...seat.cards.map((card) => this.cardButton(card, seat.to_move ? legalByAction.get(card.code) : undefined, seat.to_move && cardsChosen)));
       return el("li", {
         class: `maw-seat${seat.you ? " maw-you" : ""}${seat.to_move ? " maw-to-move" : ""}`,
@@ -255,10 +273,10 @@ class ReviewBoard {
     this.drawBidding(p);
     // The trick lies as round a table seen from the seat chosen (seat 0 with every hand open).
     const t = p.trick || { plays: [], winner: null };
+    const nameOf = (seat) => p.seats[seat].name;
     this.trickView.draw(t, {
-      me: /^\d+$/.test(this.view) ? Number(this.view) : 0, players: p.seats.length,
-      nameOf: (seat) => `Seat ${seat}`,
-      note: t.plays.length === 0 ? "No cards on the table." : t.winner !== null ? `Seat ${t.winner} won trick ${t.number}.` : `Trick ${t.number}.`,
+      me: /^\d+$/.test(this.view) ? Number(this.view) : 0, players: p.seats.length, nameOf,
+      note: t.plays.length === 0 ? "No cards on the table." : t.winner !== null ? `${nameOf(t.winner)} won trick ${t.number}.` : `Trick ${t.number}.`,
     });
 
     // Decisions that are not a card (robbing, jinking), with their marks.
@@ -280,8 +298,9 @@ class ReviewBoard {
       line.addEventListener("click", () => this.goTo(entry.step));
       return el("li", { class: `maw-log-${entry.kind}`, "data-step": entry.step, "aria-current": entry.step === p.step ? "step" : null }, line);
     }));
+    // The log scrolls in its own box to the latest line; the page stays where the reader put it.
     const current = this.log.lastElementChild;
-    if (current) current.scrollIntoView({ block: "nearest" });
+    if (current) this.log.scrollTop = current.offsetTop + current.offsetHeight - this.log.clientHeight;
     if (s && s.redacted) this.root.dataset.marks = "none";
   }
 
@@ -295,7 +314,7 @@ class ReviewBoard {
     const parts = [];
     parts.push(el("p", { class: "maw-review-auction", "data-maw-auction": "" },
       el("span", { class: "maw-label", text: "Auction: " }),
-      b.auction.length ? b.auction.map((x) => `Seat ${x.seat} ${x.label.toLowerCase()}`).join(" · ") : "no call yet"));
+      b.auction.length ? b.auction.map((x) => `${p.seats[x.seat].name} ${x.label.toLowerCase()}`).join(" · ") : "no call yet"));
     if (b.contract) parts.push(el("p", { class: "maw-review-contract", "data-maw-contract": "", "data-bidder": b.contract.bidder },
       b.contract.text));
     const k = b.kitty;
@@ -309,7 +328,7 @@ class ReviewBoard {
         k.put_out ? el("span", { class: "maw-review-put-out" }, " put out: ", ...k.put_out.map((c) => cardImage(c, "maw-small"))) : null));
     }
     if (b.stock.left || b.exchanged.length) {
-      const drawn = b.exchanged.map((x) => `Seat ${x.seat} ${x.count === 0 ? "kept the hand" : `changed ${x.count}`}`).join(" · ");
+      const drawn = b.exchanged.map((x) => `${p.seats[x.seat].name} ${x.count === 0 ? "kept the hand" : `changed ${x.count}`}`).join(" · ");
       parts.push(el("div", { class: "maw-review-stock", "data-maw-stock": "" },
         el("span", { class: "maw-label", text: `Stock: ${b.stock.left} card${b.stock.left === 1 ? "" : "s"} left` }),
         b.stock.cards ? el("span", { class: "maw-review-cards" }, " ", ...b.stock.cards.map((c) => cardImage(c, "maw-small"))) : null,
@@ -321,12 +340,14 @@ class ReviewBoard {
 
   cardButton(card, legal, toMove) {
     const verdict = legal && legal.verdict;
+    // The number the card keeps, under the card (never over its pips), with its mark.
+    const badge = verdict ? el("span", { class: "maw-verdict-badge", "data-maw-number": legal.number, "aria-hidden": "true" },
+      el("span", { class: "maw-verdict-number", text: legal.number }), el("span", { class: "maw-verdict", text: VERDICT_SIGN[verdict] })) : null;
     const button = el("button", {
       type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${toMove && !legal ? " maw-illegal" : ""}`,
       "data-card": card.code, "data-legal": String(Boolean(legal)), "data-verdict": verdict || null,
-      "aria-label": card.name + (verdict ? `: ${legal.text}` : ""), title: verdict ? legal.text : card.name,
-    }, cardFaceSvg(card),
-    verdict ? el("span", { class: "maw-verdict", "aria-hidden": "true", text: VERDICT_SIGN[verdict] }) : null);
+      "aria-label": card.name + (verdict ? `: ${legal.number}, ${legal.text}` : ""), title: verdict ? legal.text : card.name,
+    }, cardFaceSvg(card), badge);
     if (legal) button.addEventListener("click", () => this.explainMark(legal));
     return button;
   }
@@ -343,8 +364,10 @@ class ReviewBoard {
       const legend = el("ul", { class: "maw-review-legend" },
         ...Object.entries(VERDICT_WORDS).filter(([verdict]) => p.analysis.verdicts.includes(verdict)).map(([verdict, words]) => el("li", { "data-verdict": verdict },
           el("span", { class: "maw-verdict", "aria-hidden": "true", text: VERDICT_SIGN[verdict] }), ` ${words}`)));
+      const mover = p.seats[p.to_move];
       this.marks.replaceChildren(
-        el("p", { text: `Seat ${p.to_move} to move. The best its side can make sure of, against every other seat: ${p.analysis.best_words}.` }),
+        el("p", { class: "maw-review-numbers", text: p.analysis.legend }),
+        el("p", { text: `${mover.name} to move. The best ${mover.you ? "your" : "that"} side can make sure of, against every other seat: ${p.analysis.best_words}.` }),
         legend, this.marksNote, el("p", { class: "maw-review-caveat", text: p.analysis.caveat }));
     } else {
       this.root.dataset.marks = p.analysis_too_long ? "too-long" : "none";
