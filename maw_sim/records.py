@@ -26,6 +26,8 @@ line a trick. Seats are numbered from 0, clockwise; the seat left of the dealer 
 
 - ``% MAW 1`` is the version line (required, first). Other lines starting with ``%`` are
   comments, as is everything from ``;`` to the end of a line, and anything in ``{braces}``.
+- A deal's ``Branch`` tag (``[Branch "12"]``) marks a deal played on from a position of another
+  record: its first 12 actions are that record's, the rest a new line (the review board writes it).
 - Game tags: ``Variant``, ``Players``, ``Teams`` (``-`` or a layout such as ``2x2``), ``Seed``
   (where the deal came from: provenance, not needed to replay), ``Observer`` (in a seat's record).
 - Each deal starts with ``[Deal "n"]`` (its number in the game: a record may start at any deal,
@@ -67,6 +69,9 @@ HIDDEN = "?"
 
 _GAME_TAGS = ("Variant", "Options", "Players", "Teams", "Seed", "Observer")
 _DEAL_TAGS = ("Deal", "Dealer", "Scores", "Hands", "TurnUp", "Kitty", "Stock", "Result")
+#: A deal played on from a position of another record (the review board's "Play on from here"):
+#: the number of its first actions that came from that record; the rest are the new line.
+BRANCH_TAG = "Branch"
 #: The movetext's decision lines, by label (the trick lines are numbered).
 _LABELS = ("rob", "jink", "bid", "trump", "kitty", "discard", "draw")
 #: The longest record read, in characters (about 10,000 deals of four players): reading costs time

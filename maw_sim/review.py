@@ -46,6 +46,7 @@ from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 # One statement of how the page draws a card (the Joker has no suit) and names a choice.
 from .narration import card_info, choice_label, trick_info
 from .events import HIDDEN as HIDDEN_CARD
+from .records import BRANCH_TAG, _deal_record
 from .scoring import JINK, LOSE, SPOIL, WIN, split_value
 from .words import SEATS, Names, Teller, contract_held, inside, side_names, table_names
 
@@ -369,6 +370,49 @@ class ReviewSession:
         self._cache = {}
         return self.summary()
 
+    def play_on(self, request: dict) -> dict:
+        """Play on from a position: ``action`` (legal there) replaces what the record did after
+        ``step`` actions, and the bots (the book player) answer until the same seat is to move again
+        or the deal ends. The record under review becomes that branch: the actions before ``step``
+        are the record's, and its ``[Branch "step"]`` tag says where it left the record (the first
+        such point, after several). A seat's record stays that seat's: it is played on from the
+        board's stand-in (the other hands made up to fit what the seat saw) and only that seat's
+        moves are chosen."""
+        _only(request, {"step", "action"}, "review_play")
+        rec = self._need()
+        n = len(rec.actions)
+        step = request.get("step")
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= n:
+            raise ReviewError(f"step must be a whole number from 0 to {n} (the actions in this deal); got {step!r}")
+        action = request.get("action")
+        if not isinstance(action, str) or not action.strip():
+            raise ReviewError(f"action must be a legal action in words, such as \"5H\" or \"pass\"; got {action!r}")
+        deal = deal_at(rec, step, self._cache)
+        if deal.phase == "over":
+            raise ReviewError("the deal is over at this step: step back to play on")
+        mover = deal.to_move
+        if rec.redacted and mover != rec.observer:
+            raise ReviewError(f"this is {self.names.possessive(rec.observer)} record: play on from a step "
+                              f"where {self.names.object(rec.observer)} {'are' if rec.observer == self.names.you else 'is'} to move")
+        from .bots import get_bot
+        from .deal import IllegalAction
+        try:
+            deal.apply(action.strip())
+        except IllegalAction as exc:
+            raise ReviewError(str(exc)) from None
+        bot, rng = get_bot("heuristic"), random.Random(f"maw-play-on:{step}:{action}:{n}")
+        while deal.phase != "over" and deal.to_move != mover:
+            deal.apply(bot(deal.view(deal.to_move), rng))
+        old = rec.deal
+        kept = [(name, value) for name, value in old.extra if name != BRANCH_TAG]
+        branch = min([step] + [int(v) for name, v in old.extra if name == BRANCH_TAG and v.isdigit()])
+        record = replace(_deal_record(deal, old.number), extra=tuple(kept) + ((BRANCH_TAG, str(branch)),))
+        played = replace(rec, deals=(record,), observer=None)
+        if rec.redacted:
+            played = played.for_seat(rec.observer)
+        self.record, self._cache = played, {}
+        return self.summary()
+
     def _live_table(self, match, rec, index):
         """The live table this review is opened beside, when the deal under review is that table's
         own game (the same ruleset, players, seed and deal, no further on than the table): else None."""
@@ -397,6 +441,9 @@ class ReviewSession:
                 "deal": self.deal_index, "deals": len(self.match.deals),
                 # Each seat as the board names it ("You", "Bot 2" where the table is known).
                 "names": [self.names(s) for s in range(rec.players)],
+                # Played on from a step (op review_play): where, and the record as it now stands.
+                "branch": next((int(v) for name, v in rec.deal.extra if name == BRANCH_TAG), None),
+                "text": rec.text() if any(name == BRANCH_TAG for name, _ in rec.deal.extra) else None,
                 # The hands are the positions' business: each view shows only what it may.
                 # (and the kitty and the stock, which only the open view or their owner may see).
                 "tags": {str(k): str(val) for k, val in dict(rec.tags).items() if k not in HIDDEN_TAGS},
@@ -767,14 +814,18 @@ def _label(action: str) -> str:
 
 # -- the browser protocol's ops (maw_sim.web dispatches them here) ----------------------------------
 
-OPS = ("review_open", "review_at")
+OPS = ("review_open", "review_at", "review_play")
 
 
 def dispatch(review: ReviewSession, request: dict) -> dict:
-    """``review_open`` -> ``{"review": summary}``; ``review_at`` -> ``{"position": …}``."""
+    """``review_open`` -> ``{"review": summary}``; ``review_at`` -> ``{"position": …}``;
+    ``review_play`` -> ``{"review": summary}`` (the record played on, see
+    :meth:`ReviewSession.play_on`)."""
     op = request.get("op")
     if op == "review_open":
         return {"review": review.open(request)}
     if op == "review_at":
         return {"position": review.at(request)}
+    if op == "review_play":
+        return {"review": review.play_on(request)}
     raise ReviewError(f"unknown review op {op!r}; ops: {', '.join(OPS)}")

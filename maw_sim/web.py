@@ -30,6 +30,7 @@ Requests (``op`` says which)::
     {"op": "review_at", "step": 3, "seat": 1}       the position after 3 actions as seat 1 knew it
                                                     ("open": true for every hand, "analyse": true
                                                     for the solver's marks, hands open only)
+    {"op": "review_play", "step": 3, "action": "5H"} play on from there: the bots answer, the record branches
     {"op": "record"}                                the game record (maw_sim.records): the deal and the
                                                     whole game as your seat knows them; the full
                                                     record (every hand) once the deal is over
@@ -555,7 +556,7 @@ FIELDS = {
             "default_seed", "game", "options", "preset", "humans", "names"),
     "study": ("experiment", "variant", "compare", "players", "bot", "deals", "seed"),
 }
-REVIEW_OPS = ("review_open", "review_at")
+REVIEW_OPS = ("review_open", "review_at", "review_play")
 OPS = (*FIELDS, *REVIEW_OPS)
 
 

@@ -649,3 +649,58 @@ def test_each_card_carries_the_number_it_keeps_as_the_solver_values_it(variant):
         unit = "tricks" if variant == "spoil-five" else "points of this deal"
         assert f"The number on each card is the {unit}" in p["analysis"]["legend"]
     assert numbered > len(rec.actions)
+
+
+def test_play_on_from_a_position_branches_the_record_and_reads_back():
+    """"Play on from here": another card at a step of a finished deal; the bots answer until the
+    same seat is to move; the record keeps the moves before the step, marks the branch with its
+    [Branch] tag, and reads back and replays. A card the rules refuse is refused in words, the
+    record unchanged."""
+    deal = played_deal("spoil-five", 4, 7)
+    rec = deal.record()
+    r = opened(rec)
+    step = next(k for k in range(len(rec.actions))
+                if len((d := rec.replay(upto=k)).legal_actions()) > 1 and d.phase == "play")
+    before = rec.replay(upto=step)
+    mover = before.to_move
+    other = next(a for a in before.legal_actions() if a != rec.actions[step][1])
+    illegal = next((c.code for c in before.hand(mover) if c.code not in before.legal_actions()), None)
+    if illegal:
+        with pytest.raises(ReviewError):
+            r.play_on({"step": step, "action": illegal})
+        assert r.summary()["steps"] == len(rec.actions)
+    summary = r.play_on({"step": step, "action": other})
+    assert summary["branch"] == step and '[Branch "%d"]' % step in summary["text"]
+    played = maw_sim.GameRecord.parse(summary["text"])
+    assert played.actions[:step] == rec.actions[:step] and played.actions[step] == (mover, other)
+    again = played.replay()
+    assert again.phase == "over" or again.to_move == mover
+    # Played on again from the new line's end: the branch stays where it first left the record.
+    if again.phase != "over":
+        more = r.play_on({"step": summary["steps"], "action": again.legal_actions()[0]})
+        assert more["branch"] == step and more["steps"] > summary["steps"]
+
+
+def test_a_seats_record_is_played_on_as_that_seat_and_stays_its_own():
+    """From a seat's own record, play on only at that seat's moves (the others' hands are the
+    board's stand-in); the branch stays that seat's record: no hidden card is named in it."""
+    deal = played_deal("spoil-five", 4, 9)
+    full = deal.record()
+    seat = 1
+    own = full.for_seat(seat)
+    r = opened(own)
+    steps = [k for k in range(len(own.actions)) if own.actions[k][0] == seat and k > 0]
+    other_step = next(k for k in range(len(own.actions)) if own.actions[k][0] != seat)
+    with pytest.raises(ReviewError, match="record: play on from a step"):
+        r.play_on({"step": other_step, "action": own.actions[other_step][1]})
+    step = steps[0]
+    p = r.at({"step": step, "seat": seat})
+    choice = p["legal"][-1]["action"]
+    summary = r.play_on({"step": step, "action": choice})
+    assert summary["redacted"] and summary["observer"] == seat and summary["branch"] == step
+    played = maw_sim.GameRecord.parse(summary["text"])
+    assert played.observer == seat and played.actions[step] == (seat, choice)
+    hidden = {c for s_, hand in enumerate(deal.dealt) if s_ != seat for c in (x.code for x in hand)}
+    shown_hands = {c for s_, hand in enumerate(played.hands) if s_ != seat for c in hand if c is not None}
+    assert not shown_hands, "another seat's dealt cards are named in the seat's branch"
+    assert len(hidden) > 0

@@ -334,3 +334,32 @@ def test_numbers_under_the_cards_controls_by_the_felt_and_a_swipe(page, server, 
         page.mouse.move(x0 + dx, y + 5, steps=4)
         page.mouse.up()
         wait_step(page, step)
+
+
+def test_play_on_from_here_continues_against_the_bots_and_the_record_marks_the_branch(page, server):
+    """Pressed, "Play on from here" makes the legal cards playable: one card played at a step,
+    the bots answer, the board goes to the new line's end, says where it branched and offers the
+    record, whose [Branch] tag marks the step; it reads back."""
+    import maw_sim
+    page.set_viewport_size({"width": 1280, "height": 800})
+    match, deal = a_match()
+    rec = deal.record()
+    step = next(k for k in range(3, len(rec.actions)) if rec.replay(upto=k).phase == "play"
+                and len(rec.replay(upto=k).legal_actions()) > 1)
+    open_link(page, server, f"game={to_link(match)}&step={step}")
+    wait_step(page, step)
+    page.get_by_role("button", name="Play on from here").click()
+    assert page.get_by_role("button", name="Play on from here").get_attribute("aria-pressed") == "true"
+    before = rec.replay(upto=step)
+    other = next(a for a in before.legal_actions() if a != rec.actions[step][1])
+    page.click(f'{BOARD} li[data-seat="{before.to_move}"] button[data-card="{other}"]')
+    page.wait_for_function("s => { const b = document.querySelector(s + ' [data-maw-branch]'); return b && !b.hidden; }",
+                           arg=BOARD, timeout=STEP_MS)
+    note = page.locator(f"{BOARD} [data-maw-branch]")
+    assert f"Played on from step {step}" in note.inner_text()
+    href = note.get_by_role("link", name="Save this record").get_attribute("href")
+    text = page.evaluate("href => fetch(href).then(r => r.text())", href)
+    played = maw_sim.GameRecord.parse(text)
+    assert f'[Branch "{step}"]' in text and played.actions[:step] == rec.actions[:step]
+    assert played.actions[step] == (before.to_move, other)
+    assert page.get_attribute(BOARD, "data-step") == page.get_attribute(BOARD, "data-steps") == str(len(played.actions))

@@ -92,11 +92,18 @@ class ReviewBoard {
     this.dealSelect = el("select", { name: "deal", "aria-label": "Deal" });
     this.dealSelect.addEventListener("change", () => this.open({ ...this.source, deal: Number(this.dealSelect.value) }));
     this.dealLabel = el("label", { hidden: true }, this.dealSelect);
+    // Play on from here: while pressed, a legal card or decision of the player to move is played
+    // (op review_play) and the bots answer; the record branches at that step.
+    this.playing = false;
+    this.playOnButton = el("button", { type: "button", class: "maw-button maw-play-on", "data-action": "play-on",
+      "aria-pressed": "false", text: "Play on from here" });
+    this.playOnButton.addEventListener("click", () => this.togglePlayOn());
+    this.branchNote = el("p", { class: "maw-review-branch", "data-maw-branch": "", hidden: true });
     this.controls = el("div", { class: "maw-controls maw-review-controls" },
       control("first", "«", "To the start (Home)"), control("back", "◀", "Back one card (←)"),
       this.stepLabel,
       control("forward", "▶", "Forward one card (→)"), control("last", "»", "To the end (End)"),
-      el("label", {}, "Seen from ", this.seatSelect), this.dealLabel);
+      el("label", {}, "Seen from ", this.seatSelect), this.dealLabel, this.playOnButton);
     this.trickView = new TrickView();
     this.turnupView = new TurnupView();
     this.seats = el("ol", { class: "maw-seats maw-review-seats", "aria-label": "Players" });
@@ -113,7 +120,7 @@ class ReviewBoard {
     this.listenForSwipes(this.felt);
     this.board = el("div", { class: "maw-board", hidden: true },
       el("div", { class: "maw-head" }, this.title),
-      this.seats, this.felt, this.controls,
+      this.seats, this.felt, this.controls, this.branchNote,
       this.bidding, this.decision, this.choices, this.marksScope, this.marks, this.outcome,
       el("details", { class: "maw-log", open: true }, el("summary", { text: "Log of the deal (click a line to go there)" }), this.log));
     root.append(this.board, this.opener);
@@ -198,9 +205,46 @@ class ReviewBoard {
     this.marksScope.textContent = s.marks_note || "";
     this.opener.open = false;
     this.board.hidden = false;
+    this.playing = false;      // a record opened: reviewing, not playing on
+    this.playOnButton.setAttribute("aria-pressed", "false");
+    this.drawBranch();
     this.root.dataset.steps = String(s.steps);
     // A finished deal opens at its start; an exercise or a deal in progress where it stops.
     await this.goTo(Number.isInteger(step) && step >= 0 && step <= s.steps ? step : s.finished ? 0 : s.steps);
+  }
+
+  togglePlayOn() {
+    this.playing = !this.playing;
+    this.playOnButton.setAttribute("aria-pressed", String(this.playing));
+    this.status.say(this.playing ? "Play on: choose a card or a decision for the player to move; the bots answer." : "");
+  }
+
+  // A move of the reader's own, from the step shown: the record branches there.
+  async playOnWith(action) {
+    this.status.setBusy(true);
+    const reply = await this.bridge.call({ op: "review_play", step: this.step, action });
+    if (!reply.ok) {
+      this.status.say(reply.error, "error");
+      this.status.setBusy(false);
+      return;
+    }
+    this.status.say("");
+    this.summary = reply.review;
+    this.root.dataset.steps = String(this.summary.steps);
+    this.drawBranch();
+    await this.goTo(this.summary.steps);
+  }
+
+  // Where the record was left, and the branch as a record to keep.
+  drawBranch() {
+    const s = this.summary;
+    this.branchNote.hidden = s.branch === null || s.branch === undefined;
+    if (this.branchNote.hidden) { this.branchNote.replaceChildren(); return; }
+    if (this.branchUrl) URL.revokeObjectURL(this.branchUrl);
+    this.branchUrl = URL.createObjectURL(new Blob([s.text], { type: "text/plain" }));
+    this.branchNote.replaceChildren(
+      `Played on from step ${s.branch}: the moves after it are new, the bots answering as the book player. `,
+      el("a", { href: this.branchUrl, download: "played-on.maw", text: "Save this record" }));
   }
 
   move(action) {
@@ -284,7 +328,7 @@ class ReviewBoard {
     this.choices.replaceChildren(...decisions.map((x) => {
       const button = el("button", { type: "button", class: "maw-button maw-review-choice", "data-action": x.action,
         "data-verdict": x.verdict || null, title: x.text || null, text: x.label + (x.verdict ? ` ${VERDICT_SIGN[x.verdict]}` : "") });
-      button.addEventListener("click", () => this.explainMark(x));
+      button.addEventListener("click", () => (this.playing ? this.playOnWith(x.action) : this.explainMark(x)));
       return button;
     }));
     this.choices.hidden = decisions.length === 0;
@@ -348,7 +392,7 @@ class ReviewBoard {
       "data-card": card.code, "data-legal": String(Boolean(legal)), "data-verdict": verdict || null,
       "aria-label": card.name + (verdict ? `: ${legal.number}, ${legal.text}` : ""), title: verdict ? legal.text : card.name,
     }, cardFaceSvg(card), badge);
-    if (legal) button.addEventListener("click", () => this.explainMark(legal));
+    if (legal) button.addEventListener("click", () => (this.playing ? this.playOnWith(legal.action) : this.explainMark(legal)));
     return button;
   }
 
