@@ -3,7 +3,8 @@
 #   make test    every test: engine, variants, CLI, site build, Pyodide under Node, headless Chromium
 # Both install what they need: a virtual environment, the npm packages, Debian's chromium, and
 # Debian's Pango and DejaVu fonts for the handouts' PDF.
-# `make test` runs the tests in two processes (pytest-xdist), one per core of a small machine.
+# `make test` runs the tests in two processes (pytest-xdist), one per core of a small machine; it
+# installs .lockvenv first, as it does .venv, so that no install runs inside the site build it tests.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -73,7 +74,7 @@ site: venv node wheel handouts lockvenv
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs $(HTML)
 	$(BIN)/python scripts/vendor_site.py --service-worker $(HTML)
 
-test: venv node chromium
+test: venv node chromium lockvenv
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 bench: venv
