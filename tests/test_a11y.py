@@ -179,6 +179,8 @@ def test_the_focus_ring_stands_out_in_light_and_dark(page, server):
         set_theme(page, theme)
         ratios["a bid", theme] = check_focus_ring(page, a_bid, f"a bid ({theme})")
     open_page(page, server, "review.html")
+    # The solver's numbers redraw the cards when they come: the focus is measured after them.
+    page.wait_for_function("() => document.querySelector('[data-maw-review]').dataset.marks !== 'pending'", timeout=READY_MS)
     forward = page.get_by_role("button", name=re.compile("^Forward one card"))
     for theme in THEMES:
         set_theme(page, theme)

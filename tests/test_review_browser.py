@@ -93,6 +93,23 @@ def test_step_through_a_linked_deal_with_the_solvers_marks(page, server):
     assert page.locator(f"{BOARD} button[data-verdict]").count() == 0
 
 
+def test_the_keyboard_keeps_its_place_when_the_board_redraws(page, server):
+    """A reader tabbing over the cards keeps the focus on the same card when the board is drawn
+    again: by a step, and by the solver's numbers arriving."""
+    match, deal = a_match()
+    open_link(page, server, f"game={to_link(match)}")
+    wait_step(page, 0)
+    rec = deal.record()
+    start = rec.replay(upto=0)
+    waiting = next(s for s in range(4) if s != start.to_move)
+    card = start.hand(waiting)[0].code
+    page.focus(f'{BOARD} li[data-seat="{waiting}"] button[data-card="{card}"]')
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 1)
+    page.wait_for_function("s => !['pending', undefined].includes(document.querySelector(s).dataset.marks)", arg=BOARD, timeout=STEP_MS)
+    assert page.evaluate("() => document.activeElement.dataset.card") == card
+
+
 def test_a_seats_view_shows_no_other_hand_nor_the_face_down_card(page, server):
     match, deal = a_match()
     robber, put_out = deal.robbed

@@ -31,6 +31,18 @@ const VERDICT_WORDS = { best: "keeps the best result", tricks: "the same result,
 const VERDICT_SIGN = { best: "✓", tricks: "↓", points: "−", result: "✕" };   // a shape as well as a colour
 const SWIPE_PX = 40;
 
+// A selector that finds an element of the board again after a redraw: a card by its code, a decision
+// by its action, a log line by its step.
+function focusPlace(element) {
+  const card = element.closest("[data-card]");
+  if (card) return `[data-card="${card.dataset.card}"]`;
+  const choice = element.closest(".maw-review-choice[data-action]");
+  if (choice) return `.maw-review-choice[data-action="${choice.dataset.action}"]`;
+  const line = element.closest("li[data-step]");
+  if (line) return `li[data-step="${line.dataset.step}"] button`;
+  return null;
+}
+
 class ReviewBoard {
   constructor(root, useLinkParameters) {
     this.root = root;
@@ -281,6 +293,18 @@ class ReviewBoard {
 
   // -- drawing ----------------------------------------------------------------------------------------------
   render() {
+    // A redraw replaces the cards, the decisions and the log: the keyboard's place is kept on the
+    // same card, decision or log line (the solver's numbers arrive while a reader tabs about).
+    const focused = document.activeElement;
+    const place = focused && this.board.contains(focused) && !this.controls.contains(focused) ? focusPlace(focused) : null;
+    this.draw();
+    if (place) {
+      const again = this.board.querySelector(place);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  draw() {
     const p = this.position;
     const s = this.summary;
     this.root.dataset.step = String(p.step);
