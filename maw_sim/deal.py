@@ -168,6 +168,8 @@ class PlayerView:
     contract: object = None
     bidder: int | None = None
     kitty_size: int = 0
+    #: The kitty's top card, where the rules lay it face up (:attr:`Deal.kitty_shown`); else None.
+    kitty_shown: Card | None = None
     stock_left: int = 0
     exchanged: tuple = ()
     #: The deal's history as this seat saw it, in the deal's compact form (a card played is the
@@ -633,6 +635,14 @@ class Deal:
         return len(self._kitty)
 
     @property
+    def kitty_shown(self):
+        """The kitty's top card where the rules lay it face up (some Atlantic circles), in sight of
+        everyone from the deal on; else None. The bidder takes it with the rest of the kitty, and
+        may put it out again face down, so after the kitty is taken it tells the others only that
+        no other seat holds it."""
+        return CARDS[self._kitty[0]] if self._kitty and self.variant.kitty_shown else None
+
+    @property
     def stock(self) -> tuple:
         """The undealt cards as they lay, top first (hidden information)."""
         return tuple(CARDS[i] for i in self._stock)
@@ -1050,7 +1060,7 @@ class Deal:
             tricks=tuple(self.tricks), tricks_won=tuple(self._won), jinker=self._jinker,
             scores=self.scores if self._points is not None else None,
             deal_points=self._points_known(seat, seen), auction=tuple(auction), contract=self._contract,
-            bidder=self.bidder, kitty_size=len(self._kitty), stock_left=self.stock_left,
+            bidder=self.bidder, kitty_size=len(self._kitty), kitty_shown=self.kitty_shown, stock_left=self.stock_left,
             exchanged=tuple(exchanged), declined=declined, low_ace=self._low_ace_known(),
             fiving=tuple(fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen))
 

@@ -224,8 +224,10 @@ class GameRecord:
             # The bidder sees the kitty once he has taken it into hand.
             kitty_seen = deal.kitty_taken and deal.bidder == seat
             shown = _shown_to_all(deal, d, seat, seen)
+        # Where the kitty's top card lies face up, everyone sees that one.
+        face_up = 1 if self.variant.kitty_shown else 0
         return replace(d, hands=_hands_for(d.hands, seat, shown), actions=actions,
-                       kitty=d.kitty if kitty_seen and d.kitty else (None,) * len(d.kitty),
+                       kitty=d.kitty if kitty_seen and d.kitty else d.kitty[:face_up] + (None,) * (len(d.kitty) - face_up),
                        stock=(None,) * len(d.stock))
 
     # -- playing it back --------------------------------------------------------------------------

@@ -309,7 +309,8 @@ def _bidding(self, deal, view, your_turn: bool) -> dict:
                         + (" (held by the dealer)" if c.held else ""),
                 "words": contract_held(deal, c, self.narrator.names)},
             "hold": deal.variant.auction["hold"], "hold_note": hold_note(deal) if your_turn else None,
-            "kitty_size": view.kitty_size, "stock_left": view.stock_left,
+            "kitty_size": view.kitty_size, "stock_left": view.stock_left, "kitty_taken": deal.kitty_taken,
+            "kitty_shown": None if view.kitty_shown is None else card_info(view.kitty_shown),
             "exchanged": [{"seat": s, "cards": k} for s, k in view.exchanged]}
 
 

@@ -188,6 +188,8 @@ _OPTIONAL_SECTIONS = {
 # Keys a section may leave out; absent, the rule is the ordinary one (here: each for himself).
 _OPTIONAL_KEYS = {
     "players": {"default_teams": "default_teams"},
+    # Some Atlantic circles lay the kitty's top card face up "to give players a taste" (the survey).
+    "deal": {"kitty_shown": "bool"},
 }
 #: Each kind of scoring names its own keys (maw_sim.scoring), and the ones a file may leave out.
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
@@ -440,6 +442,11 @@ class Variant:
     def turnup_game(self) -> bool:
         """Is a card turned for trumps? (False in the bidding games, where the bidder names them.)"""
         return "deal" not in self.settings or self.settings["deal"]["turnup"]
+
+    @cached_property
+    def kitty_shown(self) -> bool:
+        """Is the kitty's top card laid face up for everyone to see, until the bidder takes it?"""
+        return "deal" in self.settings and bool(self.settings["deal"].values.get("kitty_shown"))
 
     @cached_property
     def kitty_size(self) -> int:
@@ -819,7 +826,8 @@ def _option_value(option: Option, value):
 def _option_kind(section: str, key: str, scoring_kind: str):
     if section == "scoring" and key != "kind":
         return _SCORING_KEYS[scoring_kind].get(key)
-    return (_SECTIONS.get(section) or _OPTIONAL_SECTIONS.get(section, {})).get(key)
+    return ((_SECTIONS.get(section) or _OPTIONAL_SECTIONS.get(section, {})).get(key)
+            or _OPTIONAL_KEYS.get(section, {}).get(key))
 
 
 def _named_tables(path, data, kind: str, keys: tuple, label_words: str, most: int):
@@ -940,6 +948,9 @@ def _check_consistency(path, settings) -> None:
               "true (or no [deal] section) without one", None if deal is None else deal["turnup"])
     if deal is not None and not 0 <= deal["kitty"] <= 5:
         _fail(path, "deal.kitty", "a kitty of 0 to 5 cards", deal["kitty"])
+    if deal is not None and deal.values.get("kitty_shown") and not deal["kitty"]:
+        _fail(path, "deal.kitty_shown", "false when no kitty is dealt (deal.kitty = 0): there is no top card to show",
+              True)
     if deal is not None and deal["kitty"] and turnup:
         _fail(path, "deal.kitty", "0 in a game with a turn-up (only the bidding games deal a kitty)", deal["kitty"])
     if not turnup:

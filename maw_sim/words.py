@@ -375,6 +375,8 @@ def deal_begins(deal, names: Names, number: int) -> str:
     dealer = names.says(deal.dealer, "deal")
     if deal.turnup is None:
         kitty = f", with a kitty of {deal.kitty_size}" if deal.kitty_size else ""
+        if deal.kitty_shown is not None:
+            kitty += f", its top card {deal.kitty_shown.symbol} face up"
         return f"Deal {number}: {dealer}{kitty}. The auction starts on the dealer's left."
     return f"Deal {number}: {dealer}; the turn-up is {deal.turnup.symbol}, so {suit_words(deal.trump)} are trumps."
 

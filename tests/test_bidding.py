@@ -173,6 +173,29 @@ def test_trumps_named_before_the_kitty():
     assert deal.phase == "kitty" and len(deal.hand(0)) == 9
 
 
+def test_atlantic_the_kittys_top_card_lies_face_up_until_the_bidder_takes_it():
+    """Some Atlantic circles lay the kitty's top card open "to give players a taste" (the survey):
+    every seat sees that card from the deal on, and none of the kitty's others; the bidder takes it
+    with the kitty and may put it out again face down, unseen by the rest."""
+    deal = _deal("auction-45-atlantic", kitty_shown=True)
+    top = deal.kitty[0]
+    assert deal.kitty_shown == top
+    for seat in range(4):
+        assert deal.view(seat).kitty_shown == top
+        kitty = deal.record().for_seat(seat).deals[0].kitty
+        assert kitty == (top.code, None, None, None)
+    assert f"its top card {top.symbol} face up" in maw_sim.words.deal_begins(deal, maw_sim.words.SEATS, 1)
+    play(deal, "bid 20", "pass", "pass", "pass", "trump D")
+    assert top in deal.hand(0)
+    deal.apply("discard " + " ".join(c.code for c in [top] + [c for c in deal.hand(0) if c != top][:3]))
+    # The others saw the card before; they do not see it go out.
+    assert all(e.text == "discard ? ? ? ?" for e in deal.view(1).events if e.verb == "discard")
+    # The usual deal shows none, and with no kitty there is no card to show.
+    assert _deal("auction-45-atlantic").kitty_shown is None
+    with pytest.raises(ValueError, match="deal.kitty_shown"):
+        maw_sim.load_variant("auction-45-atlantic", options={"kitty_shown": True, "kitty": 0})
+
+
 @pytest.mark.parametrize("players,cap", [(6, 3), (5, 4), (4, 5)])
 def test_merrimack_exchange_leaves_the_stock_enough_for_everyone(players, cap):
     """The Merrimack Valley (survey): no more than the stock can give everyone — three at six

@@ -82,6 +82,8 @@ def known_cards(deal, seat) -> set:
         known.add(deal.dealt_turnup.code)
     for event in deal.view(seat).events:
         known |= {c.code for c in event.cards if c is not None}
+    if deal.kitty_shown is not None:
+        known.add(deal.kitty_shown.code)       # laid face up for all (an Atlantic house rule)
     if deal.kitty_taken and deal.bidder == seat:
         known |= {c.code for c in deal.kitty}
     return known

@@ -514,9 +514,12 @@ class Table {
     }));
 
     // The bidding games turn no card up: the contract and the trump named stand in its place.
+    // Where the kitty's top card lies face up, it is shown there until the bidder takes the kitty.
     const kitty = s.bidding && s.bidding.kitty_size;
-    this.turnupView.draw(s.turnup, s.trump,
-      s.turnup ? "Turn-up" : kitty ? `No turn-up · kitty of ${kitty}` : "No turn-up", s.trump_order);
+    const shown = kitty && s.bidding.kitty_shown && !s.bidding.kitty_taken ? s.bidding.kitty_shown : null;
+    this.turnupView.draw(s.turnup || shown, s.trump,
+      s.turnup ? "Turn-up" : shown ? `Kitty of ${kitty}, top card face up` : kitty ? `No turn-up · kitty of ${kitty}` : "No turn-up",
+      s.trump_order);
     this.drawContract(s);
     this.drawTrick();
     this.drawScores(s);
