@@ -35,7 +35,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from .cards import CARDS, SUITS, Card
-from .events import CARDS_HIDDEN, PUBLIC, Event
+from .deal import HAND_SIZE
+from .events import CARDS_HIDDEN, LAST_CARD_SHOWN, PUBLIC, Event
 from .phases import Step
 from .refusals import refuse
 
@@ -443,17 +444,27 @@ class Exchange(Step):
         """The most the seat to move may exchange now: the rule's limit, and what the stock holds."""
         return min(deal.variant.exchange_cap(deal.players), deal.stock_left)
 
+    def counts(self, deal) -> tuple:
+        """How many cards the seat to move may put out: none up to the cap, and under "four flip"
+        all five while the stock holds five (our reading: the survey gives no limit for it)."""
+        cap = self.cap(deal)
+        if deal.variant.four_flip and cap < HAND_SIZE <= deal.stock_left:
+            return tuple(range(cap + 1)) + (HAND_SIZE,)
+        return tuple(range(cap + 1))
+
     def legal_actions(self, deal):
-        return ("discard none",) + _discards(deal.hand_codes(deal.to_move), tuple(range(1, self.cap(deal) + 1)))
+        return ("discard none",) + _discards(deal.hand_codes(deal.to_move), self.counts(deal)[1:])
 
     def refusal(self, deal, seat, words):
         cap = self.cap(deal)
         limit = deal.variant.exchange_limit
+        counts = self.counts(deal)
         why = (f"may put out at most {cap} card{'s' if cap != 1 else ''} ("
                + (f"the stock has {deal.stock_left} left" if cap < deal.variant.exchange_cap(deal.players)
                   else f"the limit is {cap}" if limit not in ("unlimited",) else "five at most")
-               + ") and draw as many, or 'discard none'")
-        return _discard_refusal(deal, seat, words, why, range(0, cap + 1), "exchange", "exchange")
+               + (") or all five (four flip)" if counts[-1] > cap else ")")
+               + " and draw as many, or 'discard none'")
+        return _discard_refusal(deal, seat, words, why, counts, "exchange", "exchange")
 
     def canonical(self, action):
         return action
@@ -473,10 +484,12 @@ class Exchange(Step):
             drawn = deal._draw(len(codes))
             for index in drawn:
                 deal._hands[seat] |= 1 << index
-            # A chance event: the stock's next cards, into this seat's hand and nobody else's sight.
+            # A chance event: the stock's next cards, into this seat's hand and nobody else's sight
+            # (under "four flip", a whole new hand's fifth card face up).
+            seen = LAST_CARD_SHOWN if deal.variant.four_flip and len(codes) == HAND_SIZE else CARDS_HIDDEN
             deal._marks.append(len(deal._actions))
             deal._actions.append(Event(seat, DISCARD, "draw", "draw " + " ".join(CARDS[i].code for i in drawn),
-                                       True, CARDS_HIDDEN))
+                                       True, seen))
         deal._exchanged.append((seat, 0 if codes == ["none"] else len(codes)))
         queue = deal._queue
         k = queue.index(seat)

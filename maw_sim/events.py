@@ -10,6 +10,8 @@ by each seat:
 ``CARDS_HIDDEN``
     everyone sees that it happened and how many cards, only ``seat`` sees which (a robber's card
     put out face down, a discard, a draw);
+``LAST_CARD_SHOWN``
+    as ``CARDS_HIDDEN``, but the last card is dealt face up for everyone (the "four flip" draw);
 ``UNSEEN``
     only ``seat`` knows it happened (declining to rob without a word, where the rules let the
     holder of the ace keep quiet).
@@ -30,6 +32,9 @@ from .cards import Card
 HIDDEN = "?"
 
 PUBLIC, CARDS_HIDDEN, UNSEEN = "public", "cards-hidden", "unseen"
+#: As ``CARDS_HIDDEN``, but the last card named lies face up ("four flip": a player who threw
+#: all five draws four face down and the fifth face up).
+LAST_CARD_SHOWN = "last-card-shown"
 
 #: The step of a card played to a trick (the deal's phase ``"play"``).
 PLAY = "play"
@@ -75,7 +80,8 @@ class Event(NamedTuple):
         if self.visibility == UNSEEN:
             return None
         words = self.text.split()
-        hidden = " ".join(HIDDEN if _is_card(w) else w for w in words[1:])
+        shown = len(words) - 1 if self.visibility == LAST_CARD_SHOWN else None
+        hidden = " ".join(HIDDEN if k != shown and _is_card(w) else w for k, w in enumerate(words) if k)
         return self._replace(text=f"{words[0]} {hidden}" if hidden else words[0])
 
 

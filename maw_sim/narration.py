@@ -169,6 +169,12 @@ def bidding_prompt(deal) -> str:
     if phase == "kitty":
         return (f"You have taken the kitty: choose {high} card{'s' if high != 1 else ''} to put out, then "
                 "confirm.")
+    counts = {0 if a == "discard none" else len(a.split()) - 1 for a in deal.legal_actions()}
+    if high - 1 not in counts and high > 1:
+        # "Four flip": all five, or up to the limit.
+        below = max(c for c in counts if c < high)
+        return (f"Discard and draw: choose up to {below} card{'s' if below != 1 else ''} to throw out, or all "
+                f"{high} (four flip: the last drawn face up), then confirm (or discard none).")
     return (f"Discard and draw: choose up to {high} card{'s' if high != 1 else ''} to throw out, then "
             "confirm (or discard none).")
 

@@ -190,6 +190,8 @@ _OPTIONAL_KEYS = {
     "players": {"default_teams": "default_teams"},
     # Some Atlantic circles lay the kitty's top card face up "to give players a taste" (the survey).
     "deal": {"kitty_shown": "bool"},
+    # "Four flip" (the Merrimack Valley, the survey): a player may throw all five cards.
+    "exchange": {"four_flip": "bool"},
 }
 #: Each kind of scoring names its own keys (maw_sim.scoring), and the ones a file may leave out.
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
@@ -462,6 +464,12 @@ class Variant:
     def exchange_limit(self) -> str:
         """The ``[exchange]`` limit: ``"none"`` where the hands are played as dealt."""
         return self.settings["exchange"]["limit"] if "exchange" in self.settings else "none"
+
+    @cached_property
+    def four_flip(self) -> bool:
+        """"Four flip": a player may put out all five cards, whatever the limit, and draws four face
+        down and the fifth face up."""
+        return "exchange" in self.settings and bool(self.settings["exchange"].values.get("four_flip"))
 
     def exchange_cap(self, players: int) -> int:
         """The most cards one player may discard and draw with ``players`` at the table (0: no
@@ -951,6 +959,9 @@ def _check_consistency(path, settings) -> None:
     if deal is not None and deal.values.get("kitty_shown") and not deal["kitty"]:
         _fail(path, "deal.kitty_shown", "false when no kitty is dealt (deal.kitty = 0): there is no top card to show",
               True)
+    exchange = settings.get("exchange")
+    if exchange is not None and exchange.values.get("four_flip") and exchange["limit"] == "none":
+        _fail(path, "exchange.four_flip", "false where there is no exchange (exchange.limit = 'none')", True)
     if deal is not None and deal["kitty"] and turnup:
         _fail(path, "deal.kitty", "0 in a game with a turn-up (only the bidding games deal a kitty)", deal["kitty"])
     if not turnup:

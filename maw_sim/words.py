@@ -241,6 +241,11 @@ def _discard(t, e):
 
 
 def _draw(t, e):
+    cards = e.cards
+    if None in cards and cards[-1] is not None:
+        # "Four flip": a new hand of five, the last card face up.
+        return (f"{t.names.says(e.seat, 'draw')} {len(cards) - 1} cards face down and {cards[-1].symbol} "
+                "face up from the stock.")
     return f"{t.names.says(e.seat, 'draw')} {cards_words(e.cards)} from the stock."
 
 

@@ -196,6 +196,42 @@ def test_atlantic_the_kittys_top_card_lies_face_up_until_the_bidder_takes_it():
         maw_sim.load_variant("auction-45-atlantic", options={"kitty_shown": True, "kitty": 0})
 
 
+def test_merrimack_four_flip_a_new_hand_of_five_its_last_card_face_up():
+    """"Four flip" (the survey, for the Merrimack Valley): a player may throw all five cards,
+    beyond the limit, and gets four new cards face down and one face up; other counts keep the
+    limit."""
+    deal = _deal("auction-45-merrimack", players=6, dealer=5, four_flip=True)
+    play(deal, "bid 15", "pass", "pass", "pass", "pass", "pass", "trump S")
+    deal.apply("discard " + " ".join(c.code for c in deal.hand(0)[:3]))     # the bidder's kitty
+    seat = deal.to_move
+    counts = {len(a.split()) - 1 for a in deal.legal_actions() if a != "discard none"}
+    assert counts == {1, 2, 3, 5}                                           # six players: three, or all
+    refusal = _refused(deal, "discard " + " ".join(c.code for c in deal.hand(seat)[:4]), "exchange.count")
+    assert "all five (four flip)" in refusal.words
+    deal.apply("discard " + " ".join(c.code for c in deal.hand(seat)))
+    draw = deal.events[-1]
+    face_up = draw.cards[-1]
+    assert draw.verb == "draw" and len(draw.cards) == 5 and face_up in deal.hand(seat)
+    for other in range(6):
+        if other != seat:
+            seen = next(e for e in deal.view(other).events if e.verb == "draw" and e.seat == seat)
+            assert seen.cards == (None, None, None, None, face_up)
+            told = maw_sim.words.Teller(deal, maw_sim.words.SEATS, other).tell(draw)
+            assert told[0]["text"] == f"Seat {seat} draws 4 cards face down and {face_up.symbol} face up from the stock."
+    # Without the house rule, five is over the limit at six players.
+    plain = _deal("auction-45-merrimack", players=6, dealer=5)
+    play(plain, "bid 15", "pass", "pass", "pass", "pass", "pass", "trump S")
+    plain.apply("discard " + " ".join(c.code for c in plain.hand(0)[:3]))
+    assert max(len(a.split()) - 1 for a in plain.legal_actions()) == 3
+    # A file that turns it on with no exchange at all is refused, naming the key.
+    from pathlib import Path
+    from maw_sim.variants import VariantError, parse_variant
+    path = Path(maw_sim.load_variant("auction-45-merrimack").path)
+    text = path.read_text().replace('limit = "stock-share"\nfour_flip = false', 'limit = "none"\nfour_flip = true')
+    with pytest.raises(VariantError, match="exchange.four_flip"):
+        parse_variant(text, path)
+
+
 @pytest.mark.parametrize("players,cap", [(6, 3), (5, 4), (4, 5)])
 def test_merrimack_exchange_leaves_the_stock_enough_for_everyone(players, cap):
     """The Merrimack Valley (survey): no more than the stock can give everyone — three at six
