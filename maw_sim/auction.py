@@ -452,10 +452,44 @@ class Exchange(Step):
             return tuple(range(cap + 1)) + (HAND_SIZE,)
         return tuple(range(cap + 1))
 
+    @staticmethod
+    def to_take(deal) -> int:
+        """The cards the dealer still takes from the stock, when he robs it (``exchange.dealer_robs``):
+        as many as he put out, less those taken since; 0 for anyone else or at any other time."""
+        if not deal.variant.dealer_robs or deal.to_move != deal.dealer:
+            return 0
+        taken = 0
+        for e in reversed(deal._actions):
+            if e.__class__ is not Event or e.step != DISCARD or e.seat != deal.dealer:
+                return 0
+            if e.verb == "take":
+                taken += 1
+            else:
+                return len(e.cards) - taken
+        return 0
+
     def legal_actions(self, deal):
+        if self.to_take(deal):
+            held = deal._hands[deal.to_move]      # the cards he has taken are in his hand now
+            return tuple("take " + CARDS[i].code for i in sorted(deal._stock[deal._drawn:]) if not held >> i & 1)
         return ("discard none",) + _discards(deal.hand_codes(deal.to_move), self.counts(deal)[1:])
 
     def refusal(self, deal, seat, words):
+        if self.to_take(deal):
+            v = deal.variant
+            legal = self.legal_actions(deal)
+            if len(words) == 2 and words[0].lower() == "take":
+                try:
+                    card = Card.parse(words[1])
+                except ValueError as exc:
+                    return refuse(v, "not-a-card", str(exc))
+                if "take " + card.code in legal:
+                    return None
+                return refuse(v, "exchange.not-in-stock", f"{card.symbol} is not in the stock: the dealer robs "
+                              f"it of the cards it holds. [exchange: {v.describe_setting('exchange')}]", "exchange")
+            return refuse(v, "exchange.take", f"The dealer, seat {seat}, robs the stock: say 'take' and a card "
+                          f"of it, one at a time, {self.to_take(deal)} more. [exchange: "
+                          f"{v.describe_setting('exchange')}]", "exchange")
         cap = self.cap(deal)
         limit = deal.variant.exchange_limit
         counts = self.counts(deal)
@@ -467,17 +501,31 @@ class Exchange(Step):
         return _discard_refusal(deal, seat, words, why, counts, "exchange", "exchange")
 
     def canonical(self, action):
-        return action
+        words = action.split()
+        return "take " + Card.parse(words[1]).code if words[0].lower() == "take" else action
 
     def label(self, event):
-        return event.verb           # "discard", and the chance event "draw" that follows it
+        return event.verb           # "discard", the chance event "draw" that follows it, the dealer's "take"
 
     def event(self, deal, seat, action):
+        if action.startswith("take "):
+            return Event(seat, DISCARD, "take", action, False, CARDS_HIDDEN)   # from the stock, unseen
         # Put out face down: the others see how many, and "none" in full.
         return Event(seat, DISCARD, "discard", action, False, PUBLIC if action == "discard none" else CARDS_HIDDEN)
 
     def apply(self, deal, seat, action):
         codes = action.split()[1:]
+        if action.startswith("take "):
+            # The dealer robs the stock: the card he wants, wherever it lies in it. The stock stays as
+            # dealt (the record's); nobody draws after the dealer.
+            deal._hands[seat] |= Card.parse(codes[0]).bit
+            deal._taken += 1
+            return seat if self.to_take(deal) else self._next(deal, seat)
+        if codes != ["none"] and deal.variant.dealer_robs and seat == deal.dealer:
+            for code in codes:
+                deal._hands[seat] &= ~Card.parse(code).bit
+            deal._exchanged.append((seat, len(codes)))
+            return seat          # he takes as many from the stock, one by one ("take")
         if codes != ["none"]:
             for code in codes:
                 deal._hands[seat] &= ~Card.parse(code).bit
@@ -491,6 +539,10 @@ class Exchange(Step):
             deal._actions.append(Event(seat, DISCARD, "draw", "draw " + " ".join(CARDS[i].code for i in drawn),
                                        True, seen))
         deal._exchanged.append((seat, 0 if codes == ["none"] else len(codes)))
+        return self._next(deal, seat)
+
+    @staticmethod
+    def _next(deal, seat):
         queue = deal._queue
         k = queue.index(seat)
         return queue[k + 1] if k + 1 < len(queue) else None

@@ -254,7 +254,7 @@ class Deal:
                  "_points", "_best_trump", "_outcome", "_trick_count", "_first3",
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
                  "_actions", "_dealt", "seed", "_declined", "_barred", "_low_ace", "_dealt_turnup",
-                 "_kitty", "_stock", "_drawn", "_auction", "_contract", "_kitty_taken", "_queue",
+                 "_kitty", "_stock", "_drawn", "_taken", "_auction", "_contract", "_kitty_taken", "_queue",
                  "_exchanged", "_marks")
 
     def __init__(self, variant, hands, turnup=None, dealer: int = 0, *, teams=None, scores=None,
@@ -402,6 +402,7 @@ class Deal:
         # The bidding games: the kitty and the stock (card indices, top first) are chance events
         # too; the draws take from the stock in its order.
         self._kitty, self._stock, self._drawn = kitty, stock, 0
+        self._taken = 0                # cards the dealer picked out of the stock (his "rob")
         self._auction = self._contract = self._queue = None
         self._kitty_taken = False
         self._exchanged = []
@@ -649,7 +650,7 @@ class Deal:
 
     @property
     def stock_left(self) -> int:
-        return len(self._stock) - self._drawn
+        return len(self._stock) - self._drawn - self._taken
 
     @property
     def exchanged(self) -> tuple:

@@ -165,6 +165,11 @@ def bidding_prompt(deal) -> str:
         return "Your call: bid, or pass." if "hold" not in deal.legal_actions() else "Your call: bid, hold or pass."
     if phase == "trump":
         return "You won the auction: name trumps."
+    from .auction import Exchange
+    left = Exchange.to_take(deal)
+    if left:
+        return (f"You rob the stock: take the card{'s' if left != 1 else ''} you want from it, one at a time "
+                f"({left} to take).")
     low, high = discard_counts(deal)
     if phase == "kitty":
         return (f"You have taken the kitty: choose {high} card{'s' if high != 1 else ''} to put out, then "
@@ -202,6 +207,8 @@ def choice_label(action: str, phase: str | None = None) -> str:
     if action.startswith("discard "):
         cards = action.split()[1:]
         return "Discard none" if cards == ["none"] else "Discard " + " ".join(Card.parse(c).symbol for c in cards)
+    if action.startswith("take "):
+        return "Take " + Card.parse(action[5:]).symbol
     if action == "hold":
         return "Hold" if phase == "bid" else "Hold (take the bid at its value)"
     if phase == "bid" and action == "pass":
@@ -218,4 +225,6 @@ def choice_order(action: str):
         return (5, int(words[1]), len(words), action)
     if action.startswith("discard "):
         return (5, len(action.split()), 0, action)
+    if action.startswith("take "):
+        return (5, Card.parse(action[5:]).index, 0, action)
     return ({"claim": 0, "jink": 1, "hold": 8, "announce": 8, "pass": 9}.get(action, 5), 0, 0, action)

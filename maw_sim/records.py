@@ -73,7 +73,7 @@ _DEAL_TAGS = ("Deal", "Dealer", "Scores", "Hands", "TurnUp", "Kitty", "Stock", "
 #: the number of its first actions that came from that record; the rest are the new line.
 BRANCH_TAG = "Branch"
 #: The movetext's decision lines, by label (the trick lines are numbered).
-_LABELS = ("rob", "jink", "bid", "trump", "kitty", "discard", "draw")
+_LABELS = ("rob", "jink", "bid", "trump", "kitty", "discard", "draw", "take")
 #: The longest record read, in characters (about 10,000 deals of four players): reading costs time
 #: in proportion to the length, so a paste of any size gets its answer in a second or two.
 MAX_RECORD_CHARS = 4_000_000
@@ -390,7 +390,7 @@ def redact_action(actor: int, action: str, viewer: int | None) -> str:
     verb, _, rest = action.partition(" ")
     if verb == "rob":
         return "rob " + HIDDEN
-    if verb in ("discard", "draw") and rest != "none":
+    if verb in ("discard", "draw", "take") and rest != "none":
         return verb + " " + " ".join(HIDDEN for _ in rest.split())
     return action
 
@@ -456,7 +456,7 @@ def _movetext(rec: GameRecord, d: DealRecord) -> list:
         word = action.split()[0]
         if bidding and word in ("bid", "hold", "pass"):
             lines.append(f"bid {seat}: {action}")
-        elif word in ("trump", "draw"):
+        elif word in ("trump", "draw", "take"):
             lines.append(f"{word} {seat}: {action}")
         elif word == "discard":
             lines.append(f"{'kitty' if seat == bidder and d.kitty else 'discard'} {seat}: {action}")
@@ -714,7 +714,7 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, follows) -> 
     for number, body in moves:
         label, _, rest = body.partition(" ")
         entries = _entries(rest, number, players)
-        if label in ("bid", "trump", "kitty", "discard", "draw"):
+        if label in ("bid", "trump", "kitty", "discard", "draw", "take"):
             if variant.turnup_game:
                 raise RecordError(f"line {number}: a '{label}' line belongs to the bidding games, not to "
                                   f"{variant.name}")
@@ -766,7 +766,7 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, follows) -> 
             raise RecordError(f"line {number}: expected a tag pair, a trick line ('1. 1: KC  2: 3S …'), "
                               f"or a decision line ('rob 1: pass', 'jink 2: claim', 'bid 1: bid 20', "
                               f"'trump 1: trump H', 'kitty 1: discard …', 'discard 2: discard none', "
-                              f"'draw 2: draw …'); got {_quoted(body)}")
+                              f"'draw 2: draw …', 'take 3: take …'); got {_quoted(body)}")
     return DealRecord(deal_number, dealer, scores, tuple(hands), turnup, tuple(actions),
                       tags.get("Result", "*"), tuple(extra), tuple(kitty), tuple(stock))
 
@@ -782,11 +782,12 @@ def _decision(label: str, action: str, number: int) -> str:
           "kitty": lambda: words[0] == "discard" and len(words) > 1 and all(map(_card_or_hidden, words[1:])),
           "discard": lambda: words[0] == "discard" and len(words) > 1 and (
               words[1:] == ["none"] or all(map(_card_or_hidden, words[1:]))),
-          "draw": lambda: words[0] == "draw" and len(words) > 1 and all(map(_card_or_hidden, words[1:]))}[label]
+          "draw": lambda: words[0] == "draw" and len(words) > 1 and all(map(_card_or_hidden, words[1:])),
+          "take": lambda: words[0] == "take" and len(words) == 2 and _card_or_hidden(words[1])}[label]
     if not ok():
         expected = {"bid": "'bid 20', 'bid 30 for 60', 'hold' or 'pass'", "trump": "'trump H'",
                     "kitty": "'discard' and the cards put out", "discard": "'discard none' or 'discard' and the cards",
-                    "draw": "'draw' and the cards drawn"}[label]
+                    "draw": "'draw' and the cards drawn", "take": "'take' and the card the dealer picks out of the stock"}[label]
         raise RecordError(f"line {number}: {_quoted(action)} is not a {label} line's action; expected {expected}")
     if label == "bid":
         return action.lower()

@@ -46,7 +46,9 @@ RULES = {
     "exchange.choose": "in the exchange a player puts out cards with 'discard', or 'discard none' [exchange]",
     "exchange.not-in-hand": "a player discards cards of his own hand [exchange]",
     "exchange.twice": "a card is named twice [exchange]",
-    "exchange.count": "no more cards than the limit, or than the stock holds [exchange]",
+    "exchange.count": "no more cards than the limit, or than the stock holds; all five under four flip [exchange]",
+    "exchange.take": "the dealer robbing the stock takes its cards one at a time with 'take' [exchange]",
+    "exchange.not-in-stock": "the dealer robbing the stock takes only cards it holds [exchange]",
 }
 
 

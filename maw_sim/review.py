@@ -213,7 +213,7 @@ def _bidding_stand_in(rec):
     played = {s: [] for s in range(n)}
     for seat, action in actions:
         words = action.split()
-        if words[0] in ("discard", "draw"):
+        if words[0] in ("discard", "draw", "take"):
             known |= {Card.parse(w).code for w in words[1:] if w not in (HIDDEN_CARD, "none")}
         elif len(words) == 1 and _is_card(words[0]):
             played[seat].append(Card.parse(words[0]).code)
@@ -252,16 +252,29 @@ def _bidding_stand_in(rec):
                 put_out[k], outs = outs[:count], outs[count:]
                 drawn[k + 1], draws = draws[:count], draws[count:]
         if d.kitty and not kitty_known:
-            if bidder in hidden:
-                kitty = take(len(kitty))
-                put_out[kitty_step] = list(kitty)   # the bidder puts the kitty back out
-            else:
-                kitty = take(len(kitty))
-        # The stock, top first: each draw in the order made, then the rest.
-        stock = []
+            # The cards of the kitty this record shows (its top card, where it lies face up) stay.
+            kitty = [c for c in d.kitty if c is not None]
+            kitty += take(len(d.kitty) - len(kitty))
+            if bidder in hidden and kitty_step is not None:
+                out = list(kitty)               # the bidder puts the kitty back out…
+                for c in d.kitty:
+                    if c is not None and c in hands[bidder]:
+                        # …but for a shown card he kept (and played): one of his own goes instead.
+                        stand = take(1)[0]
+                        hands[bidder][hands[bidder].index(c)] = stand
+                        out[out.index(c)] = stand
+                put_out[kitty_step] = out
+        # The stock, top first: each draw in the order made, then the rest (the dealer's "rob"
+        # picks its cards out of it wherever they lie).
+        stock, taken = [], {}
         for k, (seat, action) in enumerate(actions):
             if action.startswith("draw "):
                 stock += drawn.get(k, [w for w in action.split()[1:]])
+            elif action.startswith("take ") and actions[k - 1][1].startswith("discard "):
+                count = len(actions[k - 1][1].split()) - 1
+                cards = drawn.get(k) or [a.split()[1] for _, a in actions[k:k + count]]
+                taken.update({k + j: card for j, card in enumerate(cards)})
+        stock += [c for c in taken.values() if c != HIDDEN_CARD]
         if None in stock or HIDDEN_CARD in stock:
             raise ReviewError("this record's draws cannot be laid out from the stock")
         stock += free
@@ -274,6 +287,8 @@ def _bidding_stand_in(rec):
         for k, (seat, action) in enumerate(actions):
             if action.startswith("draw "):
                 continue                # the engine drew it from the stock laid out above
+            if k in taken:
+                action = "take " + taken[k]
             if k in put_out:
                 action = "discard " + (" ".join(put_out[k]) or "none")
             try:

@@ -191,7 +191,7 @@ _OPTIONAL_KEYS = {
     # Some Atlantic circles lay the kitty's top card face up "to give players a taste" (the survey).
     "deal": {"kitty_shown": "bool"},
     # "Four flip" (the Merrimack Valley, the survey): a player may throw all five cards.
-    "exchange": {"four_flip": "bool"},
+    "exchange": {"four_flip": "bool", "dealer_robs": "bool"},
 }
 #: Each kind of scoring names its own keys (maw_sim.scoring), and the ones a file may leave out.
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
@@ -470,6 +470,12 @@ class Variant:
         """"Four flip": a player may put out all five cards, whatever the limit, and draws four face
         down and the fifth face up."""
         return "exchange" in self.settings and bool(self.settings["exchange"].values.get("four_flip"))
+
+    @cached_property
+    def dealer_robs(self) -> bool:
+        """The dealer's "rob" (a variant of Barker's game, the survey): last to exchange, he takes the
+        cards he wants from the rest of the stock instead of the top ones."""
+        return "exchange" in self.settings and bool(self.settings["exchange"].values.get("dealer_robs"))
 
     def exchange_cap(self, players: int) -> int:
         """The most cards one player may discard and draw with ``players`` at the table (0: no
@@ -962,6 +968,8 @@ def _check_consistency(path, settings) -> None:
     exchange = settings.get("exchange")
     if exchange is not None and exchange.values.get("four_flip") and exchange["limit"] == "none":
         _fail(path, "exchange.four_flip", "false where there is no exchange (exchange.limit = 'none')", True)
+    if exchange is not None and exchange.values.get("dealer_robs") and exchange["limit"] == "none":
+        _fail(path, "exchange.dealer_robs", "false where there is no exchange (exchange.limit = 'none')", True)
     if deal is not None and deal["kitty"] and turnup:
         _fail(path, "deal.kitty", "0 in a game with a turn-up (only the bidding games deal a kitty)", deal["kitty"])
     if not turnup:

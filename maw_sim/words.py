@@ -240,6 +240,12 @@ def _discard(t, e):
     return f"{n.says(e.seat, 'put')} out {cards_words(e.cards)} face down."
 
 
+def _take(t, e):
+    card = e.cards[0]
+    what = "a card" if card is None else card.symbol
+    return f"{t.names.says(e.seat, 'pick')} {what} out of the stock (the dealer's rob)."
+
+
 def _draw(t, e):
     cards = e.cards
     if None in cards and cards[-1] is not None:
@@ -259,7 +265,7 @@ SENTENCES = {
     ("bid", "bid"): _bid, ("bid", "pass"): _pass_call, ("bid", "hold"): _hold,
     ("trump", "trump"): _trump,
     ("kitty", "discard"): _kitty,
-    ("discard", "discard"): _discard, ("discard", "draw"): _draw,
+    ("discard", "discard"): _discard, ("discard", "draw"): _draw, ("discard", "take"): _take,
 }
 
 #: The log's kind of each event (the page styles its lines by it), where it is not the verb.

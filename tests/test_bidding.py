@@ -11,6 +11,8 @@ import pytest
 
 import maw_sim
 from maw_sim import Deal, GameRecord, IllegalAction, Match
+from maw_sim.cards import Card
+from maw_sim.review import ReviewSession
 from test_family import play
 
 BIDDING = ["one-hundred-and-ten", "auction-45", "auction-45-merrimack", "auction-45-atlantic"]
@@ -230,6 +232,41 @@ def test_merrimack_four_flip_a_new_hand_of_five_its_last_card_face_up():
     text = path.read_text().replace('limit = "stock-share"\nfour_flip = false', 'limit = "none"\nfour_flip = true')
     with pytest.raises(VariantError, match="exchange.four_flip"):
         parse_variant(text, path)
+
+
+def test_barker_the_dealer_robs_the_stock_for_the_cards_he_wants():
+    """A variant of Barker's game (the survey): the dealer may 'rob', looking through the rest of
+    the pack for the cards he wants. He puts out his discards face down as everyone does, then
+    picks as many cards out of the stock, one at a time; the others learn only how many."""
+    deal = _deal("auction-45", dealer_robs=True)
+    play(deal, "bid 15", "pass", "pass", "pass", "trump H", "discard none", "discard none", "discard none")
+    assert deal.to_move == deal.dealer == 3
+    stock = {c.code for c in deal.stock}
+    thrown = deal.hand(3)[:2]
+    deal.apply("discard " + " ".join(c.code for c in thrown))
+    assert deal.to_move == 3 and len(deal.hand(3)) == 3 and deal.stock_left == len(stock)
+    takes = deal.legal_actions()
+    assert {a.split()[1] for a in takes} == stock                 # any card of the stock, none other
+    best = "take " + Card(5, "H").code if "take 5H" in takes else takes[0]
+    refusal = _refused(deal, "take " + deal.hand(0)[0].code, "exchange.not-in-stock")
+    assert "not in the stock" in refusal.words
+    deal.apply(best)
+    assert deal.to_move == 3 and deal.stock_left == len(stock) - 1
+    deal.apply(deal.legal_actions()[0])
+    assert deal.phase == "play" and len(deal.hand(3)) == 5 and best[5:] in {c.code for c in deal.hand(3)}
+    # The others see a count, never the cards; the record reads back and opens for every seat.
+    assert [e.text for e in deal.view(0).events if e.seat == 3 and e.step == "discard"] == ["discard ? ?", "take ?", "take ?"]
+    record = deal.record()
+    assert GameRecord.parse(record.text()) == record and record.replay().history == deal.history
+    for seat in range(4):
+        mine = record.for_seat(seat)
+        assert GameRecord.parse(mine.text()) == mine
+        ReviewSession().open({"text": mine.text()})
+    # Without the house rule the dealer draws from the top, like everyone.
+    plain = _deal("auction-45")
+    play(plain, "bid 15", "pass", "pass", "pass", "trump H", "discard none", "discard none", "discard none")
+    plain.apply("discard " + plain.hand(3)[0].code)
+    assert plain.phase == "play" and plain.events[-1].verb == "draw"
 
 
 @pytest.mark.parametrize("players,cap", [(6, 3), (5, 4), (4, 5)])

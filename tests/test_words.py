@@ -21,7 +21,10 @@ TABLES = [("spoil-five", {}, 5), ("spoil-five", {"robbing": "announce"}, 4),
           ("spoil-five", {"robbing": "rob-or-barred"}, 4), ("spoil-five", {"robbing": "announce-or-lowest"}, 3),
           ("cotton-1674", {"fiving": True}, 2), ("forty-five", {}, 4),
           ("one-hundred-and-ten", {}, 4), ("one-hundred-and-ten", {"exchange": "up-to-3-stock"}, 4),
-          ("auction-45", {}, 4), ("auction-45-atlantic", {"thirty": "call"}, 4)]
+          ("auction-45", {}, 4), ("auction-45-atlantic", {"thirty": "call"}, 4),
+          # House rules that show a card to all, or let the dealer pick his.
+          ("auction-45", {"dealer_robs": True}, 4), ("auction-45-merrimack", {"four_flip": True}, 6),
+          ("auction-45-atlantic", {"kitty_shown": True}, 4)]
 
 
 def random_deal(vid, options, players, seed):
@@ -68,8 +71,10 @@ def test_a_seat_is_told_no_card_it_has_not_seen():
                 seen = played | table | {c.code for c in deal.dealt[seat]}
                 for event in deal.events:
                     mine = event.seen_by(seat)
-                    if mine is not None and mine.seat == seat:
+                    if mine is not None:         # its own cards, and any laid face up (four flip)
                         seen |= {c.code for c in mine.cards if c is not None}
+                if deal.kitty_shown is not None:
+                    seen.add(deal.kitty_shown.code)
                 if deal.contract is not None and deal.contract.bidder == seat and deal.kitty_taken:
                     seen |= {c.code for c in deal.kitty}
                 for line in told(deal, table_names(seat), seat):

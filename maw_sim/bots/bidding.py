@@ -543,6 +543,9 @@ def discard_decision(view, rng):
     v = view.variant
     trump = view.trump
     players, side = view.players, _side_size(view)
+    if view.legal[0].startswith("take "):
+        # The dealer robbing the stock: the best card in it, by the same weights.
+        return max(view.legal, key=lambda a: card_value(_INDEX[a[5:]], v, trump, players, side))
     hand = _hand_indices(view)
     worth = _blind_draw_value(v, trump, players, side, hand)
     gain = {i: worth - card_value(i, v, trump, players, side) for i in hand}

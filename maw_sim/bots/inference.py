@@ -22,7 +22,8 @@ the deal's history through the engine (which checks every play again).
 
 from __future__ import annotations
 
-from ..cards import CODES, Card, mask_of
+from ..cards import CARDS, CODES, Card, mask_of
+from ..auction import Exchange
 from ..deal import Deal, legal_mask
 
 _PROBES = {}
@@ -285,6 +286,9 @@ class Knowledge:
                 deal.apply("trump " + view.trump)
             elif phase == "kitty":
                 deal.apply("discard " + " ".join(CODES[i] for i in kitty_out))
+            elif phase == "discard" and Exchange.to_take(deal):
+                # The dealer robbing the stock: the cards this world gives him were laid on top.
+                deal.apply("take " + CARDS[deal._stock[deal._drawn + deal._taken]].code)
             elif phase == "discard":
                 seat = deal.to_move
                 outs = thrown.get(seat)
