@@ -113,84 +113,14 @@ def _hidden_seats(rec) -> list:
 
 
 def _stand_in(rec):
-    """A Deal for a redacted record: the hidden cards made up, every recorded action re-checked.
-
-    Seats are independent here — whether a seat's play was legal depends only on its own hand,
-    and no card still held changes who won a trick — so a seat whose made-up cards contradict the
-    record (a suit it showed out of) gets new ones until the engine accepts every action. Made-up
-    cards are drawn from the cards that seat cannot have been seen with, plain cards first, so
-    that no made-up trump can become the best trump of a points game."""
-    from .deal import Deal, IllegalAction
-    from .phases import take_unseen
+    """A Deal for a redacted record: the hidden cards made up, every recorded action re-checked
+    (:func:`maw_sim.resample.stand_in`, drawn by the same sampler as the bots' imagined deals).
+    Nothing made up is ever shown: the observer's view holds only its own cards and the cards
+    played."""
     if rec.variant.bidding:
         return _bidding_stand_in(rec)
-    hands = [list(h) for h in rec.hands]
-    actions = list(rec.actions)
-    known = {c for h in hands for c in h if c is not None}
-    known.add(Card.parse(rec.turnup).code)
-    robbed_by = None
-    for seat, action in actions:
-        words = action.split()
-        if words and words[0] == "rob":
-            robbed_by = seat
-        elif len(words) == 1 and _is_card(words[0]):
-            known.add(Card.parse(words[0]).code)
-    turnup = Card.parse(rec.turnup).code
-    # What each hidden seat is known to have held from the start: the cards it played (the turn-up
-    # it robbed came later), and how many cards of its hand are still unknown.
-    held, missing = {}, {}
-    for seat in _hidden_seats(rec):
-        played = [Card.parse(a).code for s, a in actions if s == seat and _is_card(a)]
-        start = [c for c in played if not (seat == robbed_by and c == turnup)]
-        start += [c for c in hands[seat] if c is not None and c not in start]
-        held[seat] = start
-        missing[seat] = len(hands[seat]) - len(start)
-    trumps = {c.code for c in rec.variant.trump_ranking(Card.parse(rec.turnup).suit)}
-    pool = [c.code for c in rec.variant.pack.cards if c.code not in known]
-    rng = random.Random(0)        # the same stand-in every time: the review is reproducible
-    plain = [c for c in pool if c not in trumps]
-    rest = [c for c in pool if c in trumps]
-    rng.shuffle(plain)
-    rng.shuffle(rest)
-    order = plain + rest
-    fill = {}
-    free = list(order)
-    for seat in held:
-        fill[seat] = free[:missing[seat]]
-        free = free[missing[seat]:]
-    for attempt in range(STAND_IN_TRIES):
-        for seat in held:
-            hands[seat] = held[seat] + fill[seat]
-        put_out = {seat: fill[seat][0] if fill[seat] else None for seat in held}
-        try:
-            deal = Deal(rec.variant, hands, rec.turnup, rec.dealer, teams=_teams(rec),
-                        scores=_scores(rec))
-        except ValueError as exc:
-            raise ReviewError(f"this record's hands do not make a deal: {exc}") from None
-        failed = None
-        for number, (seat, action) in enumerate(actions, start=1):
-            if action.split()[:2] == ["rob", "?"]:
-                action = f"rob {put_out.get(seat) or '?'}"
-            try:
-                take_unseen(deal, seat)     # a made-up holder of the ace declines without a word
-                deal.apply(action)
-            except IllegalAction as exc:
-                failed = (number, seat, exc)
-                break
-        if failed is None:
-            return deal
-        number, seat, exc = failed
-        if seat not in held or not fill[seat]:
-            raise ReviewError(f"action {number} ({seat_name(seat)}: {actions[number - 1][1]}) is "
-                              f"not legal: {exc}") from None
-        # New made-up cards for that seat only, from the cards nobody else was given.
-        others = {c for s in held if s != seat for c in fill[s]}
-        choices = [c for c in order if c not in others]
-        if attempt < STAND_IN_TRIES // 2:
-            choices = [c for c in choices if c not in trumps] or choices
-        fill[seat] = rng.sample(choices, missing[seat])
-    raise ReviewError("the hidden cards of this record could not be made consistent with its "
-                      "actions: is an action illegal?")
+    from .resample import stand_in
+    return stand_in(rec, ReviewError)
 
 
 def _bidding_stand_in(rec):

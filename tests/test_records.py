@@ -367,9 +367,6 @@ def test_what_a_robbery_shows_is_the_same_whichever_card_was_put_out():
             assert deal.record().for_seat(seat).text() == first.record().for_seat(seat).text()
 
 
-@pytest.mark.xfail(strict=True, reason="review._stand_in draws each hidden seat's cards apart and gives up when "
-                   "seats that showed out leave too few cards to go round (9 or 10 players, mid-deal); the "
-                   "one resampler of issue 16 replaces it. Remove this mark when it passes.")
 def test_a_seats_record_mid_deal_at_ten_players_opens_on_the_review_board():
     full, robber = _robbery(10)
     for upto in (11, 21, 31):

@@ -1,20 +1,10 @@
-"""What one seat can infer about the hidden hands, and worlds sampled consistently with it.
+"""What one seat can infer about the hidden hands from its view, and worlds drawn to agree.
 
-A search bot sees only its :class:`~maw_sim.deal.PlayerView`. From it a player at the table knows:
-
-- *the cards gone*: its own hand, every card played, and the turn-up — out of play unless robbed;
-- *who holds how many*: five less the cards each seat has played;
-- *the robbed card*: a robber took the turn-up into hand, so it is his until he plays it; and, unless
-  the turn-up was an ace (robbed by the dealer), he robbed because he held the ace of trumps. Where
-  robbing is compulsory and nobody robbed, nobody held the ace of trumps;
-- *what each play ruled out*. A card played must have been legal, so every card that would have made
-  it illegal was not in that hand: failing to follow a plain suit shows a void in it; a non-trump to a
-  trump lead is a renege and shows that every trump held (if any) was a privileged trump above the
-  card led — so no plain trump, and no privileged trump below the lead. These facts are not restated
-  here: each is found by asking :func:`maw_sim.deal.legal_mask` whether the card played would still
-  have been legal beside one more card. That probe is exact because under every following rule of
-  the family a legal card is made illegal by holding some single card (one of the suit led, or a
-  trump that may not renege), never by a combination.
+A search bot sees only its :class:`~maw_sim.deal.PlayerView`. The facts a seat knows of the other
+hands (the cards gone, who holds how many, the robbed card, what each play ruled out) and the
+sampler that draws hands to fit them are :mod:`maw_sim.resample`'s, shared with the review
+board's stand-in; :class:`Knowledge` reads them from a view, and also what the bidding games show
+(the auction, the exchanges, a kitty card laid face up, a "four flip" card).
 
 A *world* is a full deal — every hand filled in — that agrees with all of this, rebuilt by replaying
 the deal's history through the engine (which checks every play again).
@@ -24,27 +14,13 @@ from __future__ import annotations
 
 from ..cards import CARDS, CODES, Card, mask_of
 from ..auction import Exchange
-from ..deal import Deal, legal_mask
+from ..deal import Deal
+from ..resample import Constraints, ruled_out
 
-_PROBES = {}
-
-
-def _ruled_out(tables, may_trump: bool, lead: int, card: int) -> int:
-    """The cards whose presence in hand would have made ``card`` illegal to the trick led by ``lead``."""
-    key = (id(tables), may_trump, lead, card)
-    found = _PROBES.get(key)
-    if found is None:
-        found = 0
-        bit = 1 << card
-        for x in range(len(tables.power)):
-            if x != card and x != lead and not legal_mask(tables, may_trump, bit | 1 << x, lead) & bit:
-                found |= 1 << x
-        _PROBES[key] = found
-    return found
-
-
-class Knowledge:
-    """The facts a seat knows about the hidden cards (see the module's text)."""
+class Knowledge(Constraints):
+    """The facts a seat knows about the hidden cards (see the module's text), read from its view;
+    the hands are drawn by the sampler the review board's stand-in uses too
+    (:class:`maw_sim.resample.Constraints`)."""
 
     def __init__(self, view):
         v = view.variant
@@ -64,7 +40,7 @@ class Knowledge:
                 played |= 1 << card.index
                 self.played_by[seat] |= 1 << card.index
                 if k:
-                    self.excluded[seat] |= _ruled_out(t, may_trump, lead, card.index)
+                    self.excluded[seat] |= ruled_out(t, may_trump, lead, card.index)
         self.played = played
         self.need = [5 - bin(m).count("1") for m in self.played_by]
         self.need[self.me] = 0
@@ -75,6 +51,7 @@ class Knowledge:
             # may be in another hand, in the kitty or stock, or thrown face down: the draw below
             # leaves the cards no hand needs out of play.
             self.unseen = v.pack.mask & ~(self.mine | played)
+            self._bidding_facts(view, played)
             return
         turnup = view.turnup.index
         robber = view.robbed_by
@@ -110,44 +87,26 @@ class Knowledge:
         for s in range(n):
             self.excluded[s] &= ~self.forced[s]
 
-    def sample_hands(self, rng, tries: int = 40) -> list:
-        """Current hands for every seat (bit masks), the seat's own as it is, the others drawn at
-        random from the unseen cards consistently with what is known; constraints are dropped only if
-        no consistent draw is found in ``tries`` attempts (it never should be)."""
-        n = len(self.need)
-        me = self.me
-        forced_all = 0
-        for m in self.forced:
-            forced_all |= m
-        free = [i for i in range(self.size) if (self.unseen & ~forced_all) >> i & 1]
-        others = [s for s in range(n) if s != me and self.need[s] > 0]
-        for attempt in range(tries + 1):
-            strict = attempt < tries
-            rng.shuffle(free)
-            hands = [0] * n
-            hands[me] = self.mine
-            taken = 0
-            ok = True
-            # The most constrained seat draws first.
-            order = sorted(others, key=lambda s: bin(self.unseen & ~self.excluded[s]).count("1"))
-            for s in order:
-                want = self.need[s] - bin(self.forced[s]).count("1")
-                h = self.forced[s]
-                bar = (self.excluded[s] if strict else 0) | taken
-                for i in free:
-                    if want == 0:
-                        break
-                    if not (bar >> i) & 1:
-                        h |= 1 << i
-                        want -= 1
-                if want:
-                    ok = False
-                    break
-                taken |= h
-                hands[s] = h
-            if ok:
-                return hands
-        raise RuntimeError("no world fits the view")  # unreachable: the last try ignores exclusions
+    def _bidding_facts(self, view, played: int) -> None:
+        """What the bidding games show of other hands: a kitty card laid face up is in no hand but
+        the bidder's, once he has taken the kitty (and in none before); a card drawn face up
+        ("four flip") is its drawer's until played."""
+        gone = played | self.mine
+        shown = view.kitty_shown
+        if shown is not None and not gone & shown.bit:
+            taken = view.phase in ("kitty", "discard", "play", "over") or (
+                view.phase == "trump" and view.variant.auction["trump_named"] == "after-kitty")
+            for s in range(view.players):
+                if not (taken and s == view.bidder):
+                    self.excluded[s] |= shown.bit
+        self._face_up = {}
+        for e in view.events:
+            if e.verb == "draw" and e.seat != self.me and e.cards and e.cards[-1] is not None:
+                card = e.cards[-1]
+                self._face_up[e.seat] = card.index
+                if not gone & card.bit:
+                    self.forced[e.seat] |= card.bit
+                    self.excluded[e.seat] &= ~card.bit
 
     def world(self, rng) -> Deal:
         """A full deal, at the view's point of play, whose hidden hands are a random draw consistent
@@ -250,15 +209,32 @@ class Knowledge:
         trumps = v.tables(view.trump).trump_mask
         # Cards put out face down: plain cards first (some circles forbid throwing trumps).
         pool.sort(key=lambda i: trumps >> i & 1)
-        kitty_out = pool[:view.kitty_size]
-        pool = pool[view.kitty_size:]
         held = [list(_bits(h)) for h in start]
+        shown = view.kitty_shown
+        kitty = []
+        if shown is not None:
+            kitty.append(shown.index)
+            if shown.index in pool:
+                pool.remove(shown.index)
+        kitty += pool[:view.kitty_size - len(kitty)]
+        pool = pool[view.kitty_size - (1 if shown is not None else 0):]
+        kitty_out = list(kitty)              # what the bidder puts back out
+        bidder = view.bidder
+        if shown is not None and bidder is not None and shown.index in held[bidder]:
+            # He kept the card laid face up: one of his own went out in its place.
+            stand, pool = pool[0], pool[1:]
+            held[bidder][held[bidder].index(shown.index)] = stand
+            kitty_out[kitty_out.index(shown.index)] = stand
         drawn_order, thrown = [], {}
         for seat, count in view.exchanged:
             if not count:
                 continue
             mine = held[seat]
             rng.shuffle(mine)
+            face_up = self._face_up.get(seat)
+            if face_up is not None and face_up in mine:
+                mine.remove(face_up)
+                mine.insert(count - 1, face_up)     # "four flip": drawn last, face up
             drawn, kept = mine[:count], mine[count:]
             out, pool = pool[:count], pool[count:]
             held[seat] = kept + out           # the hand before this exchange
@@ -270,7 +246,7 @@ class Knowledge:
             sides = max(view.teams) + 1
             teams = (sides, n // sides)
         deal = Deal(v, [[CODES[i] for i in h] for h in held], None, view.dealer, teams=teams,
-                    scores=view.scores, kitty=[CODES[i] for i in kitty_out],
+                    scores=view.scores, kitty=[CODES[i] for i in kitty],
                     stock=[CODES[i] for i in drawn_order + pool])
         auction = list(view.auction)
         while deal.phase != "play" and deal.to_move is not None:
