@@ -62,6 +62,10 @@ class Knowledge(Constraints):
                 dead |= 1 << view.dealt_turnup.index
                 for code in action.split()[1:-1]:
                     dead |= 1 << Card.parse(code).index
+        if robber == self.me:
+            for e in view.events:
+                if e.verb == "rob" and e.seat == self.me:
+                    dead |= e.cards[0].bit          # the card we put out is out of play
         if robber is None:
             dead |= 1 << turnup
             if v.robbing == "compulsory" and view.turnup.rank != 1 and view.phase != "rob":
@@ -91,6 +95,15 @@ class Knowledge(Constraints):
         """What the bidding games show of other hands: a kitty card laid face up is in no hand but
         the bidder's, once he has taken the kitty (and in none before); a card drawn face up
         ("four flip") is its drawer's until played."""
+        # Our own kitty discards, exchange discards and draws (or picks), as we made them.
+        self._own_kitty_out, self._own_out, self._own_drawn = [], [], []
+        for e in view.events:
+            if e.seat == self.me and e.verb == "discard" and e.cards:
+                (self._own_kitty_out if e.step == "kitty" else self._own_out).extend(c.index for c in e.cards)
+            elif e.seat == self.me and e.verb in ("draw", "take"):
+                self._own_drawn.extend(c.index for c in e.cards)
+        for i in self._own_kitty_out + self._own_out:
+            self.unseen &= ~(1 << i)                # out of play: we put them out
         gone = played | self.mine
         shown = view.kitty_shown
         if shown is not None and not gone & shown.bit:
@@ -132,8 +145,8 @@ class Knowledge(Constraints):
         turned = [Card.parse(c).index for _, a in view.fiving if a.startswith("turn ") for c in a.split()[1:]]
         fived = turned and [view.dealt_turnup.index] + turned
         if robber is not None:
-            # The robber took the turn-up and put out a card face down: any card in no hand stands
-            # for it (even our own discard, which the view does not record).
+            # The robber took the turn-up and put out a card face down: our own, as we put it out;
+            # another's, any card in no hand.
             used = 0
             for h in start:
                 used |= h
@@ -141,7 +154,10 @@ class Knowledge(Constraints):
                 used |= 1 << i
             stock = [i for i in range(self.size) if not (used >> i) & 1 and i != turnup]
             ace = Card(1, view.trump).index
-            if view.turnup.rank != 1 and not start[robber] >> ace & 1 and ace in stock:
+            own = next((e.cards[0] for e in view.events if e.verb == "rob" and e.seat == self.me), None)
+            if robber == self.me and own is not None:
+                discard = own.index
+            elif view.turnup.rank != 1 and not start[robber] >> ace & 1 and ace in stock:
                 discard = ace                 # he robbed by holding the ace, so he put it out
             else:
                 discard = stock[int(rng.random() * len(stock))]
@@ -204,30 +220,49 @@ class Knowledge(Constraints):
         used = 0
         for h in start:
             used |= h
-        pool = [i for i in range(self.size) if not (used >> i) & 1]
+        me = self.me
+        ours = set(self._own_kitty_out + self._own_out)
+        pool = [i for i in range(self.size) if not (used >> i) & 1 and i not in ours]
         rng.shuffle(pool)
         trumps = v.tables(view.trump).trump_mask
         # Cards put out face down: plain cards first (some circles forbid throwing trumps).
         pool.sort(key=lambda i: trumps >> i & 1)
         held = [list(_bits(h)) for h in start]
         shown = view.kitty_shown
-        kitty = []
-        if shown is not None:
-            kitty.append(shown.index)
-            if shown.index in pool:
-                pool.remove(shown.index)
-        kitty += pool[:view.kitty_size - len(kitty)]
-        pool = pool[view.kitty_size - (1 if shown is not None else 0):]
-        kitty_out = list(kitty)              # what the bidder puts back out
         bidder = view.bidder
-        if shown is not None and bidder is not None and shown.index in held[bidder]:
-            # He kept the card laid face up: one of his own went out in its place.
-            stand, pool = pool[0], pool[1:]
-            held[bidder][held[bidder].index(shown.index)] = stand
-            kitty_out[kitty_out.index(shown.index)] = stand
+        if bidder == me and self._own_kitty_out:
+            # Our own kitty: what we put out, the card laid face up first; the rest was dealt.
+            taken = held[me] + self._own_kitty_out
+            first = [shown.index] if shown is not None else []
+            rest = [i for i in self._own_kitty_out + held[me] if i not in first]
+            kitty = first + rest[:view.kitty_size - len(first)]
+            held[me] = [i for i in taken if i not in kitty]
+            kitty_out = list(self._own_kitty_out)
+        else:
+            kitty = []
+            if shown is not None:
+                kitty.append(shown.index)
+                if shown.index in pool:
+                    pool.remove(shown.index)
+            fill = view.kitty_size - len(kitty)
+            kitty += pool[:fill]
+            pool = pool[fill:]
+            kitty_out = list(kitty)              # what the bidder puts back out
+            if shown is not None and bidder is not None and shown.index in held[bidder]:
+                # He kept the card laid face up: one of his own went out in its place.
+                stand, pool = pool[0], pool[1:]
+                held[bidder][held[bidder].index(shown.index)] = stand
+                kitty_out[kitty_out.index(shown.index)] = stand
         drawn_order, thrown = [], {}
         for seat, count in view.exchanged:
             if not count:
+                continue
+            if seat == me:
+                # Our own exchange, as we made it: what we put out, and what we drew or picked.
+                drawn, out = list(self._own_drawn), list(self._own_out)
+                held[me] = [i for i in held[me] if i not in drawn] + out
+                drawn_order.extend(drawn)
+                thrown[me] = thrown.get(me, []) + [out]
                 continue
             mine = held[seat]
             rng.shuffle(mine)
