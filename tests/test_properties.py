@@ -73,6 +73,12 @@ def test_random_playouts_keep_the_rules(args, choice_seed):
                 assert drawn == stock[:len(drawn)], "draws come from the top of the stock, in order"
                 stock = stock[len(drawn):]
                 expected |= set(drawn)
+            elif verb == "take":
+                # The dealer robbing the stock picks the card he wants, wherever it lies.
+                taken = maw_sim.Card.parse(rest)
+                assert taken in stock, "a card picked out of the stock was in it"
+                stock.remove(taken)
+                expected.add(taken)
             elif verb == "discard" and rest != "none":
                 expected -= {maw_sim.Card.parse(c) for c in rest.split()}
         assert deal.stock_left == len(stock)

@@ -92,6 +92,8 @@ def _known_to(deal, seat, upto):
     turned (the first turn-up too). And the ace of trumps once its holder has answered the robbing
     step in sight of all (only he is asked, unless the turn-up is an ace)."""
     known = {c.code for c in deal.dealt[seat]} | ({deal.dealt_turnup.code} if deal.turnup else set())
+    if deal.variant.bidding and deal.kitty_shown is not None:
+        known.add(deal.kitty_shown.code)            # laid face up for all (an Atlantic house rule)
     bidding = True
     for actor, action in deal.history[:upto]:
         verb, _, rest = action.partition(" ")
@@ -106,9 +108,11 @@ def _known_to(deal, seat, upto):
                 known |= {c.code for c in deal.kitty}
         if verb == "turn":
             known |= set(rest.split())
-        elif verb in ("rob", "discard", "draw"):
+        elif verb in ("rob", "discard", "draw", "take"):
             if actor == seat:
                 known |= set(rest.split())
+            elif verb == "draw" and deal.variant.four_flip and len(rest.split()) == 5:
+                known.add(rest.split()[-1])         # "four flip": a new hand's fifth card face up
         elif verb not in ("pass", "jink", "claim", "trump"):
             known.add(action)
     if deal.variant.bidding and bidding and deal.bidder == seat and upto == len(deal.history):
