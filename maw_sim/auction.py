@@ -37,7 +37,9 @@ from itertools import combinations
 from .cards import CARDS, SUITS, Card
 from .deal import HAND_SIZE
 from .events import CARDS_HIDDEN, LAST_CARD_SHOWN, PUBLIC, Event
-from .phases import Step
+import re
+
+from .phases import Step, _refuse_form, hide_cards, read_cards
 from .refusals import refuse
 
 BID, TRUMP, KITTY, DISCARD = "bid", "trump", "kitty", "discard"
@@ -135,8 +137,28 @@ class AuctionState:
         return other
 
 
+_CALL = re.compile(r"pass|hold|bid \d+( for \d+)?")
+
+
+def auction_winner(calls) -> int | None:
+    """The seat that won an auction, from its calls in order as (seat, call): the last to bid or
+    hold (None when all passed)."""
+    last = None
+    for seat, call in calls:
+        if call != "pass":
+            last = seat
+    return last
+
+
 class Auction(Step):
     name = BID
+    labels = ("bid",)
+    belongs = "the bidding games"
+
+    def read(self, label, action):
+        if _CALL.fullmatch(action.lower()):
+            return action.lower()
+        raise _refuse_form("bid line's action", "'bid 20', 'bid 30 for 60', 'hold' or 'pass'")
 
     def begins(self, deal):
         deal._auction = AuctionState(deal.players)
@@ -326,6 +348,14 @@ class Auction(Step):
 
 class NamingTrumps(Step):
     name = TRUMP
+    labels = ("trump",)
+    belongs = "the bidding games"
+
+    def read(self, label, action):
+        words = action.split()
+        if len(words) == 2 and words[0] == "trump" and len(words[1]) == 1 and words[1].upper() in SUITS:
+            return "trump " + words[1].upper()
+        raise _refuse_form("trump line's action", "'trump H'")
 
     def begins(self, deal):
         return deal._contract.bidder if deal._contract is not None and deal.trump is None else None
@@ -393,8 +423,30 @@ def _canonical_discard(deal, seat, action):
     return "discard " + " ".join(c for c in deal.hand_codes(seat) if c in chosen)
 
 
+def _read_put_out(kind: str, expected: str, action: str, verb: str, none: bool) -> str:
+    """A line of cards put out or drawn: ``verb`` and the cards (``?`` for hidden ones), or, where
+    ``none``, ``verb none``."""
+    words = action.split()
+    if none and words[1:] == ["none"] and words[0] == verb:
+        return action
+    if len(words) > 1 and words[0] == verb:
+        try:
+            return verb + " " + " ".join(read_cards(words[1:]))
+        except ValueError:
+            pass
+    raise _refuse_form(kind, expected)
+
+
 class TakingTheKitty(Step):
     name = KITTY
+    labels = ("kitty",)
+    belongs = "the bidding games"
+
+    def read(self, label, action):
+        return _read_put_out("kitty line's action", "'discard' and the cards put out", action, "discard", False)
+
+    def redact(self, action):
+        return hide_cards(action)
 
     def begins(self, deal):
         c = deal._contract
@@ -430,6 +482,25 @@ class TakingTheKitty(Step):
 
 class Exchange(Step):
     name = DISCARD
+    #: The discard, the draw (a chance event) and the dealer's pick out of the stock.
+    labels = ("discard", "draw", "take")
+    chance_verbs = ("draw",)
+    belongs = "the bidding games"
+
+    def read(self, label, action):
+        if label == "discard":
+            return _read_put_out("discard line's action", "'discard none' or 'discard' and the cards",
+                                 action, "discard", True)
+        if label == "draw":
+            return _read_put_out("draw line's action", "'draw' and the cards drawn", action, "draw", False)
+        words = action.split()
+        if len(words) == 2:
+            return _read_put_out("take line's action", "'take' and the card the dealer picks out of the stock",
+                                 action, "take", False)
+        raise _refuse_form("take line's action", "'take' and the card the dealer picks out of the stock")
+
+    def redact(self, action):
+        return hide_cards(action)
 
     def begins(self, deal):
         if deal.variant.exchange_cap(deal.players) == 0:

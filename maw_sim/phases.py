@@ -30,7 +30,7 @@ The bidding games' steps (the auction, the trump named, the kitty, the discard a
 from __future__ import annotations
 
 from .cards import CARDS, Card
-from .events import CARDS_HIDDEN, PUBLIC, UNSEEN, Event
+from .events import CARDS_HIDDEN, HIDDEN, PUBLIC, UNSEEN, Event
 from .refusals import refuse
 
 #: The phases of a deal, by name. The deal compares its phase with ``is`` in the inner loop, so
@@ -46,12 +46,35 @@ class Step:
     """One decision step of a deal. ``name`` is the deal's ``phase`` while the step is open.
 
     Besides its legal actions, refusals and effects, a step owns what follows from its actions:
-    :meth:`event` says who sees what of each, :meth:`label` heads its lines in the notation."""
+    :meth:`event` says who sees what of each; in the notation (:mod:`maw_sim.records`),
+    :meth:`label` heads its lines, :meth:`read` checks their form, :meth:`redact` hides what
+    another seat did not see, and ``chance_verbs`` marks the lines the pack deals, not a player."""
     name = ""
+    #: The labels of this step's lines in the notation (``rob 2: pass``).
+    labels = ()
+    #: Verbs of the chance events this step records (the cards drawn, the cards turned).
+    chance_verbs = ()
+    #: The rulesets that have this step, in words (for a line a ruleset cannot have).
+    belongs = ""
 
     def label(self, event) -> str:
         """The word that heads ``event``'s line in the notation (``rob 2: pass``)."""
         return self.name
+
+    def applies_to(self, variant) -> bool:
+        """Can a deal of ``variant`` reach this step?"""
+        return self in pipeline(variant)
+
+    def read(self, label: str, action: str) -> str:
+        """The action of a ``label`` line as the notation writes it, its form checked (the engine
+        checks the rest when the record is played back). Raises ValueError saying what the line
+        holds instead: "is not a rob decision; expected …"."""
+        raise NotImplementedError
+
+    def redact(self, action: str) -> str:
+        """``action`` as the other seats saw it, read from its text alone (a reader's record
+        hidden again for one seat): cards put out face down or drawn become ``?``."""
+        return action
 
     def silent(self, deal):
         """The action of the seat to move that nobody else would see (an ``UNSEEN`` event), if
@@ -89,6 +112,30 @@ class Step:
         return ""
 
 
+def read_cards(words, hidden: bool = True) -> list:
+    """Card codes as the notation writes them (``7C``; ``?`` for a card hidden from the reader,
+    where ``hidden``); ValueError at the first word that is neither."""
+    out = []
+    for word in words:
+        if hidden and word == HIDDEN:
+            out.append(HIDDEN)
+        else:
+            out.append(Card.parse(word).code)
+    return out
+
+
+def hide_cards(action: str) -> str:
+    """An action with every card it names face down: ``discard 7C 9D`` becomes ``discard ? ?``."""
+    verb, _, rest = action.partition(" ")
+    if not rest or rest == "none":
+        return action
+    return verb + " " + " ".join(HIDDEN for _ in rest.split())
+
+
+def _refuse_form(kind: str, expected: str):
+    return ValueError(f"is not a {kind}; expected {expected}")
+
+
 #: What a holder of the ace of trumps may do besides robbing, under each rule of ``robbing.rule``.
 _DECLINES = {"optional": ("pass",), "compulsory": (), "announce": ("announce",),
              "announce-or-lowest": ("announce", "pass"), "rob-or-barred": ("pass",)}
@@ -102,6 +149,22 @@ class Robbing(Step):
     it is ``"rob-or-barred"``. The dealer robbing a turned ace may always pass: everyone has seen
     that ace, and the duties of the sources are the holder's (a reconstruction)."""
     name = ROB
+    labels = ("rob",)
+    belongs = "a ruleset with robbing"
+
+    def read(self, label, action):
+        words = action.split()
+        if action in ("pass", "announce"):
+            return action
+        if len(words) == 2 and words[0] == "rob":
+            try:
+                return "rob " + read_cards(words[1:])[0]
+            except ValueError:
+                pass
+        raise _refuse_form("rob decision", "'pass' or 'announce' or 'rob <card>'")
+
+    def redact(self, action):
+        return "rob " + HIDDEN if action.startswith("rob ") else action
 
     def begins(self, deal):
         v = deal.variant
@@ -219,6 +282,16 @@ class Robbing(Step):
 
 class Jinking(Step):
     name = JINK
+    labels = ("jink",)
+    belongs = "a ruleset with jinking"
+
+    def applies_to(self, variant):
+        return variant.jinking
+
+    def read(self, label, action):
+        if action in ("jink", "claim"):
+            return action
+        raise _refuse_form("jink decision", "'jink' or 'claim'")
 
     def event(self, deal, seat, action):
         return Event(seat, JINK, action, action)
@@ -259,6 +332,20 @@ class Fiving(Step):
     order: the deal's history keeps them as ``(dealer, "turn 7C 9C 3D")``, the new turn-up last,
     in sight of both players."""
     name = FIVE
+    labels = ("five",)
+    chance_verbs = ("turn",)
+    belongs = "a ruleset with fiving"
+
+    def read(self, label, action):
+        words = action.split()
+        if action in ("five", "stand", "agree", "refuse"):
+            return action
+        if len(words) > 1 and words[0] == "turn":
+            try:
+                return "turn " + " ".join(read_cards(words[1:], hidden=False))
+            except ValueError:
+                pass
+        raise _refuse_form("fiving decision", "'five', 'stand', 'agree', 'refuse' or the cards turned, as 'turn 7C 3D'")
 
     def begins(self, deal):
         v = deal.variant
@@ -334,3 +421,36 @@ def pipeline(variant) -> tuple:
         return bidding_pipeline(variant)
     steps = (FIVING,) if variant.fiving else ()
     return steps + ((ROBBING,) if variant.robbing != "none" else ())
+
+
+def all_steps() -> tuple:
+    """Every decision step of the family's rulesets (each ruleset takes its own from these)."""
+    from .auction import AUCTION, EXCHANGE, NAMING_TRUMPS, TAKING_THE_KITTY
+    return (FIVING, ROBBING, JINKING, AUCTION, NAMING_TRUMPS, TAKING_THE_KITTY, EXCHANGE)
+
+
+_BY_LABEL = {}
+
+
+def step_for_label(label: str):
+    """The step whose lines the notation heads with ``label``, or None."""
+    if not _BY_LABEL:
+        for step in all_steps():
+            for name in step.labels:
+                _BY_LABEL[name] = step
+    return _BY_LABEL.get(label)
+
+
+def step_named(name: str):
+    """The step whose phase (and events' ``step``) is ``name``, or None (the play)."""
+    return next((step for step in all_steps() if step.name == name), None)
+
+
+_CHANCE_VERBS = set()
+
+
+def is_chance(action: str) -> bool:
+    """Is this history entry dealt by the pack (cards drawn, cards turned), not chosen?"""
+    if not _CHANCE_VERBS:
+        _CHANCE_VERBS.update(verb for step in all_steps() for verb in step.chance_verbs)
+    return action.partition(" ")[0] in _CHANCE_VERBS

@@ -58,7 +58,8 @@ from dataclasses import dataclass, field, replace
 
 from .cards import CARDS, Card
 from .deal import HAND_SIZE
-from .phases import PLAY, ROB
+from .auction import auction_winner
+from .phases import PLAY, ROB, is_chance, step_for_label, step_named
 from .variants import PARTNERSHIP_FORMS, Variant, _value_text, load_variant
 
 VERSION = 1
@@ -72,8 +73,6 @@ _DEAL_TAGS = ("Deal", "Dealer", "Scores", "Hands", "TurnUp", "Kitty", "Stock", "
 #: A deal played on from a position of another record (the review board's "Play on from here"):
 #: the number of its first actions that came from that record; the rest are the new line.
 BRANCH_TAG = "Branch"
-#: The movetext's decision lines, by label (the trick lines are numbered).
-_LABELS = ("rob", "jink", "bid", "trump", "kitty", "discard", "draw", "take")
 #: The longest record read, in characters (about 10,000 deals of four players): reading costs time
 #: in proportion to the length, so a paste of any size gets its answer in a second or two.
 MAX_RECORD_CHARS = 4_000_000
@@ -100,7 +99,9 @@ class DealRecord:
 
     ``hands``: one tuple of card codes a seat, as dealt (before robbing); ``None`` stands for a
     card this record's reader may not see. ``actions``: ``(seat, action)`` in order. ``result``:
-    the outcome in the notation's short form, ``"*"`` while the deal is unfinished.
+    the outcome in the notation's short form, ``"*"`` while the deal is unfinished. ``labels``:
+    for each action, the label of its line (``"rob"``, ``"bid"``, ``"kitty"``…, given by the step
+    it belongs to: :meth:`maw_sim.phases.Step.label`), or ``"play"`` for a card played.
     """
     number: int
     dealer: int
@@ -113,6 +114,12 @@ class DealRecord:
     #: The bidding games: the kitty as dealt and the stock, top first (None: a card hidden).
     kitty: tuple = ()
     stock: tuple = ()
+    labels: tuple = ()
+
+    def __post_init__(self):
+        if len(self.labels) != len(self.actions):
+            raise ValueError(f"a deal record needs one label an action: {len(self.labels)} labels for "
+                             f"{len(self.actions)} actions")
 
     @property
     def redacted(self) -> bool:
@@ -122,13 +129,12 @@ class DealRecord:
     @property
     def bidder(self):
         """The seat that won the auction (the last to bid or hold), once it is over; else None."""
-        last = None
-        for seat, action in self.actions:
-            if action in ("pass", "hold") or action.startswith("bid "):
-                if action != "pass":
-                    last = seat
-            elif last is not None:
-                return last
+        calls = []
+        for entry, label in zip(self.actions, self.labels):
+            if label == "bid":
+                calls.append(entry)
+            elif calls:
+                return auction_winner(calls)
         return None
 
 
@@ -213,20 +219,22 @@ class GameRecord:
         return replace(self, deals=deals, seed=None, observer=seat)
 
     def _deal_for_seat(self, d: DealRecord, seat: int) -> DealRecord:
+        labels = d.labels
         if self.redacted:
             # Already a reader's record (one without an observer tag): hide what it still shows.
-            actions = tuple((s, redact_action(s, a, seat)) for s, a in d.actions)
+            actions = tuple((s, redact_action(s, a, seat, label)) for (s, a), label in zip(d.actions, labels))
             kitty_seen, shown = d.bidder == seat, ()
         else:
             deal = _replay_deal(self, d, None)
             seen = [e for e in (event.seen_by(seat) for event in deal.events) if e is not None]
             actions = tuple(e.action for e in seen)
+            labels = labels_of(seen)
             # The bidder sees the kitty once he has taken it into hand.
             kitty_seen = deal.kitty_taken and deal.bidder == seat
             shown = _shown_to_all(deal, d, seat, seen)
         # Where the kitty's top card lies face up, everyone sees that one.
         face_up = 1 if self.variant.kitty_shown else 0
-        return replace(d, hands=_hands_for(d.hands, seat, shown), actions=actions,
+        return replace(d, hands=_hands_for(d.hands, seat, shown), actions=actions, labels=labels,
                        kitty=d.kitty if kitty_seen and d.kitty else d.kitty[:face_up] + (None,) * (len(d.kitty) - face_up),
                        stock=(None,) * len(d.stock))
 
@@ -320,7 +328,14 @@ def _deal_record(deal, number: int) -> DealRecord:
     stock = tuple(c.code for c in deal.stock) if v.exchange_limit != "none" or v.fiving else ()
     turnup = deal.dealt_turnup
     return DealRecord(number, deal.dealer, scores, hands, None if turnup is None else turnup.code,
-                      tuple(deal.history), result_of(deal), (), tuple(c.code for c in deal.kitty), stock)
+                      tuple(deal.history), result_of(deal), (), tuple(c.code for c in deal.kitty), stock,
+                      labels_of(deal.events))
+
+
+def labels_of(events) -> tuple:
+    """The notation's label of each event's line: its step's (:meth:`maw_sim.phases.Step.label`),
+    ``"play"`` for a card played."""
+    return tuple(PLAY if e.step == PLAY else step_named(e.step).label(e) for e in events)
 
 
 def result_of(deal) -> str:
@@ -381,18 +396,13 @@ def _hands_for(hands: tuple, seat: int, shown) -> tuple:
                  for s, h in enumerate(hands))
 
 
-def redact_action(actor: int, action: str, viewer: int | None) -> str:
-    """An action as ``viewer`` saw it: a card put out face down (in robbing, from the kitty, in
-    the exchange) or drawn from the stock is named only to its owner, the others see how many
-    (``viewer`` None: everything is shown)."""
-    if viewer is None or actor == viewer:
+def redact_action(actor: int, action: str, viewer: int | None, label: str) -> str:
+    """An action of a ``label`` line as ``viewer`` saw it, read from its text alone (its step
+    says how: :meth:`maw_sim.phases.Step.redact`): a card put out face down or drawn from the
+    stock is named only to its owner, the others see how many (``viewer`` None: all is shown)."""
+    if viewer is None or actor == viewer or label == PLAY:
         return action
-    verb, _, rest = action.partition(" ")
-    if verb == "rob":
-        return "rob " + HIDDEN
-    if verb in ("discard", "draw", "take") and rest != "none":
-        return verb + " " + " ".join(HIDDEN for _ in rest.split())
-    return action
+    return step_for_label(label).redact(action)
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -450,27 +460,13 @@ def _movetext(rec: GameRecord, d: DealRecord) -> list:
                 line += f"   ; seat {winners[trick]} wins"
             lines.append(line)
 
-    bidding = rec.variant.bidding
-    bidder = d.bidder
-    for seat, action in d.actions:
-        word = action.split()[0]
-        if bidding and word in ("bid", "hold", "pass"):
-            lines.append(f"bid {seat}: {action}")
-        elif word in ("trump", "draw", "take"):
-            lines.append(f"{word} {seat}: {action}")
-        elif word == "discard":
-            lines.append(f"{'kitty' if seat == bidder and d.kitty else 'discard'} {seat}: {action}")
-            if seat == bidder and d.kitty:
-                bidder = None        # the bidder's next discard, if any, is in the exchange
-        elif word in ("five", "stand", "agree", "refuse", "turn"):
-            lines.append(f"five {seat}: {action}")
-        elif word in ("rob", "pass", "announce"):
-            lines.append(f"rob {seat}: {action}")
-        elif word in ("jink", "claim"):
+    for (seat, action), label in zip(d.actions, d.labels):
+        if label != PLAY:
+            # A decision line (labelled by its step) comes between tricks, never inside one.
             flush()
             if plays:
                 trick, plays = trick + 1, []
-            lines.append(f"jink {seat}: {action}")
+            lines.append(f"{label} {seat}: {action}")
         else:
             plays.append((seat, action))
             if len(plays) == rec.players:
@@ -709,47 +705,25 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, follows) -> 
                           f"{variant.kitty_size}")
     stock = _card_list(tags.get("Stock", ""), f"{where}: [Stock]", seen, "the stock")
 
-    actions = []
+    actions, labels = [], []
     trick = 0
     for number, body in moves:
         label, _, rest = body.partition(" ")
         entries = _entries(rest, number, players)
-        if label in ("bid", "trump", "kitty", "discard", "draw", "take"):
-            if variant.turnup_game:
-                raise RecordError(f"line {number}: a '{label}' line belongs to the bidding games, not to "
-                                  f"{variant.name}")
+        step = step_for_label(label)
+        if step is not None:
+            # A decision line: its step reads it (the engine checks the rest on playing back).
+            if not step.applies_to(variant):
+                raise RecordError(f"line {number}: a '{label}' line belongs to {step.belongs}, not to "
+                                  f"{variant.name} as chosen")
             if len(entries) != 1:
                 raise RecordError(f"line {number}: a '{label}' line holds one entry, as 'seat: action'")
             seat, action = entries[0]
-            actions.append((seat, _decision(label, action, number)))
-        elif label == "five":
-            if not variant.fiving:
-                raise RecordError(f"line {number}: a 'five' line belongs to a ruleset with fiving, not to "
-                                  f"{variant.name} as chosen")
-            if len(entries) != 1:
-                raise RecordError(f"line {number}: a 'five' line holds one entry, as 'seat: action'")
-            seat, action = entries[0]
-            cards = action.split()[1:]
-            if action in ("five", "stand", "agree", "refuse"):
-                actions.append((seat, action))
-            elif action.startswith("turn ") and all(_card_or_hidden(c) and c != HIDDEN for c in cards):
-                actions.append((seat, "turn " + " ".join(Card.parse(c).code for c in cards)))
-            else:
-                raise RecordError(f"line {number}: {_quoted(action)} is not a fiving decision; expected 'five', "
-                                  "'stand', 'agree', 'refuse' or the cards turned, as 'turn 7C 3D'")
-        elif label in ("rob", "jink"):
-            if len(entries) != 1:
-                raise RecordError(f"line {number}: a '{label}' line holds one decision, as 'seat: action'")
-            seat, action = entries[0]
-            allowed = ("pass", "announce", "rob <card>") if label == "rob" else ("jink", "claim")
-            ok = (action in ("pass", "announce") or (action.startswith("rob ") and _card_or_hidden(action[4:]))) \
-                if label == "rob" else action in ("jink", "claim")
-            if not ok:
-                raise RecordError(f"line {number}: {_quoted(action)} is not a {label} decision; expected "
-                                  + " or ".join(repr(a) for a in allowed))
-            if label == "rob" and action not in ("pass", "announce") and action[4:].strip() != HIDDEN:
-                action = "rob " + Card.parse(action[4:]).code
-            actions.append((seat, action))
+            try:
+                actions.append((seat, step.read(label, action)))
+            except ValueError as exc:
+                raise RecordError(f"line {number}: {_quoted(action)} {exc}") from None
+            labels.append(label)
         elif _TRICK_LABEL.fullmatch(label):
             if trick == HAND_SIZE:
                 raise RecordError(f"line {number}: a deal has {HAND_SIZE} tricks, and this line would be "
@@ -761,6 +735,7 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, follows) -> 
                 raise RecordError(f"line {number}: a trick line holds 1 to {players} plays, as 'seat: card'")
             for seat, action in entries:
                 actions.append((seat, _card(action, f"line {number}: seat {seat}").code))
+                labels.append(PLAY)
             trick += 1
         else:
             raise RecordError(f"line {number}: expected a tag pair, a trick line ('1. 1: KC  2: 3S …'), "
@@ -768,34 +743,7 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, follows) -> 
                               f"'trump 1: trump H', 'kitty 1: discard …', 'discard 2: discard none', "
                               f"'draw 2: draw …', 'take 3: take …'); got {_quoted(body)}")
     return DealRecord(deal_number, dealer, scores, tuple(hands), turnup, tuple(actions),
-                      tags.get("Result", "*"), tuple(extra), tuple(kitty), tuple(stock))
-
-
-_BID = re.compile(r"pass|hold|bid \d+( for \d+)?")
-
-
-def _decision(label: str, action: str, number: int) -> str:
-    """A bidding game's decision line, checked for its form (the engine checks the rest)."""
-    words = action.split()
-    ok = {"bid": lambda: _BID.fullmatch(action.lower()) is not None,
-          "trump": lambda: len(words) == 2 and words[0] == "trump" and words[1].upper() in ("C", "D", "H", "S"),
-          "kitty": lambda: words[0] == "discard" and len(words) > 1 and all(map(_card_or_hidden, words[1:])),
-          "discard": lambda: words[0] == "discard" and len(words) > 1 and (
-              words[1:] == ["none"] or all(map(_card_or_hidden, words[1:]))),
-          "draw": lambda: words[0] == "draw" and len(words) > 1 and all(map(_card_or_hidden, words[1:])),
-          "take": lambda: words[0] == "take" and len(words) == 2 and _card_or_hidden(words[1])}[label]
-    if not ok():
-        expected = {"bid": "'bid 20', 'bid 30 for 60', 'hold' or 'pass'", "trump": "'trump H'",
-                    "kitty": "'discard' and the cards put out", "discard": "'discard none' or 'discard' and the cards",
-                    "draw": "'draw' and the cards drawn", "take": "'take' and the card the dealer picks out of the stock"}[label]
-        raise RecordError(f"line {number}: {_quoted(action)} is not a {label} line's action; expected {expected}")
-    if label == "bid":
-        return action.lower()
-    if label == "trump":
-        return "trump " + words[1].upper()
-    if words[1:] == ["none"]:
-        return action
-    return words[0] + " " + " ".join(w if w == HIDDEN else Card.parse(w).code for w in words[1:])
+                      tags.get("Result", "*"), tuple(extra), tuple(kitty), tuple(stock), tuple(labels))
 
 
 def _card_list(text: str, where: str, seen: dict, what: str) -> list:
@@ -888,13 +836,13 @@ def _apply_all(deal, record: DealRecord, upto, where: str) -> None:
         raise RecordError(f"{where} has {len(record.actions)} actions; cannot stop after {upto}")
     for k, (seat, action) in enumerate(actions, start=1):
         head = f"{where}, action {k} (seat {seat}: {action})"
-        if action.startswith(("draw ", "turn ")):
+        if is_chance(action):
             # A chance event, not an action: the engine drew it from the stock after the discard
             # (or turned it, after fiving was agreed).
             last = deal.history[-1] if deal.history else None
             if last != (seat, action):
                 raise RecordError(f"{head}: the stock gives "
-                                  f"{last[1] if last and last[1].startswith(('draw', 'turn')) else 'nothing'} "
+                                  f"{last[1] if last and is_chance(last[1]) else 'nothing'} "
                                   f"here, not {_quoted(action)}")
             continue
         if deal.to_move is None:
@@ -990,7 +938,7 @@ class _DealMoves:
         """Encode ``actions`` ((seat, action) pairs, in order) and play them on the shadow."""
         shadow, codes = self.shadow, self.codes
         for _, action in actions:
-            if action.startswith(("draw ", "turn ")):
+            if is_chance(action):
                 continue           # a chance event: the seed says what was drawn or turned
             codes.append(_move_code(shadow.legal_actions().index(action)))
             shadow.apply(action)

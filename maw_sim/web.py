@@ -62,7 +62,7 @@ preset the counts it would allow, so the page offers nothing the engine refuses.
 The state is the table **as your seat sees it**: never another seat's cards. Events are what
 happened since your last move, in order, each with a sentence for the log: the bots' plays, the
 tricks won, robbing and jinking, the end of the deal. Every event is built from the action as your
-seat saw it (:func:`maw_sim.records.redact_action`): a bot's card put out face down in robbing is
+seat saw it (:meth:`maw_sim.phases.Step.redact`): a bot's card put out face down in robbing is
 ``"rob ?"``, never named.
 """
 

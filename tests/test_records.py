@@ -119,7 +119,8 @@ def test_an_illegal_action_is_named_by_its_number_and_rule():
             if deal.phase == "play" and refused:
                 record = deal.record()
                 bad = record.deal.__class__(**{**record.deal.__dict__,
-                                              "actions": record.actions + ((deal.to_move, refused[0]),)})
+                                              "actions": record.actions + ((deal.to_move, refused[0]),),
+                                              "labels": record.deal.labels + ("play",)})
                 broken = record.__class__(**{**record.__dict__, "deals": (bad,)})
                 with pytest.raises(RecordError) as info:
                     GameRecord.parse(broken.text()).replay()

@@ -86,6 +86,7 @@ def test_the_stand_in_refuses_a_record_no_deal_can_explain():
     deal.apply(card)
     mine = deal.record().for_seat((leader + 1) % 4)
     # The card just led, played again by the next seat: no hands can make that legal.
-    broken = replace(mine.deals[-1], actions=mine.deals[-1].actions + (((leader + 1) % 4, card),))
+    broken = replace(mine.deals[-1], actions=mine.deals[-1].actions + (((leader + 1) % 4, card),),
+                     labels=mine.deals[-1].labels + ("play",))
     with pytest.raises(ValueError, match="not legal"):
         stand_in(replace(mine, deals=(broken,)))
