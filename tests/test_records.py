@@ -426,3 +426,40 @@ def test_the_link_of_a_restored_game_replays_no_deal_to_answer(monkeypatch):
     kept = to_link(again)
     assert len(replays) == 2          # and the next deal, once
     assert kept == to_link(again.record())
+
+
+def test_each_step_owns_its_lines_in_the_notation():
+    """Every decision step names the labels of its lines, no label belongs to two steps, and each
+    step reads back, unchanged, every action its deals record (seen by all or by one seat)."""
+    from maw_sim.phases import all_steps, step_for_label, step_named
+    from maw_sim.records import labels_of
+    labels = [label for step in all_steps() for label in step.labels]
+    assert len(labels) == len(set(labels)) and all(step.labels for step in all_steps())
+    read = set()
+    for vid, options in [(v, {}) for v in maw_sim.variant_ids()] + [
+            ("auction-45", {"dealer_robs": True}), ("cotton-1674", {"fiving": True}),
+            ("auction-45-merrimack", {"four_flip": True}), ("spoil-five", {"robbing": "announce"})]:
+        for seed in range(3):
+            deal = Deal.random(maw_sim.load_variant(vid, options=options), 4 if vid != "cotton-1674" else 2, seed)
+            rng = random.Random(seed)
+            while deal.to_move is not None:
+                deal.apply(rng.choice(deal.legal_actions()))
+            for seat in (None, 0):
+                seen = [e for e in (x.seen_by(seat) for x in deal.events) if e is not None]
+                for event, label in zip(seen, labels_of(seen)):
+                    if label != "play":
+                        assert step_named(event.step) is step_for_label(label)
+                        assert step_for_label(label).read(label, event.text) == event.text
+                        read.add(label)
+    # Jinking needs the first three tricks to one player: two players, a few tries.
+    for seed in range(200):
+        deal = Deal.random(maw_sim.load_variant("spoil-five"), 2, seed)
+        rng = random.Random(seed)
+        while deal.to_move is not None:
+            deal.apply(rng.choice(deal.legal_actions()))
+        jinks = [e for e in deal.events if e.step == "jink"]
+        if jinks:
+            assert all(step_for_label("jink").read("jink", e.text) == e.text for e in jinks)
+            read.add("jink")
+            break
+    assert read == set(labels)
