@@ -42,7 +42,7 @@ import re
 from .phases import Step, _refuse_form, hide_cards, read_cards
 from .refusals import refuse
 
-BID, TRUMP, KITTY, DISCARD = "bid", "trump", "kitty", "discard"
+BID, TRUMP, KITTY, DISCARD, CALL = "bid", "trump", "kitty", "discard", "call"
 
 #: A side at this score or more bids at least ``[auction] min_bid_at_100`` (Barker, Bicycle, the
 #: Merrimack Valley), unless the ruleset moves the line (``scoring.critical_line``).
@@ -622,10 +622,77 @@ class Exchange(Step):
         return "Put out the cards you do not want, face down, and draw as many."
 
 
+class CallingAPartner(Step):
+    """"Call for your partner" (the Merrimack Valley, five players each for himself): once the
+    hands are settled, the bidder calls a card he does not hold (``"call AH"``); whoever holds it
+    plays with him this deal — their points count together toward the bid, and both write what
+    the pair scores. Nobody says who holds it: the holder knows, the others learn when the card is
+    played. Where no hand holds it, the bidder plays alone. The survey gives no more than the
+    call; when it is made, that the bidder may not call his own card, and the scoring are our
+    reconstruction."""
+    name = CALL
+    labels = ("call",)
+    belongs = "the bidding games with 'call for your partner'"
+
+    def begins(self, deal):
+        c = deal._contract
+        if c is None or not deal.variant.call_partner or deal.teams is not None:
+            return None
+        return c.bidder
+
+    def legal_actions(self, deal):
+        held = deal._hands[deal.to_move]
+        return tuple("call " + c.code for c in deal.variant.pack.cards if not held & c.bit)
+
+    def refusal(self, deal, seat, words):
+        v = deal.variant
+        cite = f"[auction: {v.describe_setting('auction')}]"
+        if len(words) == 2 and words[0].lower() == "call":
+            try:
+                card = Card.parse(words[1])
+            except ValueError as exc:
+                return refuse(v, "not-a-card", str(exc))
+            if deal._hands[seat] & card.bit:
+                return refuse(v, "partner.own-card", f"Seat {seat} holds {card.symbol}: call a card you do not "
+                              f"hold; whoever holds it is your partner this deal. {cite}", "auction")
+            return None
+        return refuse(v, "partner.choose", f"Seat {seat}, the bidder, calls a card for a partner: say 'call' and "
+                      f"the card, as 'call AH'. {cite}", "auction")
+
+    def canonical(self, action):
+        return "call " + Card.parse(action.split()[1]).code
+
+    def read(self, label, action):
+        words = action.split()
+        if len(words) == 2 and words[0] == "call":
+            try:
+                return "call " + read_cards(words[1:], hidden=False)[0]
+            except ValueError:
+                pass
+        raise _refuse_form("call line's action", "'call' and a card, as 'call AH'")
+
+    def event(self, deal, seat, action):
+        return Event(seat, CALL, "call", action)       # said aloud; who holds the card is not
+
+    def apply(self, deal, seat, action):
+        bit = Card.parse(action[5:]).bit
+        deal._partner = next((s for s, hand in enumerate(deal._hands) if hand & bit), None)
+        return None
+
+    def prompt(self):
+        return "Call a card you do not hold: whoever holds it is your partner this deal."
+
+
+def called_card(events):
+    """The card the bidder called for a partner, from the events seen (all see the call), or None."""
+    return next((e.cards[0] for e in events if e.step == CALL), None)
+
+
 AUCTION = Auction()
 NAMING_TRUMPS = NamingTrumps()
 TAKING_THE_KITTY = TakingTheKitty()
 EXCHANGE = Exchange()
+CALLING_A_PARTNER = CallingAPartner()
 
 
 def bidding_pipeline(variant) -> tuple:
@@ -635,4 +702,6 @@ def bidding_pipeline(variant) -> tuple:
     steps = [AUCTION, first, second]
     if variant.exchange_limit != "none":
         steps.append(EXCHANGE)
+    if variant.call_partner:
+        steps.append(CALLING_A_PARTNER)
     return tuple(steps)

@@ -171,6 +171,10 @@ class PlayerView:
     #: The kitty's top card, where the rules lay it face up (:attr:`Deal.kitty_shown`); else None.
     kitty_shown: Card | None = None
     stock_left: int = 0
+    #: "Call for your partner": the card the bidder called (public), and who holds it, where this
+    #: seat knows (its holder, or everyone once it is played); else None.
+    called: Card | None = None
+    partner: int | None = None
     exchanged: tuple = ()
     #: The deal's history as this seat saw it, in the deal's compact form (a card played is the
     #: integer ``seat << 6 | card index``); read it as :attr:`events`.
@@ -254,7 +258,7 @@ class Deal:
                  "_points", "_best_trump", "_outcome", "_trick_count", "_first3",
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
                  "_actions", "_dealt", "seed", "_declined", "_barred", "_low_ace", "_dealt_turnup",
-                 "_kitty", "_stock", "_drawn", "_taken", "_auction", "_contract", "_kitty_taken", "_queue",
+                 "_kitty", "_stock", "_drawn", "_taken", "_partner", "_auction", "_contract", "_kitty_taken", "_queue",
                  "_exchanged", "_marks")
 
     def __init__(self, variant, hands, turnup=None, dealer: int = 0, *, teams=None, scores=None,
@@ -403,6 +407,7 @@ class Deal:
         # too; the draws take from the stock in its order.
         self._kitty, self._stock, self._drawn = kitty, stock, 0
         self._taken = 0                # cards the dealer picked out of the stock (his "rob")
+        self._partner = None           # who holds the card the bidder called, where he calls one
         self._auction = self._contract = self._queue = None
         self._kitty_taken = False
         self._exchanged = []
@@ -872,8 +877,7 @@ class Deal:
         contract = self._contract
         if contract is not None:
             # The bidding games: the contract made or failed, the defenders' rules, the game.
-            self._points, game_won_by, made = self.variant.scorer.close_contract(
-                self.scores, self._points, contract, self.side_bids, side_tricks)
+            self._points, game_won_by, made = self.close_contract(self.scores, self._points, side_tricks)
             team = contract.side if made else None
             winner = None
             if made:
@@ -904,6 +908,29 @@ class Deal:
         self._outcome = Outcome(winner, won, points, team, jinked, jink_failed, claimed, game_won_by,
                                 self._describe(winner, won, claimed, jinked, jink_failed, game_won_by, double),
                                 double)
+
+    def close_contract(self, scores, points, side_tricks) -> tuple:
+        """(the score sheet's points, the side that has won the game, made) for this deal's
+        contract (:meth:`maw_sim.scoring.BidScoring.close_contract`). With a called partner the
+        pair's points and tricks count together toward the bid, and the partner writes what the
+        bidder does."""
+        scorer = self.variant.scorer
+        contract = self._contract
+        partner = self._partner
+        if partner is None or partner == contract.bidder:
+            return scorer.close_contract(scores, points, contract, self.side_bids, side_tricks)
+        b = contract.side
+        pair, tricks = list(points), list(side_tricks)
+        pair[b] += pair[partner]
+        tricks[b] += tricks[partner]
+        final, _, made = scorer.close_contract(scores, pair, contract, self.side_bids, tricks)
+        final[partner] = final[b]
+        return final, scorer.game_after(scores, final, b), made
+
+    @property
+    def partner(self):
+        """The holder of the card the bidder called for a partner (hidden information), or None."""
+        return self._partner
 
     def _describe_contract(self, made: bool, game_won_by) -> str:
         # The words are words.py's, every seat by its number.
@@ -1024,7 +1051,7 @@ class Deal:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         actions = self._actions
         seen = list(actions)        # the history as this seat saw it: cards played (integers, public) and events
-        declined = robbed_by = None
+        declined = robbed_by = called = None
         fiving, auction, exchanged = [], [], []
         hidden = []
         for i in self._marks:
@@ -1045,6 +1072,8 @@ class Deal:
                 auction.append(e.action)
             elif step == "discard" and e.verb == "discard":
                 exchanged.append((e.seat, len(e.cards)))
+            elif step == "call":
+                called = e.cards[0]
         for i in reversed(hidden):
             del seen[i]
         phase, to_move = self._phase, self._to_move
@@ -1063,7 +1092,18 @@ class Deal:
             deal_points=self._points_known(seat, seen), auction=tuple(auction), contract=self._contract,
             bidder=self.bidder, kitty_size=len(self._kitty), kitty_shown=self.kitty_shown, stock_left=self.stock_left,
             exchanged=tuple(exchanged), declined=declined, low_ace=self._low_ace_known(),
-            fiving=tuple(fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen))
+            fiving=tuple(fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen),
+            called=called, partner=self._partner_known(seat, called))
+
+    def _partner_known(self, seat: int, called):
+        """Who holds the card the bidder called, as ``seat`` knows it: its holder knows at once,
+        the others when the card is played (before that, None)."""
+        partner = self._partner
+        if called is None or partner is None:
+            return None
+        if partner == seat or any(c == called for t in self.tricks for _, c in t.plays):
+            return partner
+        return None
 
     def _points_known(self, seat: int, seen) -> tuple | None:
         """The deal's points as ``seat`` can count them: every trick taken, and the best trump's

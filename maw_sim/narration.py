@@ -143,7 +143,7 @@ class PassNarrator(Narrator):
 
 
 #: The steps of the bidding games (One-Hundred-and-Ten, the Auction Forty-Fives) by phase name.
-BIDDING_PHASES = ("bid", "trump", "kitty", "discard")
+BIDDING_PHASES = ("bid", "trump", "kitty", "discard", "call")
 
 
 def bid_words(call: str) -> str:
@@ -165,6 +165,8 @@ def bidding_prompt(deal) -> str:
         return "Your call: bid, or pass." if "hold" not in deal.legal_actions() else "Your call: bid, hold or pass."
     if phase == "trump":
         return "You won the auction: name trumps."
+    if phase == "call":
+        return "Call a card you do not hold: whoever holds it is your partner this deal."
     from .auction import Exchange
     left = Exchange.to_take(deal)
     if left:
@@ -209,6 +211,8 @@ def choice_label(action: str, phase: str | None = None) -> str:
         return "Discard none" if cards == ["none"] else "Discard " + " ".join(Card.parse(c).symbol for c in cards)
     if action.startswith("take "):
         return "Take " + Card.parse(action[5:]).symbol
+    if action.startswith("call "):
+        return "Call " + Card.parse(action[5:]).symbol
     if action == "hold":
         return "Hold" if phase == "bid" else "Hold (take the bid at its value)"
     if phase == "bid" and action == "pass":
@@ -225,6 +229,6 @@ def choice_order(action: str):
         return (5, int(words[1]), len(words), action)
     if action.startswith("discard "):
         return (5, len(action.split()), 0, action)
-    if action.startswith("take "):
+    if action.startswith(("take ", "call ")):
         return (5, Card.parse(action[5:]).index, 0, action)
     return ({"claim": 0, "jink": 1, "hold": 8, "announce": 8, "pass": 9}.get(action, 5), 0, 0, action)

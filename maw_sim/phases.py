@@ -425,8 +425,8 @@ def pipeline(variant) -> tuple:
 
 def all_steps() -> tuple:
     """Every decision step of the family's rulesets (each ruleset takes its own from these)."""
-    from .auction import AUCTION, EXCHANGE, NAMING_TRUMPS, TAKING_THE_KITTY
-    return (FIVING, ROBBING, JINKING, AUCTION, NAMING_TRUMPS, TAKING_THE_KITTY, EXCHANGE)
+    from .auction import AUCTION, CALLING_A_PARTNER, EXCHANGE, NAMING_TRUMPS, TAKING_THE_KITTY
+    return (FIVING, ROBBING, JINKING, AUCTION, NAMING_TRUMPS, TAKING_THE_KITTY, EXCHANGE, CALLING_A_PARTNER)
 
 
 _BY_LABEL = {}

@@ -47,6 +47,8 @@ RULES = {
     "exchange.not-in-hand": "a player discards cards of his own hand [exchange]",
     "exchange.twice": "a card is named twice [exchange]",
     "exchange.count": "no more cards than the limit, or than the stock holds; all five under four flip [exchange]",
+    "partner.choose": "the bidder calls a card for a partner with 'call' and the card [auction]",
+    "partner.own-card": "the bidder calls a card he does not hold [auction]",
     "exchange.take": "the dealer robbing the stock takes its cards one at a time with 'take' [exchange]",
     "exchange.not-in-stock": "the dealer robbing the stock takes only cards it holds [exchange]",
 }

@@ -150,6 +150,8 @@ def table_state(self) -> dict:
               "partner": sides is not None and s != me and sides[s] == sides[me],
               "call": _call_words(last_call.get(s)),
               "bidder": contract is not None and contract.bidder == s,
+              # "Call for your partner": the holder of the called card, where this seat knows it.
+              "called_partner": view.partner == s,
               "exchanged": exchanged.get(s)}
              for s in range(self.players)]
     link = {"variant": self.variant.id, "players": self.players, "seed": self.seed,
@@ -310,6 +312,7 @@ def _bidding(self, deal, view, your_turn: bool) -> dict:
                 "words": contract_held(deal, c, self.narrator.names)},
             "hold": deal.variant.auction["hold"], "hold_note": hold_note(deal) if your_turn else None,
             "kitty_size": view.kitty_size, "stock_left": view.stock_left, "kitty_taken": deal.kitty_taken,
+            "called": None if view.called is None else card_info(view.called),
             "kitty_shown": None if view.kitty_shown is None else card_info(view.kitty_shown),
             "exchanged": [{"seat": s, "cards": k} for s, k in view.exchanged]}
 

@@ -176,6 +176,10 @@ class _Search:
             if deal.contract is not None:
                 # A contract settles the deal: made or failed, the defenders' rules (BidScoring).
                 self.close_deal, self.floor, self.award = scorer.solver_closing(deal.contract, deal.side_bids)
+                if deal.partner is not None:
+                    # A called partner: the pair's points count together (the deal's own close).
+                    self.close_deal = lambda scores, points, side_tricks: deal.close_contract(
+                        scores, points, side_tricks)[:2]
         else:
             self.best_bit = 0
             self.award = 0

@@ -190,12 +190,18 @@ _OPTIONAL_KEYS = {
     "players": {"default_teams": "default_teams"},
     # Some Atlantic circles lay the kitty's top card face up "to give players a taste" (the survey).
     "deal": {"kitty_shown": "bool"},
+    # "Call for your partner" (the Merrimack Valley, five players, the survey).
+    "auction": {"call_partner": "bool"},
     # "Four flip" (the Merrimack Valley, the survey): a player may throw all five cards.
     "exchange": {"four_flip": "bool", "dealer_robs": "bool"},
 }
 #: Each kind of scoring names its own keys (maw_sim.scoring), and the ones a file may leave out.
 _SCORING_KEYS = {kind: cls.keys for kind, cls in SCORINGS.items()}
 _SCORING_DEFAULTS = {kind: cls.defaults for kind, cls in SCORINGS.items()}
+
+
+#: "Call for your partner" is a game for five, each for himself.
+CALL_PARTNER_PLAYERS = 5
 
 
 class VariantError(ValueError):
@@ -466,6 +472,12 @@ class Variant:
         return self.settings["exchange"]["limit"] if "exchange" in self.settings else "none"
 
     @cached_property
+    def call_partner(self) -> bool:
+        """"Call for your partner": at five, each for himself, the bidder calls a card, and whoever
+        holds it plays with him this deal (a reconstruction of the details: see the option)."""
+        return "auction" in self.settings and bool(self.settings["auction"].values.get("call_partner"))
+
+    @cached_property
     def four_flip(self) -> bool:
         """"Four flip": a player may put out all five cards, whatever the limit, and draws four face
         down and the fifth face up."""
@@ -518,7 +530,8 @@ class Variant:
     @cached_property
     def player_counts(self) -> tuple:
         """Every number of players these rules can deal for (what :meth:`check_table` allows)."""
-        return tuple(n for n in range(self.min_players, self.max_players + 1) if self._stock_refusal(n) is None)
+        return tuple(n for n in range(self.min_players, self.max_players + 1) if self._stock_refusal(n) is None
+                     and (not self.call_partner or n == CALL_PARTNER_PLAYERS))
 
     @cached_property
     def seatings(self) -> dict:
@@ -552,7 +565,9 @@ class Variant:
     def _players_refusal(self, players) -> str:
         counts = self.player_counts
         if type(players) is int and self.min_players <= players <= self.max_players:
-            reason = self._stock_refusal(players)
+            reason = self._stock_refusal(players) or (
+                f"{self.name} with 'call for your partner' is a game for {CALL_PARTNER_PLAYERS}, each for "
+                f"himself; got {players}")
         else:
             reason = (f"{self.name} is played by {self.min_players} to {self.max_players} players; "
                       f"got {shown(players)}")

@@ -222,6 +222,12 @@ def _hold(t, e):
     return text + ", and the auction ends."
 
 
+def _call(t, e):
+    t.called = e.cards[0]
+    return (f"{t.names.says(e.seat, 'call')} {e.cards[0].symbol}: whoever holds it is "
+            f"{t.names.possessive(e.seat)} partner this deal.")
+
+
 def _trump(t, e):
     t.trump = e.text.split()[1]
     return f"{t.names.says(e.seat, 'name')} {suit_words(t.trump)} trumps."
@@ -265,7 +271,7 @@ SENTENCES = {
     ("bid", "bid"): _bid, ("bid", "pass"): _pass_call, ("bid", "hold"): _hold,
     ("trump", "trump"): _trump,
     ("kitty", "discard"): _kitty,
-    ("discard", "discard"): _discard, ("discard", "draw"): _draw, ("discard", "take"): _take,
+    ("discard", "discard"): _discard, ("discard", "draw"): _draw, ("discard", "take"): _take, ("call", "call"): _call,
 }
 
 #: The log's kind of each event (the page styles its lines by it), where it is not the verb.
@@ -295,6 +301,7 @@ class Teller:
         self.calls = 0                # auction events told
         self.auction_open = deal.variant.bidding
         self.plays = 0
+        self.called = None            # the card called for a partner, once told
 
     def tell(self, event) -> list:
         seen = event.seen_by(self.viewer)
@@ -317,6 +324,12 @@ class Teller:
             lines += self._auction_over()
         elif seen.verb == "play":
             self.plays += 1
+            if self.called is not None and seen.cards[0] == self.called and self.deal.contract is not None:
+                # The called card falls: its holder is known to all from now on.
+                n = self.names
+                be = "are" if seen.seat == n.you else "is"
+                lines.append({"kind": "partner", "seat": seen.seat, "card": None, "action": None,
+                              "text": f"{n(seen.seat)} {be} {n.possessive(self.deal.contract.bidder)} called partner."})
             lines += self._trick_taken()
         return lines
 
@@ -437,8 +450,16 @@ def result(deal, names: Names, winner, won, claimed=False, jinked=False, jink_fa
     if c is not None and made is not None:
         bidders = side_of_seat(names, teams, players, c.bidder)
         tricks = won[c.bidder] if teams is None else sum(k for s, k in enumerate(won) if teams[s] == teams[c.bidder])
+        partner = deal.partner
+        if partner is not None and partner != c.bidder:
+            # "Call for your partner": the pair, told once the deal is over (the holder is known then).
+            tricks += won[partner]
+            bidders = f"{bidders}, with {names(partner)} as the called partner,"
+        elif deal.variant.call_partner and deal.contract is not None:
+            bidders = f"{bidders}, alone (nobody held the card called),"
         text = (f"{bidders} bid {c.call} and {'made it' if made else 'failed'}, with {tricks} "
-                f"trick{'s' if tricks != 1 else ''}: {points[c.side]:+d} on the score sheet.")
+                f"trick{'s' if tricks != 1 else ''}: {points[c.side]:+d} on the score sheet"
+                + (" each." if partner is not None and partner != c.bidder else "."))
         if game_won_by is not None:
             text += f" {side(game_won_by)} reached {target} and won the game."
         return text

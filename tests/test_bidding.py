@@ -269,6 +269,47 @@ def test_barker_the_dealer_robs_the_stock_for_the_cards_he_wants():
     assert plain.phase == "play" and plain.events[-1].verb == "draw"
 
 
+def test_merrimack_call_for_your_partner_at_five():
+    """"Call for your partner" (the survey names it for five players; its details are our
+    reconstruction): once the hands are settled the bidder calls a card he does not hold; its
+    holder is his partner, known to himself at once and to the others when the card falls; the
+    pair's points count together and both write the result."""
+    v = maw_sim.load_variant("auction-45-merrimack", options={"call_partner": True})
+    assert v.player_counts == (5,)
+    with pytest.raises(ValueError, match="a game for 5"):
+        Deal.random(v, 4, 1, 0)
+    deal = Deal.random(v, 5, 3, 4)
+    play(deal, "bid 15", "pass", "pass", "pass", "pass", "trump S",
+         "discard " + " ".join(c.code for c in deal.hand(0)[:3]), "discard none", "discard none", "discard none",
+         "discard none")
+    assert deal.phase == "call" and deal.to_move == 0
+    own = deal.hand(0)[0]
+    refusal = _refused(deal, "call " + own.code, "partner.own-card")
+    assert "call a card you do not hold" in refusal.words
+    called = deal.hand(3)[0]
+    deal.apply("call " + called.code)
+    assert deal.partner == 3 and deal.phase == "play"
+    # Only the holder knows, until the card is played; the call itself is said to all.
+    assert [deal.view(s).partner for s in range(5)] == [None, None, None, 3, None]
+    assert all(deal.view(s).called == called for s in range(5))
+    rng = random.Random(0)
+    while called not in {c for t in deal.tricks for _, c in t.plays}:
+        legal = deal.legal_actions()
+        deal.apply(called.code if called.code in legal else rng.choice([a for a in legal if a != called.code]))
+    assert [deal.view(s).partner for s in range(5)] == [3] * 5
+    while deal.to_move is not None:
+        deal.apply(rng.choice(deal.legal_actions()))
+    # The pair's points and tricks together against the bid; both write the same.
+    power = deal.variant.tables(deal.trump).power
+    best = max((c for t in deal.tricks for _, c in t.plays), key=lambda c: power[c.index])
+    pair = sum(5 for t in deal.tricks if t.winner in (0, 3)) + sum(
+        5 for t in deal.tricks if t.winner in (0, 3) and best in [c for _, c in t.plays])
+    out = deal.outcome.points
+    assert out[0] == out[3] == (pair if pair >= 15 else -15)
+    assert deal.outcome.contract_made == (pair >= 15)
+    assert "with Seat 3 as the called partner" in deal.outcome.reason
+
+
 @pytest.mark.parametrize("players,cap", [(6, 3), (5, 4), (4, 5)])
 def test_merrimack_exchange_leaves_the_stock_enough_for_everyone(players, cap):
     """The Merrimack Valley (survey): no more than the stock can give everyone — three at six

@@ -141,8 +141,10 @@ def test_pool_chips_are_conserved_and_points_only_grow(args, count):
         elif match.kind == "bid":
             assert [p + o for p, o in zip(previous, deal.outcome.points)] == match.scores
             contract = deal.contract
+            # A called partner shares the bidder's fate ("call for your partner").
+            bidders = () if contract is None else (contract.side, deal.partner)
             for side, (now, before) in enumerate(zip(match.scores, previous)):
-                if contract is not None and side == contract.side and not deal.outcome.contract_made:
+                if side in bidders and not deal.outcome.contract_made:
                     assert now == before - contract.failed_value
                 else:
                     assert now >= before

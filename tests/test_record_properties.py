@@ -106,8 +106,8 @@ def _known_to(deal, seat, upto):
             bidding = False
             if deal.bidder == seat:
                 known |= {c.code for c in deal.kitty}
-        if verb == "turn":
-            known |= set(rest.split())
+        if verb in ("turn", "call"):
+            known |= set(rest.split())      # the cards turned, the card called: said to all
         elif verb in ("rob", "discard", "draw", "take"):
             if actor == seat:
                 known |= set(rest.split())

@@ -438,9 +438,11 @@ def test_each_step_owns_its_lines_in_the_notation():
     read = set()
     for vid, options in [(v, {}) for v in maw_sim.variant_ids()] + [
             ("auction-45", {"dealer_robs": True}), ("cotton-1674", {"fiving": True}),
-            ("auction-45-merrimack", {"four_flip": True}), ("spoil-five", {"robbing": "announce"})]:
+            ("auction-45-merrimack", {"four_flip": True}), ("spoil-five", {"robbing": "announce"}),
+            ("auction-45-merrimack", {"call_partner": True})]:
+        v = maw_sim.load_variant(vid, options=options)
         for seed in range(3):
-            deal = Deal.random(maw_sim.load_variant(vid, options=options), 4 if vid != "cotton-1674" else 2, seed)
+            deal = Deal.random(v, 2 if vid == "cotton-1674" else v.default_players, seed)
             rng = random.Random(seed)
             while deal.to_move is not None:
                 deal.apply(rng.choice(deal.legal_actions()))

@@ -25,6 +25,7 @@ def _tables():
             out.append((vid, {}, n))
     out += [("auction-45", {"dealer_robs": True}, 4), ("auction-45-merrimack", {"four_flip": True}, 6),
             ("auction-45-atlantic", {"kitty_shown": True}, 4), ("spoil-five", {"robbing": "announce"}, 4),
+            ("auction-45-merrimack", {"call_partner": True}, 5),
             ("cotton-1674", {"fiving": True}, 2)]
     return out
 

@@ -24,7 +24,7 @@ TABLES = [("spoil-five", {}, 5), ("spoil-five", {"robbing": "announce"}, 4),
           ("auction-45", {}, 4), ("auction-45-atlantic", {"thirty": "call"}, 4),
           # House rules that show a card to all, or let the dealer pick his.
           ("auction-45", {"dealer_robs": True}, 4), ("auction-45-merrimack", {"four_flip": True}, 6),
-          ("auction-45-atlantic", {"kitty_shown": True}, 4)]
+          ("auction-45-atlantic", {"kitty_shown": True}, 4), ("auction-45-merrimack", {"call_partner": True}, 5)]
 
 
 def random_deal(vid, options, players, seed):

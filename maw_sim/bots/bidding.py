@@ -262,8 +262,6 @@ def make_probability(mean: float, bid: float, sd: float) -> float:
 
 # -- the decisions --------------------------------------------------------------------------------
 
-#: The phases of the bidding games this module decides (the card play is the other bots' work).
-PHASES = frozenset(("bid", "trump", "kitty", "discard"))
 
 
 def _setting(variant, section: str, key: str, default=None):
@@ -557,7 +555,18 @@ def discard_decision(view, rng):
     return best[2]
 
 
-_DECIDE = {"bid": bid_decision, "trump": trump_decision, "kitty": kitty_decision, "discard": discard_decision}
+def call_decision(view, rng):
+    """Call for a partner: the strongest card we do not hold, by the same weights (the best
+    trumps first), so that the partner is worth having."""
+    v = view.variant
+    players, side = view.players, _side_size(view)
+    return max(view.legal, key=lambda a: (card_value(_INDEX[a[5:]], v, view.trump, players, side), a))
+
+
+_DECIDE = {"bid": bid_decision, "trump": trump_decision, "kitty": kitty_decision, "discard": discard_decision,
+           "call": call_decision}
+#: The phases of the bidding games this module decides (the card play is the other bots' work).
+PHASES = frozenset(_DECIDE)
 
 
 def decide(view, rng):

@@ -297,6 +297,8 @@ class Knowledge(Constraints):
                 deal.apply("trump " + view.trump)
             elif phase == "kitty":
                 deal.apply("discard " + " ".join(CODES[i] for i in kitty_out))
+            elif phase == "call":
+                deal.apply(next(e.text for e in view.events if e.step == "call"))
             elif phase == "discard" and Exchange.to_take(deal):
                 # The dealer robbing the stock: the cards this world gives him were laid on top.
                 deal.apply("take " + CARDS[deal._stock[deal._drawn + deal._taken]].code)

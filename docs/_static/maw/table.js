@@ -505,6 +505,7 @@ class Table {
       seat.partner ? el("span", { class: "maw-badge maw-partner", title: "Your partner", text: "partner" }) : null,
       seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null,
       seat.bidder ? el("span", { class: "maw-badge maw-bidder", text: "bidder" }) : null,
+      seat.called_partner ? el("span", { class: "maw-badge maw-partner", title: "Holds the card the bidder called", text: "called partner" }) : null,
       seat.call && !(s.bidding && s.bidding.contract) ? el("span", { class: "maw-badge maw-call", text: seat.call }) : null,
       seat.exchanged !== null && seat.exchanged !== undefined ? el("span", { class: "maw-badge maw-exchanged", text: `drew ${seat.exchanged}` }) : null,
       el("span", { class: "maw-seat-info" },
@@ -674,6 +675,12 @@ class Table {
       parts.push(el("span", { text: c.words }));
     } else {
       parts.push(el("span", { text: s.phase === "bid" ? "The auction is on." : "No contract." }));
+    }
+    // "Call for your partner": the card called, and who holds it once this seat may know.
+    if (b.called) {
+      const holder = s.seats.find((seat) => seat.called_partner);
+      parts.push(el("span", { "data-maw-called": b.called.code,
+        text: `Called ${b.called.symbol}: ${holder ? `${holder.name} ${holder.you ? "hold" : "holds"} it` : "its holder is not known yet"}` }));
     }
     if (s.phase === "discard" && b.stock_left !== null && b.stock_left !== undefined) {
       parts.push(el("span", { text: `${b.stock_left} card${b.stock_left === 1 ? "" : "s"} left in the stock` }));
