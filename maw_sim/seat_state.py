@@ -7,7 +7,7 @@ the moment (:mod:`maw_sim.narration`). It never names another seat's cards.
 
 from __future__ import annotations
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, choice_order, discard_counts,
                         display_order, hold_note, seat_name, trick_info)
 from .records import options_text, to_link
@@ -112,8 +112,13 @@ def table_state(self) -> dict:
                               f"It is {seat_name(view.to_move, me)}'s turn, not yours.")
         hand.append(info)
     hand_codes = {c.code for c in view.hand}
+    order = choice_order
+    if deal.phase == "call":
+        # A card to call for a partner: the strongest first (the page offers the first few at once).
+        power = deal.variant.tables(deal.trump).power
+        order = lambda a: (-power[Card.parse(a[5:]).index], a)       # noqa: E731
     choices = [{"action": a, "label": choice_label(a, deal.phase)}
-               for a in sorted(legal - hand_codes, key=choice_order)
+               for a in sorted(legal - hand_codes, key=order)
                if not (choosing and a.startswith("discard ") and a != "discard none")]
     select = None
     if choosing:

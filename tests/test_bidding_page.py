@@ -252,3 +252,37 @@ def test_the_auction_on_a_desktop(new_page, server):
     page.locator(TABLE).scroll_into_view_if_needed()
     scroll_table_to_top(page)
     screenshot(page, "table-desktop-auction.png")
+
+
+def test_calling_a_partner_offers_the_strongest_cards_and_a_list_of_the_rest(page, server):
+    """Merrimack's "call for your partner" at five: the bidder is offered the four strongest cards
+    he does not hold as buttons and every other one in a list; the call is said in the log and
+    stands beside the contract."""
+    open_table(page, server, "play/auction-45-merrimack.html", options="call_partner=true", players=5, seed=1)
+    for _ in range(30):
+        wait_idle(page)
+        phase = page.get_attribute(TABLE, "data-phase")
+        if phase == "call":
+            break
+        choices = page.locator(f"{TABLE} [role=group][aria-label='Your choices'] button")
+        if phase == "bid":
+            bids = [choices.nth(k) for k in range(choices.count()) if choices.nth(k).inner_text().startswith("Bid")]
+            (bids[-1] if bids else choices.first).click()
+        elif phase == "trump":
+            choices.first.click()
+        elif phase == "kitty":
+            mark(page, hand_codes(page)[:3])
+            page.click(f"{TABLE} button:has-text('Confirm')")
+        elif phase == "discard":
+            page.click(f"{TABLE} button:has-text('Discard none')")
+    assert page.get_attribute(TABLE, "data-phase") == "call", page.inner_text(TABLE)[:400]
+    buttons = page.locator(f"{TABLE} [role=group][aria-label='Your choices'] button")
+    assert buttons.count() == 4 and all(buttons.nth(k).inner_text().startswith("Call ") for k in range(4))
+    listed = page.eval_on_selector_all(f"{TABLE} select[name=more-choices] option", "os => os.map(o => o.value)")
+    assert len(listed) == 47 - 4 and not set(listed) & {f"call {c}" for c in hand_codes(page)}
+    page.select_option(f"{TABLE} select[name=more-choices]", listed[-1])
+    page.click(f"{TABLE} button:has-text('Choose')")
+    wait_idle(page)
+    called = listed[-1].split()[1]
+    assert page.get_attribute(f"{TABLE} [data-maw-called]", "data-maw-called") == called
+    assert any("whoever holds it is your partner this deal" in line for line in log_lines(page))

@@ -38,6 +38,10 @@ import { SavedGame, gameUrl, shareOrCopy } from "./saved-game.js";
 
 // The review page, at the site's root (this file is in _static/maw/).
 const REVIEW_PAGE = new URL("../../review.html", import.meta.url);
+// More choices than this at once (a card to call for a partner): the first few are buttons, the
+// rest a list, so that the hand and the choices still fit a phone's screen.
+const MANY_CHOICES = 12;
+const MANY_CHOICES_SHOWN = 4;
 
 // People at one device (pass-and-play): k people spread round n seats, the first at seat 0, so
 // two people at a four-hand partnership table are partners (seats 0 and 2).
@@ -121,6 +125,8 @@ class Table {
     this.passButton.addEventListener("click", () => this.reveal());
     this.passCover = el("div", { class: "maw-pass", "data-maw-pass": "", hidden: true }, this.passButton);
     this.choices = el("div", { class: "maw-choices", role: "group", "aria-label": "Your choices" });
+    // The rest of a long list of choices, outside the group's one Tab stop.
+    this.more = el("div", { class: "maw-choices maw-more-choices", hidden: true });
     // "New game" in plain view: the same rules and players, a new seed (the settings below change them).
     this.newRandom = el("button", { type: "button", class: "maw-button", "data-action": "new-random", text: "New game" });
     this.newRandom.addEventListener("click", () => this.newGameFromForm(null, true));
@@ -181,7 +187,7 @@ class Table {
     this.board = el("div", { class: "maw-board", hidden: true },
       el("div", { class: "maw-head" }, this.title, this.link, this.share, this.shareNote),
       this.felt, this.trickTools, el("div", { class: "maw-status" }, this.turnupView.node, this.contract, this.scores), this.auction,
-      this.prompt, this.passCover, this.hand, this.select, this.choices, this.holdNote, this.outcome,
+      this.prompt, this.passCover, this.hand, this.select, this.choices, this.more, this.holdNote, this.outcome,
       el("div", { class: "maw-controls" }, this.newDeal, this.nextGame, this.reviewLink, this.download, this.newRandom),
       // Below the hand, so that on a phone the table and the hand still fit one screen.
       this.houseRules, this.sheet, settings, log, this.answer.node);
@@ -821,7 +827,10 @@ class Table {
   }
 
   drawChoices(s) {
-    const buttons = s.choices.map((choice) => {
+    // Many choices (a card to call for a partner): the first few as buttons, the rest in a list.
+    const many = s.choices.length > MANY_CHOICES;
+    const shown = many ? s.choices.slice(0, MANY_CHOICES_SHOWN) : s.choices;
+    const buttons = shown.map((choice) => {
       const button = el("button", { type: "button", class: `maw-button${choice.action.startsWith("trump ") ? ` maw-suit-button ${"DH".includes(choice.action.slice(-1)) ? "maw-red" : "maw-black"}` : ""}`, "data-action": choice.action, text: choice.label },
         this.hintMark(choice.action));
       button.addEventListener("click", () => { if (!this.status.busy) this.act(choice.action); });
@@ -830,6 +839,15 @@ class Table {
     this.choices.replaceChildren(...buttons);
     this.choices.hidden = buttons.length === 0;
     this.rovingTabIndex(this.choices, null);
+    this.more.hidden = !many;
+    this.more.replaceChildren();
+    if (many) {
+      const list = el("select", { name: "more-choices" },
+        ...s.choices.slice(MANY_CHOICES_SHOWN).map((choice) => el("option", { value: choice.action, text: choice.label })));
+      const go = el("button", { type: "button", class: "maw-button", text: "Choose" });
+      go.addEventListener("click", () => { if (!this.status.busy) this.act(list.value); });
+      this.more.append(el("label", {}, "or another: ", list), go);
+    }
   }
 
   // One Tab stop per group (the legal card first); arrows move inside the group.
