@@ -31,8 +31,10 @@ def perft(deal, depth: int) -> int:
 #: House rules that change what may be done, pinned too: per variant, option sets played at the
 #: default table (the file's own rules are always pinned).
 OPTION_SETS = {
-    "auction-45-merrimack": [{"thirty": "take-over", "sixty_for_120": "take-over", "following": "any-to-plain"}],
-    "auction-45-atlantic": [{"ten": "A+K+Q+J+10+2+3+4+5+6+7+8+9", "thirty": "call"}],
+    "auction-45-merrimack": [{"thirty": "take-over", "sixty_for_120": "take-over", "following": "any-to-plain"},
+                             {"four_flip": True}, {"call_partner": True}],
+    "auction-45-atlantic": [{"ten": "A+K+Q+J+10+2+3+4+5+6+7+8+9", "thirty": "call"}, {"kitty_shown": True}],
+    "auction-45": [{"dealer_robs": True}],
     "twenty-five": [{"best_trump": 5, "jink_wins_game": True}],
 }
 
@@ -42,7 +44,8 @@ def positions(vid):
     layouts = [(f"{t}x{s}", t * s) for t, s in base.partnerships]
     setups = [(base, None, base.min_players), (base, None, base.default_players)] + [
         (base, teams, players) for teams, players in layouts[:1]] + [
-        (maw_sim.load_variant(vid, options=o), None, base.default_players) for o in OPTION_SETS.get(vid, ())]
+        (chosen, None, chosen.default_players)
+        for chosen in (maw_sim.load_variant(vid, options=o) for o in OPTION_SETS.get(vid, ()))]
     for k, (v, teams, players) in enumerate(setups):
         for stop in (0, 2 * players + 1):
             seed = 100 * k + stop + len(vid)
