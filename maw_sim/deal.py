@@ -1090,10 +1090,11 @@ class Deal:
             tricks=tuple(self.tricks), tricks_won=tuple(self._won), jinker=self._jinker,
             scores=self.scores if self._points is not None else None,
             deal_points=self._points_known(seat, seen), auction=tuple(auction), contract=self._contract,
-            bidder=self.bidder, kitty_size=len(self._kitty), kitty_shown=self.kitty_shown, stock_left=self.stock_left,
+            bidder=self.bidder, kitty_size=len(self._kitty), stock_left=self.stock_left,
+            kitty_shown=CARDS[self._kitty[0]] if self._kitty and self.variant.kitty_shown else None,
             exchanged=tuple(exchanged), declined=declined, low_ace=self._low_ace_known(),
             fiving=tuple(fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen),
-            called=called, partner=self._partner_known(seat, called))
+            called=called, partner=None if called is None else self._partner_known(seat, called))
 
     def _partner_known(self, seat: int, called):
         """Who holds the card the bidder called, as ``seat`` knows it: its holder knows at once,

@@ -24,6 +24,7 @@ all go through it. The event's ``text`` is the wire form the notation and the pr
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card
@@ -79,10 +80,17 @@ class Event(NamedTuple):
             return self
         if self.visibility == UNSEEN:
             return None
-        words = self.text.split()
-        shown = len(words) - 1 if self.visibility == LAST_CARD_SHOWN else None
-        hidden = " ".join(HIDDEN if k != shown and _is_card(w) else w for k, w in enumerate(words) if k)
-        return self._replace(text=f"{words[0]} {hidden}" if hidden else words[0])
+        return self._replace(text=_hidden_text(self.text, self.visibility))
+
+
+@lru_cache(maxsize=4096)
+def _hidden_text(text: str, visibility: str) -> str:
+    """``text`` with its cards face down (but the last, for ``LAST_CARD_SHOWN``). Cached: every
+    view of a deal redacts the same few events again."""
+    words = text.split()
+    shown = len(words) - 1 if visibility == LAST_CARD_SHOWN else None
+    hidden = " ".join(HIDDEN if k != shown and _is_card(w) else w for k, w in enumerate(words) if k)
+    return f"{words[0]} {hidden}" if hidden else words[0]
 
 
 def _is_card(word: str) -> bool:
