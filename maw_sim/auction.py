@@ -540,10 +540,12 @@ class Exchange(Step):
         return 0
 
     def legal_actions(self, deal):
-        if self.to_take(deal):
+        v = deal.variant
+        if v.dealer_robs and self.to_take(deal):
             held = deal._hands[deal.to_move]      # the cards he has taken are in his hand now
             return tuple("take " + CARDS[i].code for i in sorted(deal._stock[deal._drawn:]) if not held >> i & 1)
-        return ("discard none",) + _discards(deal.hand_codes(deal.to_move), self.counts(deal)[1:])
+        sizes = self.counts(deal)[1:] if v.four_flip else range(1, self.cap(deal) + 1)
+        return ("discard none",) + _discards(deal.hand_codes(deal.to_move), sizes)
 
     def refusal(self, deal, seat, words):
         if self.to_take(deal):
