@@ -275,6 +275,22 @@ class Knowledge:
         for s in range(n):
             forced[s] &= self.unseen
             excluded[s] &= ~forced[s]
+        self._plan_replay()
+
+    def _plan_replay(self) -> None:
+        """What every replay needs from the events, worked out once: each other seat's steps that
+        hid cards from us, latest first (its hand as dealt is worked back through them); the
+        actions to apply, in order; the trump named, for the cards a hidden seat puts out."""
+        obs = self.obs
+        self._hidden_steps = {}
+        for k in range(len(obs.events) - 1, -1, -1):
+            e = obs.events[k]
+            if e.seat != self.me and e.verb in ("rob", "discard", "draw", "take") and e.cards:
+                self._hidden_steps.setdefault(e.seat, []).append((k, e))
+        self._actions = [(k, e) for k, e in enumerate(obs.events) if not e.chance]
+        self._trump_named = next((e.text.split()[1] for e in obs.events if e.verb == "trump"), None)
+        v = obs.variant
+        self._needs_spare = bool(self._hidden_steps) or v.bidding or v.fiving
 
     def _own_hands(self, lost, gained) -> None:
         """The seat's own hand now (``mine``) and as dealt (with the kitty, where it took it), the one
@@ -407,28 +423,21 @@ class Knowledge:
         used |= self._own_kitty_mask
         if dealt_turnup is not None:
             used |= dealt_turnup.bit
-        spare = [i for i in range(size) if not used >> i & 1]
+        spare = [i for i in range(size) if not used >> i & 1] if self._needs_spare else []
         rng.shuffle(spare)
-        if v.bidding:
+        if self._trump_named is not None:
             # Cards put out face down: plain cards first (some circles forbid throwing trumps).
-            trump = next((e.text.split()[1] for e in obs.events if e.verb == "trump"), None)
-            if trump is not None:
-                trumps = v.tables(trump).trump_mask
-                spare.sort(key=lambda i: trumps >> i & 1, reverse=True)   # popped from the end
+            trumps = v.tables(self._trump_named).trump_mask
+            spare.sort(key=lambda i: trumps >> i & 1, reverse=True)   # popped from the end
         dealt = list(start)
         dealt[me] = self._dealt_me
         put_out = {}                  # event index -> the cards put out, for the hidden ones
         draws = {}                    # event index -> the cards drawn (or taken), in order
         kitty = None
         events = obs.events
-        for s in range(n):
-            if s == me:
-                continue
+        for s, steps in self._hidden_steps.items():
             hand = set(_bits(start[s]))
-            for k in range(len(events) - 1, -1, -1):
-                e = events[k]
-                if e.seat != s or e.verb == PLAY:
-                    continue
+            for k, e in steps:
                 verb = e.verb
                 if verb in ("draw", "take"):
                     count = len(e.cards)
@@ -441,14 +450,14 @@ class Knowledge:
                         raise _Refused(k, e, "a hand too small for its draws")
                     hand.difference_update(got)
                     draws[k] = got
-                elif verb == "discard" and e.step == "kitty":
+                elif e.step == "kitty":
                     kitty, out = self._hidden_kitty(hand, spare)
                     put_out[k] = out
-                elif verb == "discard" and e.cards:
+                elif verb == "discard":
                     out = [spare.pop() for _ in e.cards]
                     hand.update(out)
                     put_out[k] = out
-                elif verb == "rob":
+                else:                       # robbing: the turn-up taken, a card put out for it
                     t = self.turnup.index
                     hand.discard(t)
                     ace = Card(1, self.turnup.suit).index
@@ -485,9 +494,7 @@ class Knowledge:
                         stock=stock)
         except ValueError as exc:
             raise _Refused(None, None, exc) from None
-        for k, e in enumerate(events):
-            if e.chance:
-                continue                 # dealt again by the engine from the stock laid out
+        for k, e in self._actions:       # a chance event is dealt again from the stock laid out
             take_unseen(deal, e.seat)    # a drawn holder of the ace declines without a word
             text = e.text
             if k in put_out:
