@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from .cards import CODES, Card, mask_of
 from .deal import HAND_SIZE, Deal, IllegalAction, legal_mask
 from .events import HIDDEN, PLAY, Event
-from .phases import ROB, is_chance, step_for_label, take_unseen
+from .phases import JINK, OVER, ROB, is_chance, step_for_label, take_unseen
 
 #: Draws tried for a bot's world before giving up (each is one replay; the first nearly always fits).
 WORLD_TRIES = 20
@@ -68,15 +68,17 @@ _PROBES = {}
 def ruled_out(tables, may_trump: bool, lead: int, card: int) -> int:
     """The cards whose presence in hand would have made ``card`` illegal to the trick led by ``lead``."""
     key = (id(tables), may_trump, lead, card)
-    found = _PROBES.get(key)
-    if found is None:
+    entry = _PROBES.get(key)
+    if entry is None:
         found = 0
         bit = 1 << card
         for x in range(len(tables.power)):
             if x != card and x != lead and not legal_mask(tables, may_trump, bit | 1 << x, lead) & bit:
                 found |= 1 << x
-        _PROBES[key] = found
-    return found
+        # The tables are kept with the answer: alive in the cache, their id is never reused by
+        # another ruleset's tables, so an answer is never read for the wrong rules.
+        entry = _PROBES[key] = (tables, found)
+    return entry[1]
 
 
 # -- the observation --------------------------------------------------------------------------------
@@ -217,7 +219,7 @@ class Knowledge:
         for m in played_by:
             played |= m
         self.played = played
-        began = bool(plays) or obs.phase in (PLAY, "jink", "over")
+        began = bool(plays) or obs.phase in (PLAY, JINK, OVER)     # the robbing is over
         excluded = self.excluded = [0] * n
         if trump is not None:
             low_ace = (v.robbing == "announce-or-lowest" and turnup is not None and turnup.rank != 1
@@ -293,8 +295,9 @@ class Knowledge:
         self._needs_spare = bool(self._hidden_steps) or v.bidding or v.fiving
 
     def _own_hands(self, lost, gained) -> None:
-        """The seat's own hand now (``mine``) and as dealt (with the kitty, where it took it), the one
-        worked out from the other along its own events; and each seat's hand size as dealt."""
+        """The seat's own hand now (``mine``) and as dealt (and the kitty, where it took it): a record
+        gives the hand as dealt and a view the hand now, and the other is worked out along the
+        seat's own events, which it saw in full."""
         obs = self.obs
         me = self.me
         robbed = next((e for e in obs.events if e.step == ROB and e.verb == "rob" and e.seat == me), None)

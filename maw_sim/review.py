@@ -105,15 +105,22 @@ def _stand_in(rec):
     the one resampler the bots' imagined deals come from too (:func:`maw_sim.resample.stand_in`,
     drawn with a fixed seed, so a review is the same every time). Nothing made up is ever shown:
     the observer's view holds only its own cards and what it saw. A record no draw can explain is
-    refused with the first action that no hands make legal."""
+    refused with the first action that no hands make legal; so is the bidder's own record that
+    hides the kitty he took (his own discards from it could not be checked)."""
     from .resample import stand_in
-    deal = stand_in(rec, ReviewError)
     d = rec.deal
-    if d.kitty and None in d.kitty and deal.bidder == rec.observer and deal.kitty_taken:
-        raise ReviewError(f"this is seat {rec.observer}'s own record, and that seat has taken the "
-                          "kitty, but the record hides the kitty's cards: open the full record, or "
-                          "a link to the deal")
+    kitty_hidden = bool(d.kitty) and None in d.kitty
+    if kitty_hidden and any(label == "kitty" and seat == rec.observer
+                            for (seat, _), label in zip(d.actions, d.labels)):
+        raise ReviewError(_KITTY_HIDDEN.format(seat=rec.observer))
+    deal = stand_in(rec, ReviewError)
+    if kitty_hidden and deal.bidder == rec.observer and deal.kitty_taken:
+        raise ReviewError(_KITTY_HIDDEN.format(seat=rec.observer))
     return deal
+
+
+_KITTY_HIDDEN = ("this is seat {seat}'s own record, and that seat has taken the kitty, but the record "
+                 "hides the kitty's cards: open the full record, or a link to the deal")
 
 
 def _teams(rec):

@@ -130,3 +130,22 @@ def test_a_record_that_is_no_seats_own_is_refused_in_words():
     rec = Deal.random("spoil-five", 4, 1).record()
     with pytest.raises(ValueError, match="no seat's own record"):
         Observation.from_record(rec)
+
+
+def test_the_review_refuses_the_bidders_own_record_that_hides_the_kitty_he_took():
+    from maw_sim.review import ReviewError, _stand_in
+    for seed in range(20):
+        deal = Deal.random("one-hundred-and-ten", 4, seed)
+        rng = random.Random(seed)
+        while deal.to_move is not None and deal.phase != "play":
+            deal.apply(rng.choice(deal.legal_actions()))
+        if deal.bidder is None or not deal.kitty_taken:
+            continue
+        mine = deal.record().for_seat(deal.bidder)
+        assert _stand_in(mine).view(deal.bidder) == deal.view(deal.bidder)
+        d = mine.deals[-1]
+        hidden = replace(mine, deals=(replace(d, kitty=(None,) * len(d.kitty)),))
+        with pytest.raises(ReviewError, match="hides the kitty's cards"):
+            _stand_in(hidden)
+        return
+    pytest.fail("no kitty taken")
