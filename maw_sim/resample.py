@@ -130,6 +130,12 @@ class Observation:
         seat = rec.observer
         if seat is None:
             raise ValueError("this record is no seat's own record (it has no [Observer]): give a seat's record")
+        if None in d.hands[seat]:
+            raise ValueError(f"this is seat {seat}'s own record, but it hides a card of seat {seat}'s own hand")
+        for number, (actor, action) in enumerate(d.actions, start=1):
+            if actor == seat and HIDDEN in action.split():
+                raise ValueError(f"this is seat {seat}'s own record, but action {number} (Seat {seat}: "
+                                 f"{action}) hides a card of seat {seat}'s own")
         events = []
         for (actor, action), label in zip(d.actions, d.labels):
             if label == PLAY:
@@ -272,7 +278,7 @@ class Knowledge:
             if not gone >> i & 1:
                 forced[s] |= 1 << i
         # The cards this seat put out itself, and a kitty it took, are in no other hand.
-        dead |= self._own_kitty_mask
+        dead |= self._own_aside
         self.unseen = v.pack.mask & ~(mine | played | dead)
         for s in range(n):
             forced[s] &= self.unseen
@@ -305,7 +311,6 @@ class Knowledge:
         kitty_out = [i for e in own if e.step == "kitty" for i in _named(e)]
         thrown = [i for e in own if e.step != "kitty" and e.verb == "discard" for i in _named(e)]
         drawn = [i for e in own if e.verb in ("draw", "take") for i in _named(e)]
-        self._own_kitty_out, self._own_thrown, self._own_drawn = kitty_out, thrown, drawn
         known_kitty = [c.index for c in obs.kitty if c is not None]
         # A seat's record shows the whole kitty only to the bidder who has taken it (a kitty of one
         # card laid face up is whole for everyone: then his own discard says he took it).
@@ -347,11 +352,13 @@ class Knowledge:
                 for i in self._kitty_me:
                     hand &= ~(1 << i)
             self._dealt_me = hand
-        self._own_kitty_mask = 0
+        # The cards the seat put out itself (robbing, the kitty, the exchange) and a kitty it took:
+        # in no other hand, and laid out as they were in every world.
+        self._own_aside = 0
         for i in kitty_out + thrown + (self._kitty_me or []):
-            self._own_kitty_mask |= 1 << i
+            self._own_aside |= 1 << i
         if robbed is not None:
-            self._own_kitty_mask |= robbed.cards[0].bit
+            self._own_aside |= robbed.cards[0].bit
 
     def sample_hands(self, rng, tries: int = 40) -> list:
         """Current hands for every seat (bit masks), the seat's own as it is, the others drawn at
@@ -423,7 +430,7 @@ class Knowledge:
         for c in obs.kitty:
             if c is not None:
                 used |= c.bit
-        used |= self._own_kitty_mask
+        used |= self._own_aside
         if dealt_turnup is not None:
             used |= dealt_turnup.bit
         spare = [i for i in range(size) if not used >> i & 1] if self._needs_spare else []
@@ -568,7 +575,11 @@ def stand_in(rec, error=ValueError):
     last = None
     for _ in range(STAND_IN_TRIES):
         try:
-            return knowledge.replay(knowledge.sample_hands(rng), rng)
+            hands = knowledge.sample_hands(rng)
+        except RuntimeError:
+            break                     # too few cards for the hands the record says are held
+        try:
+            return knowledge.replay(hands, rng)
         except _Refused as refused:
             if refused.index is None:
                 raise error(f"this record's hands do not make a deal: {refused.why}") from None

@@ -149,3 +149,17 @@ def test_the_review_refuses_the_bidders_own_record_that_hides_the_kitty_he_took(
             _stand_in(hidden)
         return
     pytest.fail("no kitty taken")
+
+
+def test_a_seats_own_record_that_hides_its_own_card_is_refused_in_words():
+    deal = Deal.random("spoil-five", 4, 3)
+    while deal.phase != "play":
+        deal.apply(deal.legal_actions()[0])
+    deal.apply(deal.legal_actions()[0])
+    seat = (deal.to_move + 1) % 4
+    mine = deal.record().for_seat(seat)
+    d = mine.deals[-1]
+    hand = (None,) + d.hands[seat][1:]
+    broken = replace(d, hands=d.hands[:seat] + (hand,) + d.hands[seat + 1:])
+    with pytest.raises(ValueError, match="hides a card of seat"):
+        stand_in(replace(mine, deals=(broken,)))
