@@ -52,7 +52,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import CODES, Card, mask_of
+from .cards import CARDS, CODES, Card, mask_of
 from .deal import HAND_SIZE, Deal, IllegalAction, legal_mask
 from .events import HIDDEN, PLAY, Event
 from .phases import JINK, OVER, ROB, is_chance, step_for_label, take_unseen
@@ -152,9 +152,22 @@ class Observation:
 
 # -- what is known, and the sampler --------------------------------------------------------------
 
-def _named(event) -> list:
-    """The card indices an event names (its hidden cards left out)."""
-    return [c.index for c in event.cards if c is not None]
+_BY_CODE = {c.code: c for c in CARDS}
+
+
+def _cards_of(event) -> tuple:
+    """``event.cards``, a card played looked up rather than parsed (a Knowledge reads every event
+    of the deal once a decision)."""
+    if event.verb == PLAY:
+        card = _BY_CODE.get(event.text)
+        if card is not None:
+            return (card,)
+    return event.cards
+
+
+def _named(cards) -> list:
+    """The indices of the cards an event names (its hidden cards left out)."""
+    return [c.index for c in cards if c is not None]
 
 
 class Knowledge:
@@ -172,6 +185,7 @@ class Knowledge:
         me = self.me = obs.seat
         self.size = v.pack.size
         events = obs.events
+        self._cards = seen_cards = [_cards_of(e) for e in events]
         self.played_by = played_by = [0] * n
         plays = []
         dead = 0                  # the cards this seat knows to be in no hand
@@ -183,10 +197,10 @@ class Knowledge:
         face_up = {}
         kitty_out_by = None
         turned = []
-        for e in events:
+        for e, cards in zip(events, seen_cards):
             verb = e.verb
             if verb == PLAY:
-                card = e.cards[0].index
+                card = cards[0].index
                 played_by[e.seat] |= 1 << card
                 plays.append((e.seat, card))
             elif e.step == ROB:
@@ -195,21 +209,21 @@ class Knowledge:
                 elif verb == "announce":
                     announcer = e.seat
             elif verb == "turn":
-                turned += [c.index for c in e.cards]
+                turned += [c.index for c in cards]
             elif verb == "trump":
                 trump = e.text.split()[1]
             elif verb == "discard":
                 if e.step == "kitty":
                     kitty_out_by = e.seat
                 else:
-                    lost[e.seat] += len(e.cards)
+                    lost[e.seat] += len(cards)
                 if e.seat == me:
-                    for i in _named(e):
+                    for i in _named(cards):
                         dead |= 1 << i            # we put it out: out of play
             elif verb in ("draw", "take"):
-                gained[e.seat] += len(e.cards)
-                if verb == "draw" and e.seat != me and e.cards and e.cards[-1] is not None:
-                    face_up[e.seat] = e.cards[-1].index    # "four flip": the last card face up
+                gained[e.seat] += len(cards)
+                if verb == "draw" and e.seat != me and cards and cards[-1] is not None:
+                    face_up[e.seat] = cards[-1].index    # "four flip": the last card face up
         if turned:
             # Fived: the first turn-up and the cards turned before the new one are out of play.
             dead |= turnup.bit
@@ -293,8 +307,8 @@ class Knowledge:
         self._hidden_steps = {}
         for k in range(len(obs.events) - 1, -1, -1):
             e = obs.events[k]
-            if e.seat != self.me and e.verb in ("rob", "discard", "draw", "take") and e.cards:
-                self._hidden_steps.setdefault(e.seat, []).append((k, e))
+            if e.seat != self.me and e.verb in ("rob", "discard", "draw", "take") and self._cards[k]:
+                self._hidden_steps.setdefault(e.seat, []).append((k, e, self._cards[k]))
         self._actions = [(k, e) for k, e in enumerate(obs.events) if not e.chance]
         self._trump_named = next((e.text.split()[1] for e in obs.events if e.verb == "trump"), None)
         v = obs.variant
@@ -306,11 +320,12 @@ class Knowledge:
         seat's own events, which it saw in full."""
         obs = self.obs
         me = self.me
-        robbed = next((e for e in obs.events if e.step == ROB and e.verb == "rob" and e.seat == me), None)
-        own = [e for e in obs.events if e.seat == me and e.verb in ("discard", "draw", "take")]
-        kitty_out = [i for e in own if e.step == "kitty" for i in _named(e)]
-        thrown = [i for e in own if e.step != "kitty" and e.verb == "discard" for i in _named(e)]
-        drawn = [i for e in own if e.verb in ("draw", "take") for i in _named(e)]
+        mine_seen = [(e, cards) for e, cards in zip(obs.events, self._cards) if e.seat == me]
+        # The card we put out for the turn-up, if we robbed.
+        robbed = next((cards[0] for e, cards in mine_seen if e.step == ROB and e.verb == "rob"), None)
+        kitty_out = [i for e, cards in mine_seen if e.step == "kitty" for i in _named(cards)]
+        thrown = [i for e, cards in mine_seen if e.step != "kitty" and e.verb == "discard" for i in _named(cards)]
+        drawn = [i for e, cards in mine_seen if e.verb in ("draw", "take") for i in _named(cards)]
         known_kitty = [c.index for c in obs.kitty if c is not None]
         # A seat's record shows the whole kitty only to the bidder who has taken it (a kitty of one
         # card laid face up is whole for everyone: then his own discard says he took it).
@@ -321,7 +336,7 @@ class Knowledge:
             hand = mask_of(obs.dealt)
             if robbed is not None:
                 hand |= self.turnup.bit
-                hand &= ~robbed.cards[0].bit
+                hand &= ~robbed.bit
             if took_kitty:
                 hand |= mask_of(obs.kitty)
             for i in kitty_out + thrown:
@@ -340,7 +355,7 @@ class Knowledge:
             for i in thrown + kitty_out:
                 hand |= 1 << i
             if robbed is not None:
-                hand = (hand & ~self.turnup.bit) | robbed.cards[0].bit
+                hand = (hand & ~self.turnup.bit) | robbed.bit
             extra = bin(hand).count("1") - HAND_SIZE
             self._kitty_me = None
             if extra > 0:
@@ -358,7 +373,7 @@ class Knowledge:
         for i in kitty_out + thrown + (self._kitty_me or []):
             self._own_aside |= 1 << i
         if robbed is not None:
-            self._own_aside |= robbed.cards[0].bit
+            self._own_aside |= robbed.bit
 
     def sample_hands(self, rng, tries: int = 40) -> list:
         """Current hands for every seat (bit masks), the seat's own as it is, the others drawn at
@@ -447,10 +462,10 @@ class Knowledge:
         events = obs.events
         for s, steps in self._hidden_steps.items():
             hand = set(_bits(start[s]))
-            for k, e in steps:
+            for k, e, cards in steps:
                 verb = e.verb
                 if verb in ("draw", "take"):
-                    count = len(e.cards)
+                    count = len(cards)
                     pick = [i for i in hand if i != self.face_up.get(s)]
                     rng.shuffle(pick)
                     got = pick[:count - 1] if verb == "draw" and s in self.face_up else pick[:count]
@@ -464,7 +479,7 @@ class Knowledge:
                     kitty, out = self._hidden_kitty(hand, spare)
                     put_out[k] = out
                 elif verb == "discard":
-                    out = [spare.pop() for _ in e.cards]
+                    out = [spare.pop() for _ in cards]
                     hand.update(out)
                     put_out[k] = out
                 else:                       # robbing: the turn-up taken, a card put out for it
@@ -491,10 +506,10 @@ class Knowledge:
             order = list(self.turned)
             for k, e in enumerate(events):
                 if e.verb == "draw":
-                    order += draws[k] if k in draws else _named(e)
+                    order += draws[k] if k in draws else _named(self._cards[k])
             for k, e in enumerate(events):
                 if e.verb == "take":
-                    order += draws[k] if k in draws else _named(e)
+                    order += draws[k] if k in draws else _named(self._cards[k])
             rng.shuffle(spare)
             stock = [CODES[i] for i in order + spare]
         try:
