@@ -123,14 +123,6 @@ _KITTY_HIDDEN = ("this is seat {seat}'s own record, and that seat has taken the 
                  "hides the kitty's cards: open the full record, or a link to the deal")
 
 
-def _teams(rec):
-    return rec.teams
-
-
-def _scores(rec):
-    return rec.deal.scores
-
-
 def _is_card(text: str) -> bool:
     try:
         Card.parse(text)
