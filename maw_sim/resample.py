@@ -182,122 +182,159 @@ class Knowledge:
         self.obs = obs
         v = obs.variant
         n = obs.players
-        me = self.me = obs.seat
+        self.me = obs.seat
         self.size = v.pack.size
-        events = obs.events
-        self._cards = seen_cards = [_cards_of(e) for e in events]
-        self.played_by = played_by = [0] * n
-        plays = []
-        dead = 0                  # the cards this seat knows to be in no hand
-        turnup = obs.turnup
-        trump = None if turnup is None else turnup.suit
-        robber = announcer = None
-        lost = [0] * n            # cards put out face down (robbing, the kitty, the exchange)
-        gained = [0] * n          # cards drawn or taken from the stock
-        face_up = {}
-        kitty_out_by = None
-        turned = []
-        for e, cards in zip(events, seen_cards):
+        self._cards = [_cards_of(e) for e in obs.events]
+        out_of_play = self._read_events()
+        self._own_hands()
+        played = 0
+        for m in self.played_by:
+            played |= m
+        self.played = played
+        # The kitty is left aside: a bidder holding it is drawn his five, and the engine adds it.
+        self.need = [HAND_SIZE - bin(self.played_by[s]).count("1") - self._lost[s] + self._gained[s]
+                     for s in range(n)]
+        self.need[self.me] = 0
+        self.forced = [0] * n
+        self.excluded = [0] * n
+        self._ruled_out_by_plays()
+        out_of_play |= self._robbing_facts() | self._kitty_and_draw_facts() | self._own_aside
+        self.unseen = v.pack.mask & ~(self.mine | played | out_of_play)
+        for s in range(n):
+            self.forced[s] &= self.unseen
+            self.excluded[s] &= ~self.forced[s]
+        self._plan_replay()
+
+    def _read_events(self) -> int:
+        """One pass over the events seen: the cards each seat played, the tricks' cards in order,
+        fiving's turns and the trump in force, who robbed or announced, how many cards each seat put
+        out face down and drew, a card drawn face up, who put the kitty out. Returns the cards this
+        seat knows to be out of play from them: what it put out itself, and what fiving turned past."""
+        obs = self.obs
+        n = obs.players
+        me = self.me
+        self.played_by = [0] * n
+        self._plays = []
+        self._lost = [0] * n        # cards put out face down in the exchange
+        self._gained = [0] * n      # cards drawn or taken from the stock
+        self.face_up = {}
+        self.robber = self._announcer = self.kitty_out_by = None
+        self.turned = []
+        self.turnup = obs.turnup
+        self._trump = None if obs.turnup is None else obs.turnup.suit
+        out_of_play = 0
+        for e, cards in zip(obs.events, self._cards):
             verb = e.verb
             if verb == PLAY:
                 card = cards[0].index
-                played_by[e.seat] |= 1 << card
-                plays.append((e.seat, card))
+                self.played_by[e.seat] |= 1 << card
+                self._plays.append((e.seat, card))
             elif e.step == ROB:
                 if verb == "rob":
-                    robber = e.seat
+                    self.robber = e.seat
                 elif verb == "announce":
-                    announcer = e.seat
+                    self._announcer = e.seat
             elif verb == "turn":
-                turned += [c.index for c in cards]
+                self.turned += [c.index for c in cards]
             elif verb == "trump":
-                trump = e.text.split()[1]
+                self._trump = e.text.split()[1]
             elif verb == "discard":
                 if e.step == "kitty":
-                    kitty_out_by = e.seat
+                    self.kitty_out_by = e.seat
                 else:
-                    lost[e.seat] += len(cards)
+                    self._lost[e.seat] += len(cards)
                 if e.seat == me:
                     for i in _named(cards):
-                        dead |= 1 << i            # we put it out: out of play
+                        out_of_play |= 1 << i            # we put it out
             elif verb in ("draw", "take"):
-                gained[e.seat] += len(cards)
+                self._gained[e.seat] += len(cards)
                 if verb == "draw" and e.seat != me and cards and cards[-1] is not None:
-                    face_up[e.seat] = cards[-1].index    # "four flip": the last card face up
-        if turned:
+                    self.face_up[e.seat] = cards[-1].index    # "four flip": the last card face up
+        if self.turned:
             # Fived: the first turn-up and the cards turned before the new one are out of play.
-            dead |= turnup.bit
-            for i in turned[:-1]:
-                dead |= 1 << i
-            turnup = Card.parse(CODES[turned[-1]])
-            trump = turnup.suit
-        self.turnup, self.turned, self.robber, self.face_up = turnup, turned, robber, face_up
-        self.kitty_out_by = kitty_out_by
-        self._own_hands(lost, gained)
-        mine = self.mine
-        played = 0
-        for m in played_by:
-            played |= m
-        self.played = played
-        began = bool(plays) or obs.phase in (PLAY, JINK, OVER)     # the robbing is over
-        excluded = self.excluded = [0] * n
-        if trump is not None:
-            low_ace = (v.robbing == "announce-or-lowest" and turnup is not None and turnup.rank != 1
-                       and robber is None and announcer is None and began)
-            tables = v.tables(trump, low_ace=low_ace)
-            may_trump = v.following == "may-trump"
-            for k in range(0, len(plays), n):
-                trick = plays[k:k + n]
-                lead = trick[0][1]
-                for seat, card in trick[1:]:
-                    excluded[seat] |= ruled_out(tables, may_trump, lead, card)
-        # The kitty is left aside: a bidder holding it is drawn his five, and the engine adds it.
-        self.need = [HAND_SIZE - bin(played_by[s]).count("1") - lost[s] + gained[s] for s in range(n)]
-        self.need[me] = 0
-        forced = self.forced = [0] * n
-        gone = played | mine
-        if turnup is not None:
-            ace = Card(1, trump).bit
-            if robber is None:
-                dead |= turnup.bit                     # still on the table, or left there
-                if v.robbing == "compulsory" and turnup.rank != 1 and began:
-                    dead |= ace                        # whoever held it would have had to rob
-            elif robber != me:
-                for bit in ([turnup.bit] if turnup.rank == 1 else [turnup.bit, ace]):
-                    # (A robber may even have put out the ace itself: then his hand has no room for it.)
-                    if not gone & bit and bin(forced[robber]).count("1") < self.need[robber]:
-                        forced[robber] |= bit
-            if announcer is not None and announcer != me and turnup.rank != 1 and not gone & ace \
-                    and bin(forced[announcer]).count("1") < self.need[announcer]:
-                forced[announcer] |= ace               # he announced it: he holds it
-            holder = robber if robber is not None else announcer
-            if holder is None:
-                # Our own quiet decline, which only we saw.
-                holder = next((e.seat for e in events if e.step == ROB and e.seat == me and e.verb == "pass"),
-                              None)
-            if holder is not None and turnup.rank != 1:
-                # The ace of trumps is the robber's (in hand or put out), or the announcer's: no
-                # other seat holds it.
-                for s in range(n):
-                    if s != holder:
-                        excluded[s] |= ace
-        shown = obs.kitty[0] if obs.kitty and v.kitty_shown else None
+            out_of_play |= obs.turnup.bit
+            for i in self.turned[:-1]:
+                out_of_play |= 1 << i
+            self.turnup = CARDS[self.turned[-1]]
+            self._trump = self.turnup.suit
+        # Has the robbing ended (it happens before the first lead)?
+        self._robbing_over = bool(self._plays) or obs.phase in (PLAY, JINK, OVER)
+        return out_of_play
+
+    def _ruled_out_by_plays(self) -> None:
+        """Every card a play shows its player did not hold (see the module's text)."""
+        v = self.obs.variant
+        n = self.obs.players
+        turnup = self.turnup
+        if self._trump is None:
+            return
+        low_ace = (v.robbing == "announce-or-lowest" and turnup is not None and turnup.rank != 1
+                   and self.robber is None and self._announcer is None and self._robbing_over)
+        tables = v.tables(self._trump, low_ace=low_ace)
+        may_trump = v.following == "may-trump"
+        plays = self._plays
+        for k in range(0, len(plays), n):
+            trick = plays[k:k + n]
+            lead = trick[0][1]
+            for seat, card in trick[1:]:
+                self.excluded[seat] |= ruled_out(tables, may_trump, lead, card)
+
+    def _robbing_facts(self) -> int:
+        """Where the turn-up and the ace of trumps are, as robbing (or its absence) shows; returns
+        the cards known to be out of play."""
+        turnup = self.turnup
+        if turnup is None:
+            return 0
+        v = self.obs.variant
+        me, robber, announcer = self.me, self.robber, self._announcer
+        forced, need = self.forced, self.need
+        gone = self.played | self.mine
+        ace = Card(1, self._trump).bit
+        out_of_play = 0
+        if robber is None:
+            out_of_play |= turnup.bit                  # still on the table, or left there
+            if v.robbing == "compulsory" and turnup.rank != 1 and self._robbing_over:
+                out_of_play |= ace                     # whoever held it would have had to rob
+        elif robber != me:
+            for bit in ([turnup.bit] if turnup.rank == 1 else [turnup.bit, ace]):
+                # (A robber may even have put out the ace itself: then his hand has no room for it.)
+                if not gone & bit and bin(forced[robber]).count("1") < need[robber]:
+                    forced[robber] |= bit
+        if turnup.rank == 1:
+            return out_of_play                         # the dealer robs a turned ace without holding it
+        if announcer is not None and announcer != me and not gone & ace \
+                and bin(forced[announcer]).count("1") < need[announcer]:
+            forced[announcer] |= ace                   # he announced it: he holds it
+        holder = robber if robber is not None else announcer
+        if holder is None:
+            # Our own quiet decline, which only we saw: we hold it.
+            holder = next((e.seat for e in self.obs.events if e.step == ROB and e.seat == me
+                           and e.verb == "pass"), None)
+        if holder is not None:
+            # The ace of trumps is the robber's (in hand or put out), or the announcer's or ours:
+            # no other seat holds it.
+            for s in range(len(need)):
+                if s != holder:
+                    self.excluded[s] |= ace
+        return out_of_play
+
+    def _kitty_and_draw_facts(self) -> int:
+        """A kitty card laid face up, and a card drawn face up; returns the cards known to be out
+        of play (the face-up kitty card, before the bidder puts the kitty out)."""
+        obs = self.obs
+        gone = self.played | self.mine
+        out_of_play = 0
+        shown = obs.kitty[0] if obs.kitty and obs.variant.kitty_shown else None
         if shown is not None and not gone & shown.bit:
-            if kitty_out_by is None:
-                dead |= shown.bit          # in the kitty (or the bidder's hand with it): drawn apart
-            for s in range(n):
-                if s != kitty_out_by:
-                    excluded[s] |= shown.bit
-        for s, i in face_up.items():
+            if self.kitty_out_by is None:
+                out_of_play |= shown.bit     # in the kitty (or the bidder's hand with it): laid out apart
+            for s in range(obs.players):
+                if s != self.kitty_out_by:
+                    self.excluded[s] |= shown.bit
+        for s, i in self.face_up.items():
             if not gone >> i & 1:
-                forced[s] |= 1 << i
-        # The cards this seat put out itself, and a kitty it took, are in no other hand.
-        dead |= self._own_aside
-        self.unseen = v.pack.mask & ~(mine | played | dead)
-        for s in range(n):
-            forced[s] &= self.unseen
-            excluded[s] &= ~forced[s]
-        self._plan_replay()
+                self.forced[s] |= 1 << i
+        return out_of_play
 
     def _plan_replay(self) -> None:
         """What every replay needs from the events, worked out once: each other seat's steps that
@@ -314,7 +351,7 @@ class Knowledge:
         v = obs.variant
         self._needs_spare = bool(self._hidden_steps) or v.bidding or v.fiving
 
-    def _own_hands(self, lost, gained) -> None:
+    def _own_hands(self) -> None:
         """The seat's own hand now (``mine``) and as dealt (and the kitty, where it took it): a record
         gives the hand as dealt and a view the hand now, and the other is worked out along the
         seat's own events, which it saw in full."""
