@@ -1,40 +1,64 @@
-"""Imagining the cards one seat cannot see: what it knows of them, and hands drawn to agree.
+"""Imagining the cards one seat cannot see: one observation in, a whole deal consistent with it out.
 
-Two things need a whole deal where a seat sees only part of one: a search bot, which plays its
-candidates out in deals imagined from its :class:`~maw_sim.deal.PlayerView`
-(:class:`maw_sim.bots.inference.Knowledge`), and the review board, which steps through a seat's
-own record — the other hands hidden — on a stand-in deal (:func:`stand_in`). Both read the same
-facts and draw with the same sampler (:class:`Constraints`):
+Two things need a whole deal where a seat sees only part of one: a search bot (and the hint),
+which plays its candidates out in deals imagined from its :class:`~maw_sim.deal.PlayerView`, and
+the review board, which steps through a seat's own record — the other hands hidden — on a
+stand-in deal. Both start from the same thing, an :class:`Observation`: the table (ruleset,
+players, dealer, teams, scores), the turn-up as dealt, the seat's own cards, and the events it
+saw, in order, as it saw them (:meth:`maw_sim.events.Event.seen_by`). It is built from a view
+(:meth:`Observation.from_view`) or from the seat's record (:meth:`Observation.from_record`), and
+everything after that is one path for every ruleset:
 
-- *the cards gone*: the seat's own hand, every card played, and the turn-up — out of play unless
-  robbed;
-- *who holds how many*: what each seat was dealt less the cards it has played;
-- *the robbed card*: a robber took the turn-up into hand, so it is his until he plays it; and,
-  unless the turn-up was an ace (robbed by the dealer), he robbed because he held the ace of
-  trumps. An announced ace is its holder's. Where robbing is compulsory and nobody robbed, nobody
-  held the ace of trumps;
-- *what each play ruled out*. A card played must have been legal, so every card that would have
-  made it illegal was not in that hand: failing to follow a plain suit shows a void in it; a
-  non-trump to a trump lead is a renege and shows that every trump held (if any) was a privileged
-  trump above the card led. These facts are not restated here: each is found by asking
-  :func:`maw_sim.deal.legal_mask` whether the card played would still have been legal beside one
-  more card (:func:`ruled_out`). The probe is exact because under every following rule of the
-  family a legal card is made illegal by holding some single card, never by a combination.
+1. **What is known** (:class:`Knowledge`, one fold over the events):
 
-The hands are drawn most-constrained seat first, so that at nine or ten players, where seats
-that showed out leave few cards to go round, a draw that fits is found at once; whatever is drawn
-is then replayed through the engine, which checks every action again.
+   - *the cards gone*: the seat's own hand, every card played, the cards it put out itself, a
+     turn-up nobody robbed, the cards fiving turned past, a kitty card lying face up;
+   - *who holds how many*: five dealt, less the cards played and put out, plus the cards drawn;
+   - *the robbed card*: a robber took the turn-up into hand, so it is his until he plays it; and,
+     unless the turn-up was an ace (robbed by the dealer), he robbed because he held the ace of
+     trumps. An announced ace is its holder's. Where robbing is compulsory and play has begun
+     with nobody robbing, nobody held the ace of trumps;
+   - *the bidding games*: a kitty card laid face up is in no hand until the bidder takes the
+     kitty, then in none but his; a card drawn face up ("four flip") is its drawer's;
+   - *what each play ruled out*. A card played must have been legal, so every card that would
+     have made it illegal was not in that hand: failing to follow a plain suit shows a void in
+     it; a non-trump to a trump lead is a renege and shows that every trump held (if any) was a
+     privileged trump above the card led. These facts are not restated here: each is found by
+     asking :func:`maw_sim.deal.legal_mask` whether the card played would still have been legal
+     beside one more card (:func:`ruled_out`). The probe is exact because under every following
+     rule of the family a legal card is made illegal by holding some single card, never by a
+     combination.
+
+2. **Hands drawn** to fit (:meth:`Knowledge.sample_hands`), most-constrained seat first, so that
+   at nine or ten players, where seats that showed out leave few cards to go round, a draw that
+   fits is found at once.
+
+3. **The deal replayed** (:meth:`Knowledge.world`): each hidden seat's hand as dealt is worked
+   back from the hand drawn (a robber gave up some card for the turn-up, a bidder put the kitty
+   back out, a player's draws are among the cards he holds and his discards any cards in no
+   hand), the kitty and the stock are laid out so that every draw gives what was drawn, and the
+   events seen are applied in order through the engine — each hidden part (``rob ?``, ``discard
+   ? ?``, ``take ?``) filled in from that working, a chance event (a draw, fiving's turn) dealt
+   again by the engine from the stock laid out, and a holder's quiet decline to rob, which the
+   seat never saw, taken wherever the drawn hands put the ace (:func:`maw_sim.phases.take_unseen`).
+   The engine checks every action again; a draw it refuses is drawn again.
+
+Whatever is made up is what the seat could not see, so the world looks exactly like the real deal
+from that seat: its view and its record are the same.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from .cards import CODES, Card, mask_of
-from .deal import Deal, IllegalAction, legal_mask
-from .phases import take_unseen
+from .cards import CARDS, CODES, Card, mask_of
+from .deal import HAND_SIZE, Deal, IllegalAction, legal_mask
+from .events import HIDDEN, PLAY, Event
+from .phases import JINK, OVER, ROB, is_chance, step_for_label, take_unseen
 
-HIDDEN = "?"
+#: Draws tried for a bot's world before giving up (each is one replay; the first nearly always fits).
+WORLD_TRIES = 20
 #: Draws tried for a stand-in before the record is called inconsistent.
 STAND_IN_TRIES = 60
 
@@ -44,32 +68,349 @@ _PROBES = {}
 def ruled_out(tables, may_trump: bool, lead: int, card: int) -> int:
     """The cards whose presence in hand would have made ``card`` illegal to the trick led by ``lead``."""
     key = (id(tables), may_trump, lead, card)
-    found = _PROBES.get(key)
-    if found is None:
+    entry = _PROBES.get(key)
+    if entry is None:
         found = 0
         bit = 1 << card
         for x in range(len(tables.power)):
             if x != card and x != lead and not legal_mask(tables, may_trump, bit | 1 << x, lead) & bit:
                 found |= 1 << x
-        _PROBES[key] = found
-    return found
+        # The tables are kept with the answer: alive in the cache, their id is never reused by
+        # another ruleset's tables, so an answer is never read for the wrong rules.
+        entry = _PROBES[key] = (tables, found)
+    return entry[1]
 
 
-class Constraints:
-    """What one seat knows of the hidden hands, as bit masks over the pack, and a sampler.
+# -- the observation --------------------------------------------------------------------------------
 
-    ``me``: the seat; ``mine``: its hand now; ``need[s]``: how many cards seat ``s`` holds now
-    (0 for ``me``); ``forced[s]``: cards ``s`` is known to hold; ``excluded[s]``: cards it cannot
-    hold; ``unseen``: the cards that may be in another hand. A builder fills these in
-    (:class:`maw_sim.bots.inference.Knowledge` from a view, :func:`record_constraints` from a
-    seat's record)."""
-    size: int
-    me: int
-    mine: int
-    need: list
-    forced: list
-    excluded: list
-    unseen: int
+@dataclass(frozen=True)
+class Observation:
+    """What one seat knows of a deal: the table, its own cards and the events it saw.
+
+    ``teams``: the layout as :class:`~maw_sim.deal.Deal` takes it (``"2x2"``, ``(2, 2)``) or None;
+    ``turnup``: the card turned for trumps at the deal (None in the bidding games); ``events``:
+    every event the seat saw, in order, as it saw it (a card hidden from it is ``?``); ``hand``:
+    its hand now; ``dealt``: its hand as dealt, or None where only the hand now is known (a view;
+    it is worked back from the events); ``kitty``: the kitty as dealt as far as the seat saw it
+    (``None`` for a card it did not); ``phase``, ``to_move``: the position as the seat sees it,
+    where known (a record does not say who is to move)."""
+    variant: object
+    seat: int
+    players: int
+    dealer: int
+    teams: object
+    scores: tuple | None
+    turnup: Card | None
+    events: tuple
+    hand: tuple | None = None
+    dealt: tuple | None = None
+    kitty: tuple = ()
+    phase: str | None = None
+    to_move: int | None = None
+
+    @classmethod
+    def from_view(cls, view) -> "Observation":
+        """The observation behind a seat's :class:`~maw_sim.deal.PlayerView`."""
+        teams = None
+        if view.teams is not None:
+            sides = max(view.teams) + 1
+            teams = (sides, view.players // sides)
+        kitty = ()
+        if view.kitty_size:
+            kitty = ((view.kitty_shown,) if view.kitty_shown is not None else (None,)) + (None,) * (view.kitty_size - 1)
+        turnup = view.dealt_turnup if view.dealt_turnup is not None else view.turnup
+        return cls(view.variant, view.seat, view.players, view.dealer, teams, view.scores, turnup,
+                   view.events, hand=tuple(view.hand), kitty=kitty, phase=view.phase, to_move=view.to_move)
+
+    @classmethod
+    def from_record(cls, rec, deal: int = -1) -> "Observation":
+        """The observation behind a seat's own record (:meth:`maw_sim.records.GameRecord.for_seat`):
+        its hand as dealt, the turn-up, what it saw of the kitty, and each action as it saw it."""
+        d = rec.deals[deal]
+        seat = rec.observer
+        if seat is None:
+            raise ValueError("this record is no seat's own record (it has no [Observer]): give a seat's record")
+        if None in d.hands[seat]:
+            raise ValueError(f"this is seat {seat}'s own record, but it hides a card of seat {seat}'s own hand")
+        for number, (actor, action) in enumerate(d.actions, start=1):
+            if actor == seat and HIDDEN in action.split():
+                raise ValueError(f"this is seat {seat}'s own record, but action {number} (Seat {seat}: "
+                                 f"{action}) hides a card of seat {seat}'s own")
+        events = []
+        for (actor, action), label in zip(d.actions, d.labels):
+            if label == PLAY:
+                events.append(Event(actor, PLAY, PLAY, action))
+                continue
+            step = step_for_label(label)
+            events.append(Event(actor, step.name if step else label, action.split(None, 1)[0], action,
+                                is_chance(action)))
+        return cls(rec.variant, seat, rec.players, d.dealer, rec.teams, d.scores,
+                   None if d.turnup is None else Card.parse(d.turnup), tuple(events),
+                   dealt=tuple(Card.parse(c) for c in d.hands[seat]),
+                   kitty=tuple(None if c is None else Card.parse(c) for c in d.kitty))
+
+
+# -- what is known, and the sampler --------------------------------------------------------------
+
+_BY_CODE = {c.code: c for c in CARDS}
+
+
+def _cards_of(event) -> tuple:
+    """``event.cards``, a card played looked up rather than parsed (a Knowledge reads every event
+    of the deal once a decision)."""
+    if event.verb == PLAY:
+        card = _BY_CODE.get(event.text)
+        if card is not None:
+            return (card,)
+    return event.cards
+
+
+def _named(cards) -> list:
+    """The indices of the cards an event names (its hidden cards left out)."""
+    return [c.index for c in cards if c is not None]
+
+
+class Knowledge:
+    """What one seat knows of the hidden hands, as bit masks over the pack (see the module's text),
+    a sampler of hands that fit, and worlds replayed from them.
+
+    ``me``: the seat; ``mine``: its hand now; ``need[s]``: how many cards seat ``s`` holds now,
+    the kitty left aside (0 for ``me``); ``forced[s]``: cards ``s`` is known to hold;
+    ``excluded[s]``: cards it cannot hold; ``unseen``: the cards that may be in another hand."""
+
+    def __init__(self, obs: Observation):
+        self.obs = obs
+        v = obs.variant
+        n = obs.players
+        self.me = obs.seat
+        self.size = v.pack.size
+        self._cards = [_cards_of(e) for e in obs.events]
+        out_of_play = self._read_events()
+        self._own_hands()
+        played = 0
+        for m in self.played_by:
+            played |= m
+        self.played = played
+        # The kitty is left aside: a bidder holding it is drawn his five, and the engine adds it.
+        self.need = [HAND_SIZE - bin(self.played_by[s]).count("1") - self._lost[s] + self._gained[s]
+                     for s in range(n)]
+        self.need[self.me] = 0
+        self.forced = [0] * n
+        self.excluded = [0] * n
+        self._ruled_out_by_plays()
+        out_of_play |= self._robbing_facts() | self._kitty_and_draw_facts() | self._own_aside
+        self.unseen = v.pack.mask & ~(self.mine | played | out_of_play)
+        for s in range(n):
+            self.forced[s] &= self.unseen
+            self.excluded[s] &= ~self.forced[s]
+        self._plan_replay()
+
+    def _read_events(self) -> int:
+        """One pass over the events seen: the cards each seat played, the tricks' cards in order,
+        fiving's turns and the trump in force, who robbed or announced, how many cards each seat put
+        out face down and drew, a card drawn face up, who put the kitty out. Returns the cards this
+        seat knows to be out of play from them: what it put out itself, and what fiving turned past."""
+        obs = self.obs
+        n = obs.players
+        me = self.me
+        self.played_by = [0] * n
+        self._plays = []
+        self._lost = [0] * n        # cards put out face down in the exchange
+        self._gained = [0] * n      # cards drawn or taken from the stock
+        self.face_up = {}
+        self.robber = self._announcer = self.kitty_out_by = None
+        self.turned = []
+        self.turnup = obs.turnup
+        self._trump = None if obs.turnup is None else obs.turnup.suit
+        out_of_play = 0
+        for e, cards in zip(obs.events, self._cards):
+            verb = e.verb
+            if verb == PLAY:
+                card = cards[0].index
+                self.played_by[e.seat] |= 1 << card
+                self._plays.append((e.seat, card))
+            elif e.step == ROB:
+                if verb == "rob":
+                    self.robber = e.seat
+                elif verb == "announce":
+                    self._announcer = e.seat
+            elif verb == "turn":
+                self.turned += [c.index for c in cards]
+            elif verb == "trump":
+                self._trump = e.text.split()[1]
+            elif verb == "discard":
+                if e.step == "kitty":
+                    self.kitty_out_by = e.seat
+                else:
+                    self._lost[e.seat] += len(cards)
+                if e.seat == me:
+                    for i in _named(cards):
+                        out_of_play |= 1 << i            # we put it out
+            elif verb in ("draw", "take"):
+                self._gained[e.seat] += len(cards)
+                if verb == "draw" and e.seat != me and cards and cards[-1] is not None:
+                    self.face_up[e.seat] = cards[-1].index    # "four flip": the last card face up
+        if self.turned:
+            # Fived: the first turn-up and the cards turned before the new one are out of play.
+            out_of_play |= obs.turnup.bit
+            for i in self.turned[:-1]:
+                out_of_play |= 1 << i
+            self.turnup = CARDS[self.turned[-1]]
+            self._trump = self.turnup.suit
+        # Has the robbing ended (it happens before the first lead)?
+        self._robbing_over = bool(self._plays) or obs.phase in (PLAY, JINK, OVER)
+        return out_of_play
+
+    def _ruled_out_by_plays(self) -> None:
+        """Every card a play shows its player did not hold (see the module's text)."""
+        v = self.obs.variant
+        n = self.obs.players
+        turnup = self.turnup
+        if self._trump is None:
+            return
+        low_ace = (v.robbing == "announce-or-lowest" and turnup is not None and turnup.rank != 1
+                   and self.robber is None and self._announcer is None and self._robbing_over)
+        tables = v.tables(self._trump, low_ace=low_ace)
+        may_trump = v.following == "may-trump"
+        plays = self._plays
+        for k in range(0, len(plays), n):
+            trick = plays[k:k + n]
+            lead = trick[0][1]
+            for seat, card in trick[1:]:
+                self.excluded[seat] |= ruled_out(tables, may_trump, lead, card)
+
+    def _robbing_facts(self) -> int:
+        """Where the turn-up and the ace of trumps are, as robbing (or its absence) shows; returns
+        the cards known to be out of play."""
+        turnup = self.turnup
+        if turnup is None:
+            return 0
+        v = self.obs.variant
+        me, robber, announcer = self.me, self.robber, self._announcer
+        forced, need = self.forced, self.need
+        gone = self.played | self.mine
+        ace = Card(1, self._trump).bit
+        out_of_play = 0
+        if robber is None:
+            out_of_play |= turnup.bit                  # still on the table, or left there
+            if v.robbing == "compulsory" and turnup.rank != 1 and self._robbing_over:
+                out_of_play |= ace                     # whoever held it would have had to rob
+        elif robber != me:
+            for bit in ([turnup.bit] if turnup.rank == 1 else [turnup.bit, ace]):
+                # (A robber may even have put out the ace itself: then his hand has no room for it.)
+                if not gone & bit and bin(forced[robber]).count("1") < need[robber]:
+                    forced[robber] |= bit
+        if turnup.rank == 1:
+            return out_of_play                         # the dealer robs a turned ace without holding it
+        if announcer is not None and announcer != me and not gone & ace \
+                and bin(forced[announcer]).count("1") < need[announcer]:
+            forced[announcer] |= ace                   # he announced it: he holds it
+        holder = robber if robber is not None else announcer
+        if holder is None:
+            # Our own quiet decline, which only we saw: we hold it.
+            holder = next((e.seat for e in self.obs.events if e.step == ROB and e.seat == me
+                           and e.verb == "pass"), None)
+        if holder is not None:
+            # The ace of trumps is the robber's (in hand or put out), or the announcer's or ours:
+            # no other seat holds it.
+            for s in range(len(need)):
+                if s != holder:
+                    self.excluded[s] |= ace
+        return out_of_play
+
+    def _kitty_and_draw_facts(self) -> int:
+        """A kitty card laid face up, and a card drawn face up; returns the cards known to be out
+        of play (the face-up kitty card, before the bidder puts the kitty out)."""
+        obs = self.obs
+        gone = self.played | self.mine
+        out_of_play = 0
+        shown = obs.kitty[0] if obs.kitty and obs.variant.kitty_shown else None
+        if shown is not None and not gone & shown.bit:
+            if self.kitty_out_by is None:
+                out_of_play |= shown.bit     # in the kitty (or the bidder's hand with it): laid out apart
+            for s in range(obs.players):
+                if s != self.kitty_out_by:
+                    self.excluded[s] |= shown.bit
+        for s, i in self.face_up.items():
+            if not gone >> i & 1:
+                self.forced[s] |= 1 << i
+        return out_of_play
+
+    def _plan_replay(self) -> None:
+        """What every replay needs from the events, worked out once: each other seat's steps that
+        hid cards from us, latest first (its hand as dealt is worked back through them); the
+        actions to apply, in order; the trump named, for the cards a hidden seat puts out."""
+        obs = self.obs
+        self._hidden_steps = {}
+        for k in range(len(obs.events) - 1, -1, -1):
+            e = obs.events[k]
+            if e.seat != self.me and e.verb in ("rob", "discard", "draw", "take") and self._cards[k]:
+                self._hidden_steps.setdefault(e.seat, []).append((k, e, self._cards[k]))
+        self._actions = [(k, e) for k, e in enumerate(obs.events) if not e.chance]
+        self._trump_named = next((e.text.split()[1] for e in obs.events if e.verb == "trump"), None)
+        v = obs.variant
+        self._needs_spare = bool(self._hidden_steps) or v.bidding or v.fiving
+
+    def _own_hands(self) -> None:
+        """The seat's own hand now (``mine``) and as dealt (and the kitty, where it took it): a record
+        gives the hand as dealt and a view the hand now, and the other is worked out along the
+        seat's own events, which it saw in full."""
+        obs = self.obs
+        me = self.me
+        mine_seen = [(e, cards) for e, cards in zip(obs.events, self._cards) if e.seat == me]
+        # The card we put out for the turn-up, if we robbed.
+        robbed = next((cards[0] for e, cards in mine_seen if e.step == ROB and e.verb == "rob"), None)
+        kitty_out = [i for e, cards in mine_seen if e.step == "kitty" for i in _named(cards)]
+        thrown = [i for e, cards in mine_seen if e.step != "kitty" and e.verb == "discard" for i in _named(cards)]
+        drawn = [i for e, cards in mine_seen if e.verb in ("draw", "take") for i in _named(cards)]
+        known_kitty = [c.index for c in obs.kitty if c is not None]
+        # A seat's record shows the whole kitty only to the bidder who has taken it (a kitty of one
+        # card laid face up is whole for everyone: then his own discard says he took it).
+        took_kitty = bool(obs.kitty) and None not in obs.kitty and (
+            len(obs.kitty) > 1 or not obs.variant.kitty_shown or bool(kitty_out))
+        if obs.dealt is not None:
+            # A record: forward from the hand as dealt.
+            hand = mask_of(obs.dealt)
+            if robbed is not None:
+                hand |= self.turnup.bit
+                hand &= ~robbed.bit
+            if took_kitty:
+                hand |= mask_of(obs.kitty)
+            for i in kitty_out + thrown:
+                hand &= ~(1 << i)
+            for i in drawn:
+                hand |= 1 << i
+            self.mine = hand & ~self.played_by[me]
+            self._dealt_me = mask_of(obs.dealt)
+            self._kitty_me = known_kitty if took_kitty else None
+        else:
+            # A view: back from the hand now.
+            self.mine = mask_of(obs.hand)
+            hand = self.mine | self.played_by[me]
+            for i in drawn:
+                hand &= ~(1 << i)
+            for i in thrown + kitty_out:
+                hand |= 1 << i
+            if robbed is not None:
+                hand = (hand & ~self.turnup.bit) | robbed.bit
+            extra = bin(hand).count("1") - HAND_SIZE
+            self._kitty_me = None
+            if extra > 0:
+                # We took the kitty: which of our cards came from it the view does not keep, and any
+                # choice looks the same to us (the card laid face up first, then those we put out).
+                order = known_kitty + [i for i in kitty_out if i not in known_kitty] + \
+                    [i for i in _bits(hand) if i not in known_kitty and i not in kitty_out]
+                self._kitty_me = order[:extra]
+                for i in self._kitty_me:
+                    hand &= ~(1 << i)
+            self._dealt_me = hand
+        # The cards the seat put out itself (robbing, the kitty, the exchange) and a kitty it took:
+        # in no other hand, and laid out as they were in every world.
+        self._own_aside = 0
+        for i in kitty_out + thrown + (self._kitty_me or []):
+            self._own_aside |= 1 << i
+        if robbed is not None:
+            self._own_aside |= robbed.bit
 
     def sample_hands(self, rng, tries: int = 40) -> list:
         """Current hands for every seat (bit masks), the seat's own as it is, the others drawn at
@@ -108,183 +449,203 @@ class Constraints:
                 hands[s] = h
             if ok:
                 return hands
-        raise RuntimeError("no world fits the view")  # unreachable: the last try ignores exclusions
+        raise RuntimeError("no world fits the observation")  # unreachable: the last try ignores exclusions
+
+    # -- the world --------------------------------------------------------------------------------
+    def world(self, rng) -> Deal:
+        """A full deal, at the observed point, whose hidden cards are a random draw consistent with
+        the observation; the history is replayed through the engine."""
+        for _ in range(WORLD_TRIES):
+            try:
+                return self.replay(self.sample_hands(rng), rng)
+            except _Refused:
+                continue                      # an inconsistent draw (the engine refused an action)
+        raise RuntimeError("could not build a world consistent with the view")
+
+    def replay(self, hands, rng) -> Deal:
+        """The deal whose hands now are ``hands`` (from :meth:`sample_hands`), replayed from the deal
+        through every event observed. Raises :class:`_Refused` naming the event the engine refused."""
+        obs = self.obs
+        v = obs.variant
+        n = obs.players
+        me = self.me
+        size = self.size
+        played_by = self.played_by
+        start = [hands[s] | played_by[s] for s in range(n)]
+        start[me] = self.mine | played_by[me]
+        dealt_turnup = obs.turnup
+        used = self._dealt_me
+        for h in start:
+            used |= h
+        for i in self.turned:
+            used |= 1 << i
+        for c in obs.kitty:
+            if c is not None:
+                used |= c.bit
+        used |= self._own_aside
+        if dealt_turnup is not None:
+            used |= dealt_turnup.bit
+        spare = [i for i in range(size) if not used >> i & 1] if self._needs_spare else []
+        rng.shuffle(spare)
+        if self._trump_named is not None:
+            # Cards put out face down: plain cards first (some circles forbid throwing trumps).
+            trumps = v.tables(self._trump_named).trump_mask
+            spare.sort(key=lambda i: trumps >> i & 1, reverse=True)   # popped from the end
+        dealt = list(start)
+        dealt[me] = self._dealt_me
+        put_out = {}                  # event index -> the cards put out, for the hidden ones
+        draws = {}                    # event index -> the cards drawn (or taken), in order
+        kitty = None
+        events = obs.events
+        for s, steps in self._hidden_steps.items():
+            hand = set(_bits(start[s]))
+            for k, e, cards in steps:
+                verb = e.verb
+                if verb in ("draw", "take"):
+                    count = len(cards)
+                    pick = [i for i in hand if i != self.face_up.get(s)]
+                    rng.shuffle(pick)
+                    got = pick[:count - 1] if verb == "draw" and s in self.face_up else pick[:count]
+                    if verb == "draw" and s in self.face_up:
+                        got.append(self.face_up[s])     # drawn last, face up
+                    if len(got) != count:
+                        raise _Refused(k, e, "a hand too small for its draws")
+                    hand.difference_update(got)
+                    draws[k] = got
+                elif e.step == "kitty":
+                    kitty, out = self._hidden_kitty(hand, spare)
+                    put_out[k] = out
+                elif verb == "discard":
+                    out = [spare.pop() for _ in cards]
+                    hand.update(out)
+                    put_out[k] = out
+                else:                       # robbing: the turn-up taken, a card put out for it
+                    t = self.turnup.index
+                    hand.discard(t)
+                    ace = Card(1, self.turnup.suit).index
+                    if self.turnup.rank != 1 and ace not in hand and ace in spare:
+                        spare.remove(ace)
+                        out = ace               # he robbed by holding the ace, so he put it out
+                    else:
+                        out = spare.pop()
+                    hand.add(out)
+                    put_out[k] = [out]
+            dealt[s] = mask_of_indices(hand)
+        if v.kitty_size and kitty is None:
+            kitty = self._kitty_me
+            if kitty is None:
+                kitty = [c.index for c in obs.kitty if c is not None]
+                kitty += [spare.pop() for _ in range(len(obs.kitty) - len(kitty))]
+        # The stock, top first: the cards turned by fiving or drawn, in the order dealt; then the
+        # dealer's picks; then the rest.
+        stock = None
+        if v.bidding or v.fiving:
+            order = list(self.turned)
+            for k, e in enumerate(events):
+                if e.verb == "draw":
+                    order += draws[k] if k in draws else _named(self._cards[k])
+            for k, e in enumerate(events):
+                if e.verb == "take":
+                    order += draws[k] if k in draws else _named(self._cards[k])
+            rng.shuffle(spare)
+            stock = [CODES[i] for i in order + spare]
+        try:
+            deal = Deal(v, [[CODES[i] for i in _bits(h)] for h in dealt],
+                        None if dealt_turnup is None else dealt_turnup.code, obs.dealer, teams=obs.teams,
+                        scores=obs.scores, kitty=None if kitty is None else [CODES[i] for i in kitty],
+                        stock=stock)
+        except ValueError as exc:
+            raise _Refused(None, None, exc) from None
+        for k, e in self._actions:       # a chance event is dealt again from the stock laid out
+            take_unseen(deal, e.seat)    # a drawn holder of the ace declines without a word
+            text = e.text
+            if k in put_out:
+                text = e.verb + " " + " ".join(CODES[i] for i in put_out[k])
+            elif k in draws:
+                text = "take " + CODES[draws[k][0]]
+            try:
+                deal.apply(text)
+            except IllegalAction as exc:
+                raise _Refused(k, e, exc) from None
+        take_unseen(deal, me)
+        if obs.phase is not None and (deal.phase, deal.to_move) != (obs.phase, obs.to_move):
+            raise _Refused(len(events), None, "the world does not reach the observed position")
+        return deal
+
+    def _hidden_kitty(self, hand: set, spare: list):
+        """A hidden bidder's kitty and the cards he put back out, working back from ``hand`` (his
+        cards after putting it out): any cards in no hand did, and he put out just those; where he
+        kept the card laid face up, one of his own went out in its place."""
+        obs = self.obs
+        kitty = [c.index for c in obs.kitty if c is not None]
+        kitty += [spare.pop() for _ in range(len(obs.kitty) - len(kitty))]
+        out = list(kitty)
+        for i in kitty:
+            if i in hand:
+                stand = spare.pop()
+                hand.discard(i)
+                hand.add(stand)
+                out[out.index(i)] = stand
+        return kitty, out
 
 
-def _is_card(word: str) -> bool:
-    try:
-        Card.parse(word)
-    except ValueError:
-        return False
-    return True
+class _Refused(Exception):
+    """A draw the engine refused: ``index`` of the event refused (None: the deal itself), the
+    ``event``, and why."""
+
+    def __init__(self, index, event, why):
+        super().__init__(str(why))
+        self.index, self.event, self.why = index, event, why
 
 
-def record_constraints(rec) -> Constraints:
-    """What the observer of a seat's record (a turn-up game) knows of the other hands at its end,
-    read from the record alone: its own hand as dealt, the turn-up and the actions it saw."""
-    d = rec.deal
-    v = rec.variant
-    n = rec.players
-    me = rec.observer
-    c = Constraints()
-    c.size = v.pack.size
-    c.me = me
-    turnup = Card.parse(d.turnup)
-    trump = turnup.suit
-    dead = 0
-    robber = announcer = None
-    turned = []
-    played_by = [0] * n
-    plays = []
-    own_out = None
-    for seat, action in d.actions:
-        words = action.split()
-        if words[0] == "rob":
-            robber = seat
-            if seat == me and words[1] != HIDDEN:
-                own_out = Card.parse(words[1]).index
-        elif words[0] == "announce":
-            announcer = seat
-        elif words[0] == "turn":
-            turned += [Card.parse(w) for w in words[1:]]
-            trump = turned[-1].suit
-        elif len(words) == 1 and _is_card(words[0]):
-            card = Card.parse(words[0])
-            played_by[seat] |= card.bit
-            plays.append((seat, card.index))
-    if turned:
-        dead |= turnup.bit
-        for card in turned[:-1]:
-            dead |= card.bit
-        turnup = turned[-1]
-    low_ace = (v.robbing == "announce-or-lowest" and turnup.rank != 1 and robber is None
-               and announcer is None and bool(plays))
-    tables = v.tables(trump, low_ace=low_ace)
-    may_trump = v.following == "may-trump"
-    c.excluded = [0] * n
-    played = 0
-    for k in range(0, len(plays), n):
-        trick = plays[k:k + n]
-        lead = trick[0][1]
-        for j, (seat, card) in enumerate(trick):
-            played |= 1 << card
-            if j:
-                c.excluded[seat] |= ruled_out(tables, may_trump, lead, card)
-    # The observer's hand now: as dealt, less its plays and the card it put out, with the turn-up robbed.
-    mine = mask_of(Card.parse(x) for x in d.hands[me]) & ~played_by[me]
-    if robber == me:
-        mine = (mine & ~(1 << own_out if own_out is not None else 0)) | (turnup.bit & ~played_by[me])
-        if own_out is not None:
-            dead |= 1 << own_out
-    c.mine = mine
-    c.need = [len(d.hands[s]) - bin(played_by[s]).count("1") for s in range(n)]
-    c.need[me] = 0
-    c.forced = [0] * n
-    # Cards of other hands the record shows (the ace of trumps its holder robbed with or announced).
-    for s in range(n):
-        if s != me:
-            for x in d.hands[s]:
-                if x is not None and not played_by[s] & Card.parse(x).bit:
-                    c.forced[s] |= Card.parse(x).bit
-    ace = Card(1, trump).bit
-    if robber is None:
-        dead |= turnup.bit
-        if v.robbing == "compulsory" and turnup.rank != 1 and plays:
-            dead |= ace                  # whoever held it would have had to rob
-    elif robber != me:
-        for bit in ([turnup.bit] if turnup.rank == 1 else [turnup.bit, ace]):
-            if not (played | mine) & bit and bin(c.forced[robber] | bit).count("1") <= c.need[robber]:
-                c.forced[robber] |= bit
-    holder = robber if robber is not None else announcer
-    if holder is not None and turnup.rank != 1:
-        if announcer is not None and announcer != me and not (played | mine) & ace:
-            c.forced[announcer] |= ace
-        for s in range(n):
-            if s != holder:
-                c.excluded[s] |= ace
-    c.unseen = v.pack.mask & ~(mine | played | dead)
-    for s in range(n):
-        c.excluded[s] &= ~c.forced[s]
-        c.forced[s] &= c.unseen
-    c.played_by = played_by
-    c.turnup = turnup
-    c.robber = robber
-    c.turned = turned
-    return c
+def mask_of_indices(indices) -> int:
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
 
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# -- the review board's stand-in ---------------------------------------------------------------------
 
 def stand_in(rec, error=ValueError):
-    """A whole deal for a seat's record of a turn-up game, every action of the record replayed
-    through the engine: the hidden hands drawn from :func:`record_constraints` (the same sampler
-    as the bots'), the robber's card put out made up from the cards in no hand, and a holder's
-    quiet decline taken wherever the drawn hands put the ace. Reproducible: the same record gives
-    the same stand-in. Raises ``error`` when no draw makes every action legal."""
-    d = rec.deal
-    v = rec.variant
-    n = rec.players
-    c = record_constraints(rec)
+    """A whole deal for a seat's own record, every action of the record replayed through the
+    engine (:class:`Knowledge` from :meth:`Observation.from_record`). Reproducible: the same record
+    gives the same stand-in. Raises ``error`` when no draw makes every action legal."""
+    try:
+        obs = Observation.from_record(rec)
+    except ValueError as exc:
+        raise error(str(exc)) from None
+    knowledge = Knowledge(obs)
     rng = random.Random(0)
-    dealt_turnup = Card.parse(d.turnup)
     last = None
     for _ in range(STAND_IN_TRIES):
-        hands = c.sample_hands(rng)
-        start = []
-        for s in range(n):
-            if s == rec.observer:
-                start.append(mask_of(Card.parse(x) for x in d.hands[s]))
-            else:
-                start.append(hands[s] | c.played_by[s])
-        put_out = None
-        if c.robber is not None and c.robber != rec.observer:
-            # The robber took the turn-up and put out a card: one in no hand stands for it (the ace
-            # of trumps, where he robbed by holding it and this draw left it out of his hand).
-            used = 0
-            for h in start:
-                used |= h
-            for card in c.turned:
-                used |= card.bit
-            spare = [i for i in range(c.size) if not used >> i & 1 and i != c.turnup.index
-                     and i != dealt_turnup.index]
-            ace = Card(1, c.turnup.suit).index
-            if c.turnup.rank != 1 and not start[c.robber] >> ace & 1 and ace in spare:
-                put_out = ace
-            elif spare:
-                put_out = spare[int(rng.random() * len(spare))]
-            else:
-                continue
-            start[c.robber] = (start[c.robber] & ~c.turnup.bit) | 1 << put_out
-        stock = None
-        if v.fiving:
-            used = 0
-            for h in start:
-                used |= h
-            turned = [x.index for x in c.turned]
-            for i in [dealt_turnup.index] + turned:
-                used |= 1 << i
-            rest = [i for i in range(c.size) if not used >> i & 1]
-            rng.shuffle(rest)
-            stock = [CODES[i] for i in turned + rest]
         try:
-            deal = Deal(v, [[CODES[i] for i in range(c.size) if h >> i & 1] for h in start], d.turnup,
-                        d.dealer, teams=rec.teams, scores=d.scores, stock=stock)
-        except ValueError as exc:
-            raise error(f"this record's hands do not make a deal: {exc}") from None
+            hands = knowledge.sample_hands(rng)
+        except RuntimeError:
+            break                     # too few cards for the hands the record says are held
         try:
-            for number, (seat, action) in enumerate(d.actions, start=1):
-                if action.startswith("turn "):
-                    continue                 # chance: the engine turns them from the stock laid out
-                if action == "rob " + HIDDEN:
-                    action = "rob " + CODES[put_out]
-                last = (number, seat, action)
-                take_unseen(deal, seat)     # a drawn holder of the ace declines without a word
-                deal.apply(action)
-            return deal
-        except IllegalAction as exc:
-            last = last + (exc,)
-            if last[1] == rec.observer or c.need[last[1]] == 0 and last[1] != c.robber:
-                break                        # the observer's own action, or a seat with nothing hidden
-    if last is not None and len(last) == 4:
-        number, seat, action, exc = last
-        raise error(f"action {number} (Seat {seat}: {action}) is not legal: {exc}") from None
+            return knowledge.replay(hands, rng)
+        except _Refused as refused:
+            if refused.index is None:
+                raise error(f"this record's hands do not make a deal: {refused.why}") from None
+            last = refused
+            seat = refused.event.seat
+            if seat == obs.seat or knowledge.need[seat] == 0 and not _hides(obs, seat):
+                break                 # the seat's own action, or a seat with nothing hidden
+    if last is not None:
+        e = last.event
+        raise error(f"action {last.index + 1} (Seat {e.seat}: {e.text}) is not legal: {last.why}") from None
     raise error("the hidden cards of this record could not be made consistent with its actions: "
                 "is an action illegal?")
+
+
+def _hides(obs, seat) -> bool:
+    """Did ``seat`` do anything the observer saw only in part (a card put out face down)?"""
+    return any(e.seat == seat and HIDDEN in e.text.split() for e in obs.events)

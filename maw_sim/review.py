@@ -45,7 +45,6 @@ from dataclasses import replace
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 # One statement of how the page draws a card (the Joker has no suit) and names a choice.
 from .narration import card_info, choice_label, trick_info
-from .events import HIDDEN as HIDDEN_CARD
 from .records import BRANCH_TAG, _deal_record
 from .scoring import JINK, LOSE, SPOIL, WIN, split_value
 from .words import SEATS, Names, Teller, contract_held, inside, side_names, table_names
@@ -54,8 +53,6 @@ from .words import SEATS, Names, Teller, contract_held, inside, side_names, tabl
 #: Early in a deal of many players the exact values need more; the reader may then ask again with
 #: "patient" (no budget), or step on a card or two, where they come quickly.
 NODE_LIMIT = 25_000
-#: Attempts at made-up hidden cards consistent with a redacted record (each is one replay).
-STAND_IN_TRIES = 400
 
 
 #: Tags the summary leaves out: every card in them is a position's business (each view shows
@@ -103,152 +100,27 @@ def read_record(text=None, link=None):
         raise ReviewError(f"this record cannot be read: {exc}") from None
 
 
-def _seat_record(rec, seat: int):
-    """``rec.for_seat(seat)``: the bidder's record shows the kitty once he has taken it."""
-    return rec.for_seat(seat)
-
-
-def _hidden_seats(rec) -> list:
-    return [s for s, hand in enumerate(rec.hands) if any(c is None for c in hand)]
-
-
 def _stand_in(rec):
-    """A Deal for a redacted record: the hidden cards made up, every recorded action re-checked
-    (:func:`maw_sim.resample.stand_in`, drawn by the same sampler as the bots' imagined deals).
-    Nothing made up is ever shown: the observer's view holds only its own cards and the cards
-    played."""
-    if rec.variant.bidding:
-        return _bidding_stand_in(rec)
+    """A Deal for a redacted record: the hidden cards made up, every recorded action re-checked —
+    the one resampler the bots' imagined deals come from too (:func:`maw_sim.resample.stand_in`,
+    drawn with a fixed seed, so a review is the same every time). Nothing made up is ever shown:
+    the observer's view holds only its own cards and what it saw. A record no draw can explain is
+    refused with the first action that no hands make legal; so is the bidder's own record that
+    hides the kitty he took (his own discards from it could not be checked)."""
     from .resample import stand_in
-    return stand_in(rec, ReviewError)
-
-
-def _bidding_stand_in(rec):
-    """The stand-in for one seat's record of a bidding game. What a hidden seat holds when the
-    play starts is, in a finished deal, exactly the five cards it plays; so each hidden seat is
-    dealt those (with made-up cards for what it has not played yet), and whatever it put out
-    face down — the kitty's cards, or its discards — is made up from the cards the observer
-    never saw, its draws being the played cards it was not dealt. The stock is laid out so that
-    every draw gives what the record says (the observer's own draws) or what the stand-in
-    needs. Nothing made up is ever shown: the observer's view holds only its own cards and the
-    cards played."""
-    from .deal import Deal, IllegalAction
-    v = rec.variant
     d = rec.deal
-    n = rec.players
-    actions = list(d.actions)
-    kitty_known = None not in d.kitty
-    known = {c for h in d.hands for c in h if c is not None}
-    known |= {c for c in d.kitty if c is not None}
-    played = {s: [] for s in range(n)}
-    for seat, action in actions:
-        words = action.split()
-        if words[0] in ("discard", "draw", "take"):
-            known |= {Card.parse(w).code for w in words[1:] if w not in (HIDDEN_CARD, "none")}
-        elif len(words) == 1 and _is_card(words[0]):
-            played[seat].append(Card.parse(words[0]).code)
-            known.add(Card.parse(words[0]).code)
-    hidden = _hidden_seats(rec)
-    bidder = d.bidder
-    # Each hidden seat's discards, in order: (the action's index, how many); the first discard of
-    # the bidder where there is a kitty is the kitty's.
-    kitty_step = None
-    discards = {s: [] for s in hidden}
-    for k, (seat, action) in enumerate(actions):
-        if action.startswith("discard "):
-            if kitty_step is None and d.kitty and seat == bidder:
-                kitty_step = k
-            elif seat in discards:
-                discards[seat].append((k, 0 if action == "discard none" else len(action.split()) - 1))
-    pool = [c.code for c in v.pack.cards if c.code not in known]
-    rng = random.Random(0)
-    rng.shuffle(pool)
-    for attempt in range(STAND_IN_TRIES):
-        free = list(pool)
-        take = lambda count: [free.pop() for _ in range(count)]
-        hands = [list(h) for h in d.hands]
-        kitty = list(d.kitty)
-        put_out, drawn = {}, {}
-        for seat in hidden:
-            final = played[seat] + take(5 - len(played[seat]))
-            changed = sum(c for _, c in discards[seat])
-            # The cards drawn are the last of the final hand; the dealt ones the first, with made-up
-            # cards for those put out.
-            dealt = final[:5 - changed]
-            draws = final[5 - changed:]
-            outs = take(changed)
-            hands[seat] = dealt + outs
-            for k, count in discards[seat]:
-                put_out[k], outs = outs[:count], outs[count:]
-                drawn[k + 1], draws = draws[:count], draws[count:]
-        if d.kitty and not kitty_known:
-            # The cards of the kitty this record shows (its top card, where it lies face up) stay.
-            kitty = [c for c in d.kitty if c is not None]
-            kitty += take(len(d.kitty) - len(kitty))
-            if bidder in hidden and kitty_step is not None:
-                out = list(kitty)               # the bidder puts the kitty back out…
-                for c in d.kitty:
-                    if c is not None and c in hands[bidder]:
-                        # …but for a shown card he kept (and played): one of his own goes instead.
-                        stand = take(1)[0]
-                        hands[bidder][hands[bidder].index(c)] = stand
-                        out[out.index(c)] = stand
-                put_out[kitty_step] = out
-        # The stock, top first: each draw in the order made, then the rest (the dealer's "rob"
-        # picks its cards out of it wherever they lie).
-        stock, taken = [], {}
-        for k, (seat, action) in enumerate(actions):
-            if action.startswith("draw "):
-                stock += drawn.get(k, [w for w in action.split()[1:]])
-            elif action.startswith("take ") and actions[k - 1][1].startswith("discard "):
-                count = len(actions[k - 1][1].split()) - 1
-                cards = drawn.get(k) or [a.split()[1] for _, a in actions[k:k + count]]
-                taken.update({k + j: card for j, card in enumerate(cards)})
-        stock += [c for c in taken.values() if c != HIDDEN_CARD]
-        if None in stock or HIDDEN_CARD in stock:
-            raise ReviewError("this record's draws cannot be laid out from the stock")
-        stock += free
-        try:
-            deal = Deal(v, hands, None, d.dealer, teams=rec.teams, scores=d.scores, kitty=kitty,
-                        stock=stock if v.exchange_limit != "none" else None)
-        except ValueError as exc:
-            raise ReviewError(f"this record's hands do not make a deal: {exc}") from None
-        failed = None
-        for k, (seat, action) in enumerate(actions):
-            if action.startswith("draw "):
-                continue                # the engine drew it from the stock laid out above
-            if k in taken:
-                action = "take " + taken[k]
-            if k in put_out:
-                action = "discard " + (" ".join(put_out[k]) or "none")
-            try:
-                deal.apply(action)
-            except IllegalAction as exc:
-                failed = (k + 1, seat, exc)
-                break
-        if failed is None:
-            c = deal.contract
-            if not kitty_known and c is not None and c.bidder == rec.observer \
-                    and deal.kitty_taken:
-                raise ReviewError(f"this is seat {rec.observer}'s own record, and that seat has taken the "
-                                  "kitty, but the record hides the kitty's cards: open the full record, or "
-                                  "a link to the deal")
-            return deal
-        number, seat, exc = failed
-        if seat not in hidden or len(played[seat]) == 5:
-            raise ReviewError(f"action {number} ({seat_name(seat)}: {actions[number - 1][1]}) is "
-                              f"not legal: {exc}") from None
-        rng.shuffle(pool)               # other made-up cards for the cards not yet played
-    raise ReviewError("the hidden cards of this record could not be made consistent with its "
-                      "actions: is an action illegal?")
+    kitty_hidden = bool(d.kitty) and None in d.kitty
+    if kitty_hidden and any(label == "kitty" and seat == rec.observer
+                            for (seat, _), label in zip(d.actions, d.labels)):
+        raise ReviewError(_KITTY_HIDDEN.format(seat=rec.observer))
+    deal = stand_in(rec, ReviewError)
+    if kitty_hidden and deal.bidder == rec.observer and deal.kitty_taken:
+        raise ReviewError(_KITTY_HIDDEN.format(seat=rec.observer))
+    return deal
 
 
-def _teams(rec):
-    return rec.teams
-
-
-def _scores(rec):
-    return rec.deal.scores
+_KITTY_HIDDEN = ("this is seat {seat}'s own record, and that seat has taken the kitty, but the record "
+                 "hides the kitty's cards: open the full record, or a link to the deal")
 
 
 def _is_card(text: str) -> bool:

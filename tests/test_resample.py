@@ -1,6 +1,10 @@
-"""The one sampler of the hidden hands (maw_sim.resample): a deal imagined from what one seat
-knows looks, from that seat, exactly like the real one — whether it is imagined from the seat's
-view (the bots) or from the seat's record (the review board's stand-in)."""
+"""The one resampler (maw_sim.resample): a deal imagined from what one seat knows looks, from that
+seat, exactly like the real one — its view and its record the same — whether what it knows is
+read from its view (the bots, the hint) or from its own record (the review board's stand-in).
+
+Every ruleset, house-rule value and player count of the conformance suite
+(:func:`test_conformance._cases`), at random points of random deals: before the first lead,
+during the auction and the exchange, and in the play."""
 
 from __future__ import annotations
 
@@ -12,70 +16,99 @@ import pytest
 import maw_sim
 from maw_sim import Deal
 from maw_sim.bots.inference import Knowledge
-from maw_sim.resample import stand_in
+from maw_sim.resample import Observation, stand_in
+
+from test_conformance import CASES, _id
 
 
-def _tables():
-    """Every ruleset at its fewest and most players, and the house rules that show a card or let
-    a seat pick from the stock."""
-    out = []
-    for vid in maw_sim.variant_ids():
-        v = maw_sim.load_variant(vid)
-        for n in sorted({v.player_counts[0], v.player_counts[-1]}):
-            out.append((vid, {}, n))
-    out += [("auction-45", {"dealer_robs": True}, 4), ("auction-45-merrimack", {"four_flip": True}, 6),
-            ("auction-45-atlantic", {"kitty_shown": True}, 4), ("spoil-five", {"robbing": "announce"}, 4),
-            ("auction-45-merrimack", {"call_partner": True}, 5),
-            ("cotton-1674", {"fiving": True}, 2)]
-    return out
-
-
-TABLES = _tables()
-
-
-def _somewhere(vid, options, n, seed, in_play=False):
-    """A deal of these rules, played at random to some point before its end (or None); with
-    ``in_play``, a point in the play of the cards (where the bots imagine deals)."""
-    deal = Deal.random(maw_sim.load_variant(vid, options=options), n, seed, dealer=seed % n)
+def _somewhere(case, seed):
+    """A deal of the case's rules played at random to some point before its end, or None."""
+    vid, options, n, teams = case
+    deal = Deal.random(maw_sim.load_variant(vid, options=options), n, seed, dealer=seed % n, teams=teams)
     rng = random.Random(seed)
-    while in_play and deal.to_move is not None and deal.phase not in ("play", "jink"):
-        deal.apply(rng.choice(deal.legal_actions()))
-    for _ in range(rng.randrange(1, 4 * n)):
+    for _ in range(rng.randrange(0, 6 + 3 * n)):
         if deal.to_move is None:
             return None
         deal.apply(rng.choice(deal.legal_actions()))
     return deal if deal.to_move is not None else None
 
 
-@pytest.mark.parametrize("vid, options, n", TABLES, ids=lambda x: str(x))
-def test_a_world_imagined_from_a_view_looks_the_same_from_that_seat(vid, options, n):
-    compared = 0
-    for seed in range(4):
-        deal = _somewhere(vid, options, n, seed, in_play=True)
-        if deal is None or deal.phase not in ("play", "jink"):
-            continue
-        seat = deal.to_move
+def _points(case, count=3):
+    """``count`` (deal, seat) pairs: the seat to move, or another, at random points."""
+    out = []
+    for seed in range(3 * count):
+        deal = _somewhere(case, seed)
+        if deal is not None:
+            seat = deal.to_move if seed % 2 else random.Random(seed).randrange(deal.players)
+            out.append((deal, seat))
+        if len(out) == count:
+            break
+    return out
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_a_world_imagined_from_a_seats_view_gives_that_seat_the_same_view_and_record(case):
+    points = _points(case)
+    assert points, "no unfinished deal reached"
+    for k, (deal, seat) in enumerate(points):
         view = deal.view(seat)
-        world = Knowledge(view).world(random.Random(seed))
+        world = Knowledge(view).world(random.Random(k))
         assert world.view(seat) == view
-        compared += 1
-    assert compared, "no position in the play reached"
+        # The record a view's world gives the seat is the real one's, but for the kitty a bidder
+        # took: which of his cards came from it, the view does not keep.
+        if not (deal.kitty_taken and deal.bidder == seat):
+            assert world.record().for_seat(seat) == deal.record().for_seat(seat)
 
 
-@pytest.mark.parametrize("vid, options, n", [t for t in TABLES if not maw_sim.load_variant(t[0]).bidding],
-                         ids=lambda x: str(x))
-def test_a_stand_in_for_a_seats_record_replays_that_record(vid, options, n):
-    for seed in range(4):
-        deal = _somewhere(vid, options, n, seed)
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_a_stand_in_for_a_seats_record_gives_that_seat_the_same_record_and_view(case):
+    for deal, seat in _points(case):
+        mine = deal.record().for_seat(seat)
+        again = stand_in(mine)
+        assert again.record().for_seat(seat) == mine
+        assert again.view(seat) == deal.view(seat)
+
+
+def test_a_stand_in_is_the_same_every_time():
+    deal = _somewhere(("spoil-five", {}, 6, None), 4)
+    mine = deal.record().for_seat(2)
+    assert stand_in(mine).dealt == stand_in(mine).dealt
+
+
+@pytest.mark.parametrize("players", [9, 10])
+def test_a_seats_record_mid_deal_at_nine_and_ten_players_gets_a_stand_in(players):
+    """Seats that showed out leave few cards to go round: the most constrained seat draws first."""
+    opened = 0
+    for seed in range(12):
+        deal = Deal.random("spoil-five", players, seed, dealer=seed % players)
+        rng = random.Random(seed)
+        for _ in range(players * 3 + seed):
+            if deal.to_move is None:
+                break
+            deal.apply(rng.choice(deal.legal_actions()))
+        if deal.to_move is None:
+            continue
+        for seat in (deal.to_move, (deal.to_move + 1) % players):
+            mine = deal.record().for_seat(seat)
+            assert stand_in(mine).record().for_seat(seat) == mine
+            opened += 1
+    assert opened >= 10
+
+
+def test_an_observation_from_the_view_and_from_the_record_know_the_same():
+    """Both doors lead to the same facts: the same cards unseen, counts, forced and excluded cards."""
+    compared = 0
+    for seed in range(20):
+        deal = _somewhere(("spoil-five", {}, 5, None), seed)
         if deal is None:
             continue
-        seat = random.Random(seed).randrange(n)
-        mine = deal.record().for_seat(seat)
-        again = stand_in(mine).record().for_seat(seat)
-        assert again.deals[-1].actions == mine.deals[-1].actions
-        assert again.deals[-1].hands[seat] == mine.deals[-1].hands[seat]
-        # Made-up cards stand where this seat saw none; what it saw is the same.
-        assert stand_in(mine).view(seat) == deal.view(seat)
+        seat = deal.to_move
+        by_view = Knowledge(deal.view(seat))
+        by_record = maw_sim.resample.Knowledge(Observation.from_record(deal.record().for_seat(seat)))
+        for name in ("mine", "need", "forced", "excluded", "unseen"):
+            assert getattr(by_view, name) == getattr(by_record, name), name
+        compared += 1
+    assert compared >= 10
 
 
 def test_the_stand_in_refuses_a_record_no_deal_can_explain():
@@ -90,4 +123,43 @@ def test_the_stand_in_refuses_a_record_no_deal_can_explain():
     broken = replace(mine.deals[-1], actions=mine.deals[-1].actions + (((leader + 1) % 4, card),),
                      labels=mine.deals[-1].labels + ("play",))
     with pytest.raises(ValueError, match="not legal"):
+        stand_in(replace(mine, deals=(broken,)))
+
+
+def test_a_record_that_is_no_seats_own_is_refused_in_words():
+    rec = Deal.random("spoil-five", 4, 1).record()
+    with pytest.raises(ValueError, match="no seat's own record"):
+        Observation.from_record(rec)
+
+
+def test_the_review_refuses_the_bidders_own_record_that_hides_the_kitty_he_took():
+    from maw_sim.review import ReviewError, _stand_in
+    for seed in range(20):
+        deal = Deal.random("one-hundred-and-ten", 4, seed)
+        rng = random.Random(seed)
+        while deal.to_move is not None and deal.phase != "play":
+            deal.apply(rng.choice(deal.legal_actions()))
+        if deal.bidder is None or not deal.kitty_taken:
+            continue
+        mine = deal.record().for_seat(deal.bidder)
+        assert _stand_in(mine).view(deal.bidder) == deal.view(deal.bidder)
+        d = mine.deals[-1]
+        hidden = replace(mine, deals=(replace(d, kitty=(None,) * len(d.kitty)),))
+        with pytest.raises(ReviewError, match="hides the kitty's cards"):
+            _stand_in(hidden)
+        return
+    pytest.fail("no kitty taken")
+
+
+def test_a_seats_own_record_that_hides_its_own_card_is_refused_in_words():
+    deal = Deal.random("spoil-five", 4, 3)
+    while deal.phase != "play":
+        deal.apply(deal.legal_actions()[0])
+    deal.apply(deal.legal_actions()[0])
+    seat = (deal.to_move + 1) % 4
+    mine = deal.record().for_seat(seat)
+    d = mine.deals[-1]
+    hand = (None,) + d.hands[seat][1:]
+    broken = replace(d, hands=d.hands[:seat] + (hand,) + d.hands[seat + 1:])
+    with pytest.raises(ValueError, match="hides a card of seat"):
         stand_in(replace(mine, deals=(broken,)))
