@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import CARDS, SUITS, Card
+from .cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .deal import HAND_SIZE
 from .events import CARDS_HIDDEN, LAST_CARD_SHOWN, PUBLIC, Event
 import re
@@ -154,6 +154,17 @@ class Auction(Step):
     name = BID
     labels = ("bid",)
     belongs = "the bidding games"
+    choice_words = {"hold": "Hold", "pass": "Pass"}
+    choice_places = {"hold": 8, "pass": 9}
+
+    def choice_label(self, action):
+        return f"Bid {action[4:]}" if action.startswith("bid ") else super().choice_label(action)
+
+    def choice_order(self, action):
+        if action.startswith("bid "):
+            words = action.split()
+            return (5, int(words[1]), len(words), action)      # "30 for 60" after "30"
+        return super().choice_order(action)
 
     def read(self, label, action):
         if _CALL.fullmatch(action.lower()):
@@ -351,6 +362,10 @@ class NamingTrumps(Step):
     labels = ("trump",)
     belongs = "the bidding games"
 
+    def choice_label(self, action):
+        suit = action[-1]
+        return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit].capitalize()}"
+
     def read(self, label, action):
         words = action.split()
         if len(words) == 2 and words[0] == "trump" and len(words[1]) == 1 and words[1].upper() in SUITS:
@@ -437,10 +452,30 @@ def _read_put_out(kind: str, expected: str, action: str, verb: str, none: bool) 
     raise _refuse_form(kind, expected)
 
 
+def _cards_choice(action: str) -> str:
+    """"Discard 7♣ 9♦", "Discard none", "Take A♥", "Call A♥": the verb and the cards."""
+    verb, _, rest = action.partition(" ")
+    if rest == "none":
+        return f"{verb.capitalize()} none"
+    return verb.capitalize() + " " + " ".join(Card.parse(c).symbol for c in rest.split())
+
+
+def _cards_order(action: str) -> tuple:
+    """Fewer cards first (a discard), then the pack's order (one card to take or call)."""
+    words = action.split()
+    return (5, len(words), Card.parse(words[1]).index if len(words) == 2 and words[1] != "none" else 0, action)
+
+
 class TakingTheKitty(Step):
     name = KITTY
     labels = ("kitty",)
     belongs = "the bidding games"
+
+    def choice_label(self, action):
+        return _cards_choice(action)
+
+    def choice_order(self, action):
+        return _cards_order(action)
 
     def read(self, label, action):
         return _read_put_out("kitty line's action", "'discard' and the cards put out", action, "discard", False)
@@ -486,6 +521,12 @@ class Exchange(Step):
     labels = ("discard", "draw", "take")
     chance_verbs = ("draw",)
     belongs = "the bidding games"
+
+    def choice_label(self, action):
+        return _cards_choice(action)
+
+    def choice_order(self, action):
+        return _cards_order(action)
 
     def read(self, label, action):
         if label == "discard":
@@ -635,6 +676,12 @@ class CallingAPartner(Step):
     name = CALL
     labels = ("call",)
     belongs = "the bidding games with 'call for your partner'"
+
+    def choice_label(self, action):
+        return _cards_choice(action)
+
+    def choice_order(self, action):
+        return _cards_order(action)
 
     def begins(self, deal):
         c = deal._contract

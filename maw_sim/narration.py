@@ -10,7 +10,8 @@ are the engine's and the sentences are words.py's; this module shapes them for t
 from __future__ import annotations
 
 from . import words
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from .cards import Card
+from .phases import step_named
 from .words import hold_note, suit_words  # noqa: F401  (the page's words, used by seat_state)
 
 #: A card as the page draws it (one statement, in words.py).
@@ -193,42 +194,14 @@ def display_order(trump: str | None):
     return lambda c: (len(suits) - 1, 14) if c.is_joker else (suits.index(c.suit), c.rank)
 
 
-_FIVING_LABELS = {"five": "Five it (ask for a new trump)", "stand": "Stand (keep this trump)",
-                  "agree": "Agree to five it", "refuse": "Refuse to five it"}
+def choice_label(action: str, phase: str) -> str:
+    """The words on the button for a legal action of the step ``phase`` names (its step's
+    :meth:`~maw_sim.phases.Step.choice_label`)."""
+    step = step_named(phase)
+    return action if step is None else step.choice_label(action)
 
 
-def choice_label(action: str, phase: str | None = None) -> str:
-    if action.startswith("rob "):
-        card = Card.parse(action.split()[1])
-        # Short, so that a phone shows three a row: the prompt above them says that this robs.
-        return f"Put out {card.symbol}"
-    if action.startswith("bid "):
-        return f"Bid {bid_words(action[4:])}"
-    if action.startswith("trump "):
-        return f"{SUIT_SYMBOLS[action[-1]]} {SUIT_NAMES[action[-1]].capitalize()}"
-    if action.startswith("discard "):
-        cards = action.split()[1:]
-        return "Discard none" if cards == ["none"] else "Discard " + " ".join(Card.parse(c).symbol for c in cards)
-    if action.startswith("take "):
-        return "Take " + Card.parse(action[5:]).symbol
-    if action.startswith("call "):
-        return "Call " + Card.parse(action[5:]).symbol
-    if action == "hold":
-        return "Hold" if phase == "bid" else "Hold (take the bid at its value)"
-    if phase == "bid" and action == "pass":
-        return "Pass"
-    if action in _FIVING_LABELS:
-        return _FIVING_LABELS[action]
-    return {"pass": "Don't rob", "announce": "Announce the ace", "jink": "Jink (play for all five)",
-            "claim": "Claim (stop with three)"}.get(action, action)
-
-
-def choice_order(action: str):
-    if action.startswith("bid "):
-        words = action.split()
-        return (5, int(words[1]), len(words), action)
-    if action.startswith("discard "):
-        return (5, len(action.split()), 0, action)
-    if action.startswith(("take ", "call ")):
-        return (5, Card.parse(action[5:]).index, 0, action)
-    return ({"claim": 0, "jink": 1, "hold": 8, "announce": 8, "pass": 9}.get(action, 5), 0, 0, action)
+def choice_order(phase: str):
+    """A sort key for the legal actions of the step ``phase`` names, for its buttons."""
+    step = step_named(phase)
+    return (lambda a: (5, 0, 0, a)) if step is None else step.choice_order

@@ -76,6 +76,19 @@ class Step:
         hidden again for one seat): cards put out face down or drawn become ``?``."""
         return action
 
+    #: The words on a legal action's button, by the action (the ones not worked out from cards).
+    choice_words = {}
+    #: Where an action's button goes among the others (lower first), by the action.
+    choice_places = {}
+
+    def choice_label(self, action: str) -> str:
+        """The words on the button for a legal action of this step ("Don't rob", "Bid 20")."""
+        return self.choice_words.get(action, action)
+
+    def choice_order(self, action: str) -> tuple:
+        """A sort key that puts this step's choices in a sensible order for the buttons."""
+        return (self.choice_places.get(action, 5), 0, 0, action)
+
     def silent(self, deal):
         """The action of the seat to move that nobody else would see (an ``UNSEEN`` event), if
         this step has one for it; else None. See :func:`take_unseen`."""
@@ -151,6 +164,14 @@ class Robbing(Step):
     name = ROB
     labels = ("rob",)
     belongs = "a ruleset with robbing"
+    choice_words = {"pass": "Don't rob", "announce": "Announce the ace"}
+    choice_places = {"announce": 8, "pass": 9}
+
+    def choice_label(self, action):
+        if action.startswith("rob "):
+            # Short, so that a phone shows three a row: the prompt above them says that this robs.
+            return f"Put out {Card.parse(action[4:]).symbol}"
+        return super().choice_label(action)
 
     def read(self, label, action):
         words = action.split()
@@ -284,6 +305,8 @@ class Jinking(Step):
     name = JINK
     labels = ("jink",)
     belongs = "a ruleset with jinking"
+    choice_words = {"jink": "Jink (play for all five)", "claim": "Claim (stop with three)"}
+    choice_places = {"claim": 0, "jink": 1}
 
     def applies_to(self, variant):
         return variant.jinking
@@ -335,6 +358,8 @@ class Fiving(Step):
     labels = ("five",)
     chance_verbs = ("turn",)
     belongs = "a ruleset with fiving"
+    choice_words = {"five": "Five it (ask for a new trump)", "stand": "Stand (keep this trump)",
+                    "agree": "Agree to five it", "refuse": "Refuse to five it"}
 
     def read(self, label, action):
         words = action.split()

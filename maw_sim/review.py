@@ -477,7 +477,8 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
         if deal.phase in ("kitty", "discard"):
             reply["decision"] = _discard_words(deal, mover, names)
         else:
-            reply["legal"] = [{"action": a, "card": None, "label": _call_label(a)} for a in deal.legal_actions()]
+            reply["legal"] = [{"action": a, "card": None, "label": choice_label(a, deal.phase)}
+                              for a in deal.legal_actions()]
         return reply
     if waiting:
         reply["analysis_note"] = "The table waits for the first lead."
@@ -487,7 +488,7 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
                                   f"{names.possessive(mover)} cards are hidden from {names.object(seat)}. "
                                   f"Open the hands, or view from {names.possessive(mover)} seat.")
         return reply
-    legal = [{"action": a, "card": card_info(a) if _is_card(a) else None, "label": _label(a)}
+    legal = [{"action": a, "card": card_info(a) if _is_card(a) else None, "label": _label(a, deal.phase)}
              for a in deal.legal_actions()]
     reply["legal"] = legal
     if rec.redacted:
@@ -589,7 +590,7 @@ def bidding_info(rec, deal, seat, step: int, names=SEATS) -> dict:
     if drawn is not None:
         left += len(drawn.cards)      # drawn at the next step, as the log tells
     reply = {
-        "auction": [{"seat": who, "action": action, "label": _call_label(action)} for who, action in deal.auction],
+        "auction": [{"seat": who, "action": action, "label": choice_label(action, "bid")} for who, action in deal.auction],
         "contract": contract,
         "kitty": {"size": deal.kitty_size, "taken": taken,
                   "cards": [card_info(x) for x in deal.kitty] if sees_kitty and deal.kitty_size else None,
@@ -620,13 +621,9 @@ def bidding_info(rec, deal, seat, step: int, names=SEATS) -> dict:
     return reply
 
 
-def _call_label(action: str) -> str:
-    """A call of the auction or a trump named, as a button or the auction's line says it."""
-    return {"pass": "Pass", "hold": "Hold"}.get(action) or _label(action)
-
-
-def _label(action: str) -> str:
-    return Card.parse(action).symbol if _is_card(action) else choice_label(action)
+def _label(action: str, phase: str) -> str:
+    """A legal action as its button says it: a card by its symbol, a decision by its step."""
+    return Card.parse(action).symbol if _is_card(action) else choice_label(action, phase)
 
 
 # -- the browser protocol's ops (maw_sim.web dispatches them here) ----------------------------------

@@ -112,7 +112,7 @@ def table_state(self) -> dict:
                               f"It is {seat_name(view.to_move, me)}'s turn, not yours.")
         hand.append(info)
     hand_codes = {c.code for c in view.hand}
-    order = choice_order
+    order = choice_order(deal.phase)
     if deal.phase == "call":
         # A card to call for a partner: the strongest first (the page offers the first few at once).
         power = deal.variant.tables(deal.trump).power
