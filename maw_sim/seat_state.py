@@ -11,7 +11,7 @@ from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, choice_order, discard_counts,
                         display_order, hold_note, seat_name, trick_info)
 from .records import options_text, to_link
-from .words import contract_held
+from .words import contract_held, trick_words
 from .variants import EVIDENCE_MARKS, TOP_TRUMP_TOKENS, _option_kind, _value_text
 from .variants import sources as variant_sources
 
@@ -228,7 +228,7 @@ def _last_trick(self, finished) -> dict | None:
     winning = next(c for s, c in t.plays if s == t.winner)
     return {"leader": t.leader, "winner": t.winner, "number": len(finished),
             "plays": [{"seat": s, "card": card_info(c)} for s, c in t.plays],
-            "text": f"{self.narrator.name(t.winner)} won trick {len(finished)} with {winning.symbol}."}
+            "text": trick_words(self.narrator.names, t.winner, len(finished), winning, past=True)}
 
 
 def _layouts(variant) -> dict:

@@ -358,7 +358,14 @@ class Teller:
         card = next(c for s, c in trick.plays if s == trick.winner)
         return [{"kind": "trick", "seat": trick.winner, "number": number, "card": card_dict(card),
                  "action": None,
-                 "text": f"{self.names.says(trick.winner, 'win')} trick {number} with {card.symbol}."}]
+                 "text": trick_words(self.names, trick.winner, number, card)}]
+
+
+def trick_words(names: Names, winner: int, number: int, card, past: bool = False) -> str:
+    """Who took a trick, and with what: "Bot 2 wins trick 3 with 5♥." (as it happens, in the log)
+    or "Bot 2 won trick 3 with 5♥." (the last trick, shown again)."""
+    said = f"{names(winner)} won" if past else names.says(winner, "win")
+    return f"{said} trick {number} with {card.symbol}."
 
 
 def hold_note(deal) -> str | None:
