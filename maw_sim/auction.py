@@ -160,11 +160,15 @@ class Auction(Step):
     def choice_label(self, action):
         return f"Bid {action[4:]}" if action.startswith("bid ") else super().choice_label(action)
 
-    def choice_order(self, action):
-        if action.startswith("bid "):
-            words = action.split()
-            return (5, int(words[1]), len(words), action)      # "30 for 60" after "30"
-        return super().choice_order(action)
+    def choice_order(self, deal):
+        others = super().choice_order(deal)
+
+        def key(action):
+            if action.startswith("bid "):
+                words = action.split()
+                return (5, int(words[1]), len(words), action)      # "30 for 60" after "30"
+            return others(action)
+        return key
 
     def read(self, label, action):
         if _CALL.fullmatch(action.lower()):
@@ -353,8 +357,8 @@ class Auction(Step):
                                   call.failed_value, st.held)
         return None
 
-    def prompt(self):
-        return "Bid higher, or pass (the dealer may hold)."
+    def prompt(self, deal):
+        return "Your call: bid, hold or pass." if "hold" in deal.legal_actions() else "Your call: bid, or pass."
 
 
 class NamingTrumps(Step):
@@ -393,8 +397,8 @@ class NamingTrumps(Step):
         deal._name_trump(action[-1])
         return None
 
-    def prompt(self):
-        return "Name the trump suit."
+    def prompt(self, deal):
+        return "You won the auction: name trumps."
 
 
 @lru_cache(maxsize=512)
@@ -461,9 +465,15 @@ def _cards_choice(action: str) -> str:
 
 
 def _cards_order(action: str) -> tuple:
-    """Fewer cards first (a discard), then the pack's order (one card to take or call)."""
+    """Fewer cards first (a discard), then the pack's order (one card to take)."""
     words = action.split()
     return (5, len(words), Card.parse(words[1]).index if len(words) == 2 and words[1] != "none" else 0, action)
+
+
+def _strongest_first(deal):
+    """One card to name (a partner's card): the strongest in this deal's trumps first."""
+    power = deal.variant.tables(deal.trump).power
+    return lambda action: (-power[Card.parse(action.split()[1]).index], action)
 
 
 class TakingTheKitty(Step):
@@ -474,8 +484,8 @@ class TakingTheKitty(Step):
     def choice_label(self, action):
         return _cards_choice(action)
 
-    def choice_order(self, action):
-        return _cards_order(action)
+    def choice_order(self, deal):
+        return _cards_order
 
     def read(self, label, action):
         return _read_put_out("kitty line's action", "'discard' and the cards put out", action, "discard", False)
@@ -511,8 +521,12 @@ class TakingTheKitty(Step):
             deal._hands[seat] &= ~Card.parse(code).bit
         return None
 
-    def prompt(self):
-        return "Put out as many cards as the kitty held, face down."
+    def prompt(self, deal):
+        k = deal.kitty_size
+        return f"You have taken the kitty: choose {k} card{'s' if k != 1 else ''} to put out, then confirm."
+
+    def marked_counts(self, deal):
+        return (deal.kitty_size, deal.kitty_size, None)
 
 
 class Exchange(Step):
@@ -525,8 +539,8 @@ class Exchange(Step):
     def choice_label(self, action):
         return _cards_choice(action)
 
-    def choice_order(self, action):
-        return _cards_order(action)
+    def choice_order(self, deal):
+        return _cards_order
 
     def read(self, label, action):
         if label == "discard":
@@ -661,8 +675,24 @@ class Exchange(Step):
         k = queue.index(seat)
         return queue[k + 1] if k + 1 < len(queue) else None
 
-    def prompt(self):
-        return "Put out the cards you do not want, face down, and draw as many."
+    def prompt(self, deal):
+        left = self.to_take(deal) if deal.variant.dealer_robs else 0
+        if left:
+            return (f"You rob the stock: take the card{'s' if left != 1 else ''} you want from it, one at a "
+                    f"time ({left} to take).")
+        counts = self.counts(deal)
+        high, below = counts[-1], counts[-2] if len(counts) > 1 else 0
+        if len(counts) > 2 and high - 1 != below:
+            # "Four flip": all five, or up to the limit.
+            return (f"Discard and draw: choose up to {below} card{'s' if below != 1 else ''} to throw out, or "
+                    f"all {high} (four flip: the last drawn face up), then confirm (or discard none).")
+        return (f"Discard and draw: choose up to {high} card{'s' if high != 1 else ''} to throw out, then "
+                "confirm (or discard none).")
+
+    def marked_counts(self, deal):
+        if deal.variant.dealer_robs and self.to_take(deal):
+            return None                       # picking out of the stock: one button a card
+        return (0, self.counts(deal)[-1], "discard none")
 
 
 class CallingAPartner(Step):
@@ -680,8 +710,8 @@ class CallingAPartner(Step):
     def choice_label(self, action):
         return _cards_choice(action)
 
-    def choice_order(self, action):
-        return _cards_order(action)
+    def choice_order(self, deal):
+        return _strongest_first(deal)
 
     def begins(self, deal):
         c = deal._contract
@@ -728,7 +758,7 @@ class CallingAPartner(Step):
         deal._partner = next((s for s, hand in enumerate(deal._hands) if hand & bit), None)
         return None
 
-    def prompt(self):
+    def prompt(self, deal):
         return "Call a card you do not hold: whoever holds it is your partner this deal."
 
 

@@ -171,17 +171,19 @@ def _show_state(deal: Deal, seat: int) -> None:
 
 
 def _offer(deal: Deal) -> str:
-    """What the player to move may type: every legal action, but a discard (of hundreds of sets
-    of cards) is described, with one example."""
+    """What the player to move may type: every legal action, but where cards are chosen to put
+    out (hundreds of sets of them) the step's own words, with one example."""
     legal = deal.legal_actions()
-    if deal.phase == "kitty":
-        return (f"You have taken the kitty: put out {deal.kitty_size} cards, e.g. '{legal[0]}'. You may: "
-                + legal[0])
-    if deal.phase == "discard":
-        most = max(len(a.split()) - 1 for a in legal)
-        return (f"Put out up to {most} card{'s' if most != 1 else ''} and draw as many, e.g. "
-                f"'discard {deal.hand_codes(deal.to_move)[0]}', or keep the hand. You may: discard none")
-    return f"You may: {', '.join(legal)}"
+    step = deal.step
+    marks = None if step is None else step.marked_counts(deal)
+    if marks is None:
+        return f"You may: {', '.join(legal)}"
+    low, high, none = marks
+    example = next(a for a in legal if a != none)
+    if none is None:                       # exactly so many (the kitty)
+        return f"{step.prompt(deal)} For example '{example}'. You may: {example}"
+    return (f"Put out up to {high} card{'s' if high != 1 else ''} and draw as many, e.g. '{example}', or keep "
+            f"the hand. You may: {none}")
 
 
 def _tell(narrator, deal) -> None:

@@ -121,10 +121,8 @@ class Narrator:
             return "The deal is over. Press “New deal” to play the next one."
         if not your_turn:
             return f"{self.name(deal.to_move)} to move."
-        if deal.phase in BIDDING_PHASES:
-            return bidding_prompt(deal)
         step = deal.step
-        return step.prompt() if step else "Your turn: play a card."
+        return step.prompt(deal) if step else "Your turn: play a card."
 
 
 class PassNarrator(Narrator):
@@ -152,41 +150,6 @@ def bid_words(call: str) -> str:
     return str(call)
 
 
-def discard_counts(deal) -> tuple:
-    """How many cards the seat to move may put out now (kitty or discard): (fewest, most), from
-    the legal discards the engine lists."""
-    counts = [0 if a == "discard none" else len(a.split()) - 1
-              for a in deal.legal_actions() if a.startswith("discard ")]
-    return (min(counts), max(counts)) if counts else (0, 0)
-
-
-def bidding_prompt(deal) -> str:
-    phase = deal.phase
-    if phase == "bid":
-        return "Your call: bid, or pass." if "hold" not in deal.legal_actions() else "Your call: bid, hold or pass."
-    if phase == "trump":
-        return "You won the auction: name trumps."
-    if phase == "call":
-        return "Call a card you do not hold: whoever holds it is your partner this deal."
-    from .auction import Exchange
-    left = Exchange.to_take(deal)
-    if left:
-        return (f"You rob the stock: take the card{'s' if left != 1 else ''} you want from it, one at a time "
-                f"({left} to take).")
-    low, high = discard_counts(deal)
-    if phase == "kitty":
-        return (f"You have taken the kitty: choose {high} card{'s' if high != 1 else ''} to put out, then "
-                "confirm.")
-    counts = {0 if a == "discard none" else len(a.split()) - 1 for a in deal.legal_actions()}
-    if high - 1 not in counts and high > 1:
-        # "Four flip": all five, or up to the limit.
-        below = max(c for c in counts if c < high)
-        return (f"Discard and draw: choose up to {below} card{'s' if below != 1 else ''} to throw out, or all "
-                f"{high} (four flip: the last drawn face up), then confirm (or discard none).")
-    return (f"Discard and draw: choose up to {high} card{'s' if high != 1 else ''} to throw out, then "
-            "confirm (or discard none).")
-
-
 def display_order(trump: str | None):
     # Group the hand by suit, trumps last, for a stable, readable hand; not a ranking.
     suits = [s for s in "SHCD" if s != trump] + ([trump] if trump else [])
@@ -201,7 +164,7 @@ def choice_label(action: str, phase: str) -> str:
     return action if step is None else step.choice_label(action)
 
 
-def choice_order(phase: str):
-    """A sort key for the legal actions of the step ``phase`` names, for its buttons."""
-    step = step_named(phase)
-    return (lambda a: (5, 0, 0, a)) if step is None else step.choice_order
+def choice_order(deal):
+    """A sort key for the legal actions of the step the deal is at, for its buttons."""
+    step = deal.step
+    return (lambda a: (5, 0, 0, a)) if step is None else step.choice_order(deal)

@@ -85,9 +85,9 @@ class Step:
         """The words on the button for a legal action of this step ("Don't rob", "Bid 20")."""
         return self.choice_words.get(action, action)
 
-    def choice_order(self, action: str) -> tuple:
-        """A sort key that puts this step's choices in a sensible order for the buttons."""
-        return (self.choice_places.get(action, 5), 0, 0, action)
+    def choice_order(self, deal):
+        """A sort key for this step's legal actions, in the order their buttons go."""
+        return lambda action: (self.choice_places.get(action, 5), 0, 0, action)
 
     def silent(self, deal):
         """The action of the seat to move that nobody else would see (an ``UNSEEN`` event), if
@@ -121,8 +121,15 @@ class Step:
         (an auction goes round the table), or None when the step is over."""
         raise NotImplementedError
 
-    def prompt(self) -> str:
+    def prompt(self, deal) -> str:
+        """What the seat to move is asked, in the second person."""
         return ""
+
+    def marked_counts(self, deal):
+        """Where the seat to move chooses cards by marking them in hand and confirming (the kitty,
+        the discard): how many it may mark, as (fewest, most, the action that puts out none, or
+        None); else None (a choice among buttons)."""
+        return None
 
 
 def read_cards(words, hidden: bool = True) -> list:
@@ -297,7 +304,7 @@ class Robbing(Step):
                 deal._barred = deal.side_of(seat)
         return None
 
-    def prompt(self):
+    def prompt(self, deal):
         return "You may rob the turn-up: choose a card to put out, or decline."
 
 
@@ -342,7 +349,7 @@ class Jinking(Step):
             deal._step = None
             deal._phase, deal._to_move = PLAY, seat
 
-    def prompt(self):
+    def prompt(self, deal):
         return "You have won three tricks: claim the deal now, or jink for all five."
 
 
@@ -417,7 +424,7 @@ class Fiving(Step):
             deal._five()
         return None
 
-    def prompt(self):
+    def prompt(self, deal):
         return "Fiving: ask the dealer to turn a new trump, or keep this one."
 
 

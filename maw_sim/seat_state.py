@@ -7,8 +7,8 @@ the moment (:mod:`maw_sim.narration`). It never names another seat's cards.
 
 from __future__ import annotations
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, choice_order, discard_counts,
+from .cards import SUIT_NAMES, SUIT_SYMBOLS
+from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, choice_order,
                         display_order, hold_note, seat_name, trick_info)
 from .records import options_text, to_link
 from .words import contract_held, trick_words
@@ -89,9 +89,10 @@ def table_state(self) -> dict:
     view = deal.view(me)
     your_turn = view.phase != "over" and view.to_move == me
     legal = set(view.legal)
-    # The kitty and the discard: cards are chosen, then confirmed (one "discard ..." action).
-    choosing = your_turn and deal.phase in BIDDING_PHASES and any(a.startswith("discard ") for a in legal)
-    in_a_discard = {w for a in legal if a.startswith("discard ") for w in a.split()[1:]} if choosing else set()
+    # Where the step has the cards marked in hand and confirmed (the kitty, the discard): how many.
+    marking = deal.step.marked_counts(deal) if your_turn and deal.step is not None else None
+    choosing = marking is not None
+    in_a_discard = {w for a in legal for w in a.split()[1:]} if choosing else set()
     hand = []
     for card in sorted(view.hand, key=display_order(view.trump)):
         info = card_info(card)
@@ -112,18 +113,13 @@ def table_state(self) -> dict:
                               f"It is {seat_name(view.to_move, me)}'s turn, not yours.")
         hand.append(info)
     hand_codes = {c.code for c in view.hand}
-    order = choice_order(deal.phase)
-    if deal.phase == "call":
-        # A card to call for a partner: the strongest first (the page offers the first few at once).
-        power = deal.variant.tables(deal.trump).power
-        order = lambda a: (-power[Card.parse(a[5:]).index], a)       # noqa: E731
     choices = [{"action": a, "label": choice_label(a, deal.phase)}
-               for a in sorted(legal - hand_codes, key=order)
-               if not (choosing and a.startswith("discard ") and a != "discard none")]
+               for a in sorted(legal - hand_codes, key=choice_order(deal))
+               if not choosing or a == marking[2]]       # marking: only "none" is a button
     select = None
     if choosing:
-        low, high = discard_counts(deal)
-        select = {"phase": deal.phase, "min": low, "max": high, "none": "discard none" in legal,
+        low, high, none = marking
+        select = {"phase": deal.phase, "min": low, "max": high, "none": none in legal,
                   "words": (f"Put out {high} card{'s' if high != 1 else ''}." if low == high else
                             f"Put out {low} to {high} cards.")}
 
