@@ -135,6 +135,10 @@ def test_site_builds_with_warnings_as_errors(site_build):
     assert site_build.returncode == 0, site_build.stderr[-6000:]
     # Sphinx's messages read "page.md:12: WARNING: …" (with -q, on stderr).
     problems = re.findall(r"^.*\b(?:WARNING|ERROR|CRITICAL):.*$", site_build.stderr, flags=re.M)
+    # Not Sphinx's: the notebook kernel's message loop (tornado) may log a callback that raced the
+    # kernel's shutdown on a loaded machine. A notebook that fails stops the build itself
+    # (nb_execution_raise_on_error, the return code above), so these lines say nothing of the site.
+    problems = [p for p in problems if not p.startswith("ERROR:tornado.")]
     assert not problems, "\n".join(problems)
     assert (site_build.html / "index.html").is_file()
 
