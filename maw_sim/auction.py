@@ -154,6 +154,7 @@ class Auction(Step):
     name = BID
     labels = ("bid",)
     belongs = "the bidding games"
+    examples = ("bid 1: bid 20",)
 
     def read(self, label, action):
         if _CALL.fullmatch(action.lower()):
@@ -350,6 +351,7 @@ class NamingTrumps(Step):
     name = TRUMP
     labels = ("trump",)
     belongs = "the bidding games"
+    examples = ("trump 1: trump H",)
 
     def read(self, label, action):
         words = action.split()
@@ -441,6 +443,7 @@ class TakingTheKitty(Step):
     name = KITTY
     labels = ("kitty",)
     belongs = "the bidding games"
+    examples = ("kitty 1: discard …",)
 
     def read(self, label, action):
         return _read_put_out("kitty line's action", "'discard' and the cards put out", action, "discard", False)
@@ -486,6 +489,7 @@ class Exchange(Step):
     labels = ("discard", "draw", "take")
     chance_verbs = ("draw",)
     belongs = "the bidding games"
+    examples = ("discard 2: discard none", "draw 2: draw …", "take 3: take …")
 
     def read(self, label, action):
         if label == "discard":
@@ -635,6 +639,7 @@ class CallingAPartner(Step):
     name = CALL
     labels = ("call",)
     belongs = "the bidding games with 'call for your partner'"
+    examples = ("call 1: call AH",)
 
     def begins(self, deal):
         c = deal._contract

@@ -56,6 +56,8 @@ class Step:
     chance_verbs = ()
     #: The rulesets that have this step, in words (for a line a ruleset cannot have).
     belongs = ""
+    #: A line of each label as the notation writes it (shown to a reader whose line is none).
+    examples = ()
 
     def label(self, event) -> str:
         """The word that heads ``event``'s line in the notation (``rob 2: pass``)."""
@@ -75,6 +77,11 @@ class Step:
         """``action`` as the other seats saw it, read from its text alone (a reader's record
         hidden again for one seat): cards put out face down or drawn become ``?``."""
         return action
+
+    def shows(self, deal, event) -> tuple:
+        """Card codes of the actor's hand as dealt that ``event`` shows to every seat that saw
+        it, before they are played (the ace of trumps of a robber or an announcer)."""
+        return ()
 
     def silent(self, deal):
         """The action of the seat to move that nobody else would see (an ``UNSEEN`` event), if
@@ -151,6 +158,7 @@ class Robbing(Step):
     name = ROB
     labels = ("rob",)
     belongs = "a ruleset with robbing"
+    examples = ("rob 1: pass",)
 
     def read(self, label, action):
         words = action.split()
@@ -251,6 +259,13 @@ class Robbing(Step):
             return Event(seat, ROB, "pass", action, False, PUBLIC if deal.turnup.rank == 1 else UNSEEN)
         return Event(seat, ROB, "rob", action, False, CARDS_HIDDEN)
 
+    def shows(self, deal, event):
+        """Robbing or announcing shows who holds the ace of trumps (not where the turn-up was the
+        ace: the dealer robs it without holding it)."""
+        if deal.turnup is None or deal.turnup.rank == 1 or event.verb not in ("rob", "announce"):
+            return ()
+        return (Card(1, deal.trump).code,)
+
     def silent(self, deal):
         """A holder's quiet decline, where the rules allow one: a seat's record leaves it out, so
         whoever replays that record on a world of his own making takes it wherever that world's
@@ -284,6 +299,7 @@ class Jinking(Step):
     name = JINK
     labels = ("jink",)
     belongs = "a ruleset with jinking"
+    examples = ("jink 2: claim",)
 
     def applies_to(self, variant):
         return variant.jinking
@@ -335,6 +351,7 @@ class Fiving(Step):
     labels = ("five",)
     chance_verbs = ("turn",)
     belongs = "a ruleset with fiving"
+    examples = ("five 1: five", "five 0: turn 7C 3D")
 
     def read(self, label, action):
         words = action.split()
@@ -426,7 +443,30 @@ def pipeline(variant) -> tuple:
 def all_steps() -> tuple:
     """Every decision step of the family's rulesets (each ruleset takes its own from these)."""
     from .auction import AUCTION, CALLING_A_PARTNER, EXCHANGE, NAMING_TRUMPS, TAKING_THE_KITTY
-    return (FIVING, ROBBING, JINKING, AUCTION, NAMING_TRUMPS, TAKING_THE_KITTY, EXCHANGE, CALLING_A_PARTNER)
+    return (FIVING, ROBBING, JINKING, AUCTION, NAMING_TRUMPS, TAKING_THE_KITTY, EXCHANGE,
+            CALLING_A_PARTNER) + tuple(_ADDED)
+
+
+#: Steps added by :func:`add_step`, after the family's own.
+_ADDED = []
+
+
+def add_step(step) -> None:
+    """Make a step beyond the family's own known by name and label (a house rule under trial):
+    the notation then writes, reads and hides its lines as it says, with no other change.
+    ValueError when its name or one of its labels is another step's."""
+    if any(s.name == step.name or set(s.labels) & set(step.labels) for s in all_steps()):
+        raise ValueError(f"a step named {step.name!r} or labelled {', '.join(step.labels)} is known already")
+    _ADDED.append(step)
+    _BY_LABEL.clear()
+    _CHANCE_VERBS.clear()
+
+
+def remove_step(step) -> None:
+    """Forget a step added by :func:`add_step`."""
+    _ADDED.remove(step)
+    _BY_LABEL.clear()
+    _CHANCE_VERBS.clear()
 
 
 _BY_LABEL = {}
