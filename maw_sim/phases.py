@@ -73,9 +73,10 @@ class Step:
         holds instead: "is not a rob decision; expected …"."""
         raise NotImplementedError
 
-    def redact(self, action: str) -> str:
-        """``action`` as the other seats saw it, read from its text alone (a reader's record
-        hidden again for one seat): cards put out face down or drawn become ``?``."""
+    def redact(self, action: str, variant) -> str:
+        """``action`` as the other seats saw it, read from its text and ``variant`` alone (a
+        reader's record hidden again for one seat): cards put out face down or drawn become ``?``,
+        as :meth:`event` hides them."""
         return action
 
     def shows(self, deal, event) -> tuple:
@@ -171,7 +172,7 @@ class Robbing(Step):
                 pass
         raise _refuse_form("rob decision", "'pass' or 'announce' or 'rob <card>'")
 
-    def redact(self, action):
+    def redact(self, action, variant):
         return "rob " + HIDDEN if action.startswith("rob ") else action
 
     def begins(self, deal):

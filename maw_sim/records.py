@@ -222,7 +222,7 @@ class GameRecord:
         labels = d.labels
         if self.redacted:
             # Already a reader's record (one without an observer tag): hide what it still shows.
-            actions = tuple((s, redact_action(s, a, seat, label)) for (s, a), label in zip(d.actions, labels))
+            actions = tuple((s, redact_action(s, a, seat, label, self.variant)) for (s, a), label in zip(d.actions, labels))
             kitty_seen, shown = d.bidder == seat, ()
         else:
             deal = _replay_deal(self, d, None)
@@ -396,13 +396,13 @@ def _hands_for(hands: tuple, seat: int, shown) -> tuple:
                  for s, h in enumerate(hands))
 
 
-def redact_action(actor: int, action: str, viewer: int | None, label: str) -> str:
-    """An action of a ``label`` line as ``viewer`` saw it, read from its text alone (its step
+def redact_action(actor: int, action: str, viewer: int | None, label: str, variant) -> str:
+    """An action of a ``label`` line as ``viewer`` saw it, read from its text and the variant (its step
     says how: :meth:`maw_sim.phases.Step.redact`): a card put out face down or drawn from the
     stock is named only to its owner, the others see how many (``viewer`` None: all is shown)."""
     if viewer is None or actor == viewer or label == PLAY:
         return action
-    return step_for_label(label).redact(action)
+    return step_for_label(label).redact(action, variant)
 
 
 # -- writing ------------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ class Toasting(Step):
                 pass
         raise ValueError("is not a toast; expected 'toast' or 'toast <card>'")
 
-    def redact(self, action):
+    def redact(self, action, variant):
         return hide_cards(action)
 
 
@@ -90,7 +90,7 @@ def test_a_step_added_from_outside_is_written_read_and_hidden_without_records_ch
         blind = " / ".join(h if s == 0 else " ".join("?" * 5) for s, h in enumerate(hands.split(" / ")))
         reader = GameRecord.parse(text.replace(hands, blind))
         assert "\ntoast 1: toast ?\n" in reader.for_seat(0).text()
-        assert redact_action(1, f"toast {card}", 1, "toast") == f"toast {card}"
+        assert redact_action(1, f"toast {card}", 1, "toast", rec.variant) == f"toast {card}"
         # And the reader's message lists it among the variant's decision lines.
         with pytest.raises(RecordError, match="'toast 1: toast 7C'"):
             GameRecord.parse(text + "feast 1: feast\n")
@@ -99,3 +99,32 @@ def test_a_step_added_from_outside_is_written_read_and_hidden_without_records_ch
     finally:
         remove_step(toasting)
     assert step_for_label("toast") is None
+
+
+def test_a_readers_record_hidden_again_hides_as_the_events_do():
+    """Hiding a reader's record again for one seat (from the text alone) and building that seat's
+    record from the full one (from the events) agree: under "four flip" both show the fifth card of
+    a new hand face up, and both hide the other four."""
+    import random
+    v = maw_sim.load_variant("auction-45-merrimack", options={"four_flip": True})
+    for seed in range(300):
+        deal = Deal.random(v, v.default_players, seed)
+        rng = random.Random(seed)
+        while deal.to_move is not None:
+            legal = deal.legal_actions()
+            whole = [a for a in legal if a.startswith("discard ") and len(a.split()) == 6]
+            deal.apply(whole[0] if whole else rng.choice(legal))
+        flips = [e for e in deal.events if e.verb == "draw" and len(e.cards) == 5]
+        if flips:
+            break
+    rec = deal.record()
+    seat = (flips[0].seat + 1) % rec.players
+    text = rec.text()
+    hands = text.split('[Hands "', 1)[1].split('"', 1)[0]
+    blind = " / ".join(h if s == seat else "? ? ? ? ?" for s, h in enumerate(hands.split(" / ")))
+    reader = GameRecord.parse(text.replace(hands, blind).replace("[Seed", "[From"))
+
+    def draws(r):
+        return [line for line in r.for_seat(seat).text().splitlines() if line.startswith("draw ")]
+    assert draws(reader) == draws(rec)
+    assert f"draw {flips[0].seat}: draw ? ? ? ? {flips[0].cards[-1].code}" in draws(rec)
