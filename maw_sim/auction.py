@@ -154,6 +154,7 @@ class Auction(Step):
     name = BID
     labels = ("bid",)
     belongs = "the bidding games"
+    examples = ("bid 1: bid 20",)
     choice_words = {"hold": "Hold", "pass": "Pass"}
     choice_places = {"hold": 8, "pass": 9}
 
@@ -365,6 +366,7 @@ class NamingTrumps(Step):
     name = TRUMP
     labels = ("trump",)
     belongs = "the bidding games"
+    examples = ("trump 1: trump H",)
 
     def choice_label(self, action):
         suit = action[-1]
@@ -480,6 +482,7 @@ class TakingTheKitty(Step):
     name = KITTY
     labels = ("kitty",)
     belongs = "the bidding games"
+    examples = ("kitty 1: discard …",)
 
     def choice_label(self, action):
         return _cards_choice(action)
@@ -490,7 +493,7 @@ class TakingTheKitty(Step):
     def read(self, label, action):
         return _read_put_out("kitty line's action", "'discard' and the cards put out", action, "discard", False)
 
-    def redact(self, action):
+    def redact(self, action, variant):
         return hide_cards(action)
 
     def begins(self, deal):
@@ -535,6 +538,7 @@ class Exchange(Step):
     labels = ("discard", "draw", "take")
     chance_verbs = ("draw",)
     belongs = "the bidding games"
+    examples = ("discard 2: discard none", "draw 2: draw …", "take 3: take …")
 
     def choice_label(self, action):
         return _cards_choice(action)
@@ -554,8 +558,17 @@ class Exchange(Step):
                                  action, "take", False)
         raise _refuse_form("take line's action", "'take' and the card the dealer picks out of the stock")
 
-    def redact(self, action):
+    def redact(self, action, variant):
+        words = action.split()
+        if words[0] == "draw":           # as the draw's event hides it (a "four flip" shows the last)
+            return Event(-1, DISCARD, "draw", action, True, self.draw_seen(variant, len(words) - 1)).seen_by(0).text
         return hide_cards(action)
+
+    @staticmethod
+    def draw_seen(variant, count: int) -> str:
+        """Who sees the cards of a draw of ``count``: their drawer only, but under "four flip" a
+        whole new hand's fifth card lies face up."""
+        return LAST_CARD_SHOWN if variant.four_flip and count == HAND_SIZE else CARDS_HIDDEN
 
     def begins(self, deal):
         if deal.variant.exchange_cap(deal.players) == 0:
@@ -662,7 +675,7 @@ class Exchange(Step):
                 deal._hands[seat] |= 1 << index
             # A chance event: the stock's next cards, into this seat's hand and nobody else's sight
             # (under "four flip", a whole new hand's fifth card face up).
-            seen = LAST_CARD_SHOWN if deal.variant.four_flip and len(codes) == HAND_SIZE else CARDS_HIDDEN
+            seen = self.draw_seen(deal.variant, len(codes))
             deal._marks.append(len(deal._actions))
             deal._actions.append(Event(seat, DISCARD, "draw", "draw " + " ".join(CARDS[i].code for i in drawn),
                                        True, seen))
@@ -706,6 +719,7 @@ class CallingAPartner(Step):
     name = CALL
     labels = ("call",)
     belongs = "the bidding games with 'call for your partner'"
+    examples = ("call 1: call AH",)
 
     def choice_label(self, action):
         return _cards_choice(action)

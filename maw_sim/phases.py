@@ -56,6 +56,8 @@ class Step:
     chance_verbs = ()
     #: The rulesets that have this step, in words (for a line a ruleset cannot have).
     belongs = ""
+    #: A line of each label as the notation writes it (shown to a reader whose line is none).
+    examples = ()
 
     def label(self, event) -> str:
         """The word that heads ``event``'s line in the notation (``rob 2: pass``)."""
@@ -71,9 +73,10 @@ class Step:
         holds instead: "is not a rob decision; expected …"."""
         raise NotImplementedError
 
-    def redact(self, action: str) -> str:
-        """``action`` as the other seats saw it, read from its text alone (a reader's record
-        hidden again for one seat): cards put out face down or drawn become ``?``."""
+    def redact(self, action: str, variant) -> str:
+        """``action`` as the other seats saw it, read from its text and ``variant`` alone (a
+        reader's record hidden again for one seat): cards put out face down or drawn become ``?``,
+        as :meth:`event` hides them."""
         return action
 
     #: The words on a legal action's button, by the action (the ones not worked out from cards).
@@ -88,6 +91,11 @@ class Step:
     def choice_order(self, deal):
         """A sort key for this step's legal actions, in the order their buttons go."""
         return lambda action: (self.choice_places.get(action, 5), 0, 0, action)
+
+    def shows(self, deal, event) -> tuple:
+        """Card codes of the actor's hand as dealt that ``event`` shows to every seat that saw
+        it, before they are played (the ace of trumps of a robber or an announcer)."""
+        return ()
 
     def silent(self, deal):
         """The action of the seat to move that nobody else would see (an ``UNSEEN`` event), if
@@ -171,6 +179,7 @@ class Robbing(Step):
     name = ROB
     labels = ("rob",)
     belongs = "a ruleset with robbing"
+    examples = ("rob 1: pass",)
     choice_words = {"pass": "Don't rob", "announce": "Announce the ace"}
     choice_places = {"announce": 8, "pass": 9}
 
@@ -191,7 +200,7 @@ class Robbing(Step):
                 pass
         raise _refuse_form("rob decision", "'pass' or 'announce' or 'rob <card>'")
 
-    def redact(self, action):
+    def redact(self, action, variant):
         return "rob " + HIDDEN if action.startswith("rob ") else action
 
     def begins(self, deal):
@@ -279,6 +288,13 @@ class Robbing(Step):
             return Event(seat, ROB, "pass", action, False, PUBLIC if deal.turnup.rank == 1 else UNSEEN)
         return Event(seat, ROB, "rob", action, False, CARDS_HIDDEN)
 
+    def shows(self, deal, event):
+        """Robbing or announcing shows who holds the ace of trumps (not where the turn-up was the
+        ace: the dealer robs it without holding it)."""
+        if deal.turnup is None or deal.turnup.rank == 1 or event.verb not in ("rob", "announce"):
+            return ()
+        return (Card(1, deal.trump).code,)
+
     def silent(self, deal):
         """A holder's quiet decline, where the rules allow one: a seat's record leaves it out, so
         whoever replays that record on a world of his own making takes it wherever that world's
@@ -312,6 +328,7 @@ class Jinking(Step):
     name = JINK
     labels = ("jink",)
     belongs = "a ruleset with jinking"
+    examples = ("jink 2: claim",)
     choice_words = {"jink": "Jink (play for all five)", "claim": "Claim (stop with three)"}
     choice_places = {"claim": 0, "jink": 1}
 
@@ -365,6 +382,7 @@ class Fiving(Step):
     labels = ("five",)
     chance_verbs = ("turn",)
     belongs = "a ruleset with fiving"
+    examples = ("five 1: five", "five 0: turn 7C 3D")
     choice_words = {"five": "Five it (ask for a new trump)", "stand": "Stand (keep this trump)",
                     "agree": "Agree to five it", "refuse": "Refuse to five it"}
 
@@ -458,7 +476,30 @@ def pipeline(variant) -> tuple:
 def all_steps() -> tuple:
     """Every decision step of the family's rulesets (each ruleset takes its own from these)."""
     from .auction import AUCTION, CALLING_A_PARTNER, EXCHANGE, NAMING_TRUMPS, TAKING_THE_KITTY
-    return (FIVING, ROBBING, JINKING, AUCTION, NAMING_TRUMPS, TAKING_THE_KITTY, EXCHANGE, CALLING_A_PARTNER)
+    return (FIVING, ROBBING, JINKING, AUCTION, NAMING_TRUMPS, TAKING_THE_KITTY, EXCHANGE,
+            CALLING_A_PARTNER) + tuple(_ADDED)
+
+
+#: Steps added by :func:`add_step`, after the family's own.
+_ADDED = []
+
+
+def add_step(step) -> None:
+    """Make a step beyond the family's own known by name and label (a house rule under trial):
+    the notation then writes, reads and hides its lines as it says, with no other change.
+    ValueError when its name or one of its labels is another step's."""
+    if any(s.name == step.name or set(s.labels) & set(step.labels) for s in all_steps()):
+        raise ValueError(f"a step named {step.name!r} or labelled {', '.join(step.labels)} is known already")
+    _ADDED.append(step)
+    _BY_LABEL.clear()
+    _CHANCE_VERBS.clear()
+
+
+def remove_step(step) -> None:
+    """Forget a step added by :func:`add_step`."""
+    _ADDED.remove(step)
+    _BY_LABEL.clear()
+    _CHANCE_VERBS.clear()
 
 
 _BY_LABEL = {}

@@ -58,8 +58,8 @@ from dataclasses import dataclass, field, replace
 
 from .cards import CARDS, Card
 from .deal import HAND_SIZE
-from .auction import auction_winner
-from .phases import PLAY, ROB, is_chance, step_for_label, step_named
+from .auction import AUCTION, auction_winner
+from .phases import PLAY, all_steps, is_chance, step_for_label, step_named
 from .variants import PARTNERSHIP_FORMS, Variant, _value_text, load_variant
 
 VERSION = 1
@@ -131,7 +131,7 @@ class DealRecord:
         """The seat that won the auction (the last to bid or hold), once it is over; else None."""
         calls = []
         for entry, label in zip(self.actions, self.labels):
-            if label == "bid":
+            if label in AUCTION.labels:
                 calls.append(entry)
             elif calls:
                 return auction_winner(calls)
@@ -222,7 +222,7 @@ class GameRecord:
         labels = d.labels
         if self.redacted:
             # Already a reader's record (one without an observer tag): hide what it still shows.
-            actions = tuple((s, redact_action(s, a, seat, label)) for (s, a), label in zip(d.actions, labels))
+            actions = tuple((s, redact_action(s, a, seat, label, self.variant)) for (s, a), label in zip(d.actions, labels))
             kitty_seen, shown = d.bidder == seat, ()
         else:
             deal = _replay_deal(self, d, None)
@@ -372,19 +372,19 @@ def result_of(deal) -> str:
 
 
 def _shown_to_all(deal, d: DealRecord, seat: int, seen) -> tuple:
-    """Cards of other hands that ``seat`` knows from the deal's course before they are played:
-    the ace of trumps, where its holder robbed or announced it in this seat's sight (never a quiet
-    pass, which nobody else saw). A seat's record names it in its holder's hand, so that the
-    record explains itself: the decision it shows is one only that hand could make. Not once he
-    has played all his cards: the ace is then among them, or it was the card he put out, which the
-    record never names; nor where the turn-up was the ace (the dealer robs it without holding it)."""
-    if deal.turnup is None or deal.turnup.rank == 1:
-        return ()
-    holder = next((e.seat for e in seen if e.step == ROB and e.verb in ("rob", "announce")), None)
-    if holder is None or holder == seat or not deal.hand(holder):
-        return ()
-    ace = Card(1, deal.trump).code
-    return (ace,) if ace in d.hands[holder] else ()
+    """Cards of other hands that ``seat`` knows from the deal's course before they are played, as
+    the step of each event it saw says (:meth:`maw_sim.phases.Step.shows`: the ace of trumps,
+    where its holder robbed or announced it in this seat's sight, never after a quiet pass, which
+    nobody else saw). A seat's record names such a card in its holder's hand, so that the record
+    explains itself: the decision it shows is one only that hand could make. Not once the holder
+    has played all his cards: the card is then among them, or it was one he put out face down,
+    which the record never names."""
+    shown = []
+    for e in seen:
+        step = None if e.step == PLAY or e.seat == seat else step_named(e.step)
+        if step is not None and deal.hand(e.seat):
+            shown += [c for c in step.shows(deal, e) if c in d.hands[e.seat] and c not in shown]
+    return tuple(shown)
 
 
 def _hands_for(hands: tuple, seat: int, shown) -> tuple:
@@ -396,13 +396,13 @@ def _hands_for(hands: tuple, seat: int, shown) -> tuple:
                  for s, h in enumerate(hands))
 
 
-def redact_action(actor: int, action: str, viewer: int | None, label: str) -> str:
-    """An action of a ``label`` line as ``viewer`` saw it, read from its text alone (its step
+def redact_action(actor: int, action: str, viewer: int | None, label: str, variant) -> str:
+    """An action of a ``label`` line as ``viewer`` saw it, read from its text and the variant (its step
     says how: :meth:`maw_sim.phases.Step.redact`): a card put out face down or drawn from the
     stock is named only to its owner, the others see how many (``viewer`` None: all is shown)."""
     if viewer is None or actor == viewer or label == PLAY:
         return action
-    return step_for_label(label).redact(action)
+    return step_for_label(label).redact(action, variant)
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -738,12 +738,16 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, follows) -> 
                 labels.append(PLAY)
             trick += 1
         else:
-            raise RecordError(f"line {number}: expected a tag pair, a trick line ('1. 1: KC  2: 3S …'), "
-                              f"or a decision line ('rob 1: pass', 'jink 2: claim', 'bid 1: bid 20', "
-                              f"'trump 1: trump H', 'kitty 1: discard …', 'discard 2: discard none', "
-                              f"'draw 2: draw …', 'take 3: take …'); got {_quoted(body)}")
+            raise RecordError(f"line {number}: expected a tag pair, a trick line ('1. 1: KC  2: 3S …')"
+                              f"{_decision_lines(variant)}; got {_quoted(body)}")
     return DealRecord(deal_number, dealer, scores, tuple(hands), turnup, tuple(actions),
                       tags.get("Result", "*"), tuple(extra), tuple(kitty), tuple(stock), tuple(labels))
+
+
+def _decision_lines(variant) -> str:
+    """The decision lines ``variant`` has, one example of each label, as its steps write them."""
+    examples = [f"'{line}'" for step in all_steps() if step.applies_to(variant) for line in step.examples]
+    return f", or a decision line of {variant.name} ({', '.join(examples)})" if examples else ""
 
 
 def _card_list(text: str, where: str, seen: dict, what: str) -> list:
