@@ -383,7 +383,11 @@ class Variant:
         origin = self.file_settings or self.settings
         settings = dict(origin)
         final = {}
-        for name, value in chosen.items():
+        # In the file's order, whatever order they were given in: two options of one section (each
+        # citing its own sources) then always give the same ruleset.
+        place = {name: k for k, name in enumerate(self.options)}
+        for name, value in sorted(chosen.items(), key=lambda item: place.get(item[0], -1)
+                                  if isinstance(item[0], str) else -1):
             option = self.options.get(name) if isinstance(name, str) else None
             if option is None:
                 allowed = ", ".join(self.options) or "none"

@@ -252,3 +252,12 @@ def test_a_refusal_carries_the_level_the_site_shows_not_the_one_written():
                         lowered += setting.grade != setting.evidence
             deal.push(rng.choice(deal.legal_actions()))
     assert lowered, "no refusal rested on a setting whose grade is lower than its written level"
+
+
+def test_options_give_the_same_ruleset_in_any_order():
+    """Two options of one section each cite their own sources; the ruleset they make must not
+    depend on the order they are given in (a record writes them in its own order)."""
+    base = maw_sim.load_variant("auction-45-merrimack")      # with_options: load_variant caches by the set
+    one = base.with_options({"green": 90, "non_bidder": "always"})
+    other = base.with_options({"non_bidder": "always", "green": 90})
+    assert one == other and one.settings["scoring"].note == other.settings["scoring"].note
