@@ -4,12 +4,15 @@
 Set ``MAW_SITE_HTML=/path/to/html`` to reuse a site built earlier instead of building it.
 
 ``make test`` runs the suite in two processes (pytest-xdist, one test file per process at a time):
-the two share this checkout, so whatever writes into it (``make site``, ``make wheel``) runs under
-one lock, and the site is built by the first process that needs it and read by the other.
+the two share this checkout, so whatever writes into it (``make site``) runs under one lock. The
+site's build starts in the background as soon as the tests are collected, in whichever process
+takes the lock first, while both go on with the engine's tests; the site's tests come last and
+read the finished build.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import fcntl
 import functools
@@ -57,13 +60,39 @@ def _this_run() -> str:
     return os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
 
 
+#: The session's site build, started once the tests are collected (pytest_collection_finish).
+_BACKGROUND_BUILD: list = []
+
+
+def _needs_site(item) -> bool:
+    return "site_build" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_finish(session):
+    """Start building the site in a thread if a collected test needs it: a build takes minutes of
+    one core, and begun at the end it left the other process idle, waiting for it."""
+    if os.environ.get("MAW_SITE_HTML") or not any(_needs_site(i) for i in session.items):
+        return
+    pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="site-build")
+    _BACKGROUND_BUILD.append(pool.submit(_build_site))
+    pool.shutdown(wait=False)
+
+
 @pytest.fixture(scope="session")
 def site_build() -> SiteBuild:
-    """Build the site once (``make -s site`` from the repository root: engine wheel, vendored
-    Pyodide, Sphinx with ``-W``), or reuse ``$MAW_SITE_HTML``."""
+    """The site built once (``make -s site`` from the repository root: engine wheel, vendored
+    Pyodide, Sphinx with ``-W``), or ``$MAW_SITE_HTML`` reused."""
     reuse = os.environ.get("MAW_SITE_HTML")
     if reuse:
         return SiteBuild(0, "", "", Path(reuse).resolve(), reused=True)
+    if _BACKGROUND_BUILD:
+        return _BACKGROUND_BUILD[0].result()
+    return _build_site()
+
+
+def _build_site() -> SiteBuild:
+    """``make -s site`` under the checkout's lock, or the outcome the other process of this run
+    wrote when it built the site."""
     outcome = SITE_HTML.parent / ".site-build.json"
     with checkout_lock():
         if outcome.is_file():
@@ -83,8 +112,8 @@ def site_build() -> SiteBuild:
 
 def pytest_collection_modifyitems(items):
     """The tests that need the built site last (in file order otherwise): the engine's tests keep
-    both processes busy while the first one to reach the site builds it."""
-    items.sort(key=lambda item: "site_build" in getattr(item, "fixturenames", ()))
+    both processes busy while the site builds in the background."""
+    items.sort(key=_needs_site)
 
 
 @pytest.fixture(scope="session")
