@@ -461,7 +461,7 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
               "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
              "turnup": None if deal.turnup is None else card_info(deal.turnup),
              "robbed_by": deal.robbed[0] if deal.robbed else None,
-             "bidding": bidding_info(rec, deal, seat, step, names) if deal.variant.bidding else None,
+             "bidding": bidding_info(deal, seat, step, names) if deal.variant.bidding else None,
              "decision": None,
              "seats": seats, "trick": trick, "log": log,
              "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False,
@@ -563,7 +563,7 @@ def _discard_words(deal, mover: int, names=SEATS) -> str:
             f"from the stock ({deal.stock_left} left), or keep the hand.")
 
 
-def bidding_info(rec, deal, seat, step: int, names=SEATS) -> dict:
+def bidding_info(deal, seat, step: int, names=SEATS) -> dict:
     """The bidding game's part of a position, as ``seat`` may know it (None: every hand open): the
     auction (public), the contract, the kitty (its cards only to the open view, and to the bidder
     once taken), the stock (its cards only to the open view), who exchanged how many, and at the
@@ -578,10 +578,9 @@ def bidding_info(rec, deal, seat, step: int, names=SEATS) -> dict:
     sees_kitty = seat is None or (taken and c is not None and seat == c.bidder)
     put_out = None
     if deal.kitty_size and c is not None and sees_kitty:
-        for who, action in rec.actions[:step]:
-            if who == c.bidder and action.startswith("discard ") and taken:
-                put_out = [card_info(code) for code in action.split()[1:]]
-                break
+        from .auction import KITTY
+        put_out = next(([card_info(card) for card in e.cards] for e in deal.events
+                        if e.step == KITTY and e.seat == c.bidder), None)
     # The undealt cards matter only where players draw from them.
     exchange = deal.variant.exchange_limit != "none"
     stock = deal.stock if exchange else ()

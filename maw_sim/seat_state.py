@@ -149,7 +149,7 @@ def table_state(self) -> dict:
               "tricks": tricks_won[s],
               "side": None if sides is None else sides[s],
               "partner": sides is not None and s != me and sides[s] == sides[me],
-              "call": _call_words(last_call.get(s)),
+              "call": last_call.get(s),   # as written: "bid 30 for 60", "hold"
               "bidder": contract is not None and contract.bidder == s,
               # "Call for your partner": the holder of the called card, where this seat knows it.
               "called_partner": view.partner == s,
@@ -236,14 +236,6 @@ def _layouts(variant) -> dict:
     return out
 
 
-def _call_words(action) -> str | None:
-    if action is None:
-        return None
-    if action.startswith("bid "):
-        return "bid " + bid_words(action[4:])
-    return {"pass": "pass", "hold": "hold"}.get(action, action)
-
-
 def score_sheet(self) -> dict:
     """The score sheet of the session: a row for each finished deal of this game (each side's
     points and the running totals, the contract in the bidding games; the pool and the chips in
@@ -304,7 +296,7 @@ def _bidding(self, deal, view, your_turn: bool) -> dict:
     number of cards, never the cards)."""
     c = view.contract
     name = self.narrator.name
-    return {"auction": [{"seat": s, "call": a, "text": f"{name(s)}: {_call_words(a)}"} for s, a in view.auction],
+    return {"auction": [{"seat": s, "call": a, "text": f"{name(s)}: {a}"} for s, a in view.auction],
             "contract": None if c is None else {
                 "bidder": c.bidder, "side": c.side, "bid": c.bid, "call": c.call,
                 "made_value": c.made_value, "failed_value": c.failed_value, "held": c.held,
