@@ -17,9 +17,10 @@ by each seat:
     holder of the ace keep quiet).
 
 :meth:`Event.seen_by` is the one door through which a seat learns of an event: the record for a
-seat, a seat's observation (:mod:`maw_sim.observation`), the words of the log and the bots' views
-all go through it. The event's ``text`` is the wire form the notation and the protocol write
-(``"rob 7C"``, ``"bid 30 for 60"``, ``"draw 8H JC"``); as a seat saw it, a hidden card is ``?``.
+seat, a seat's view (:meth:`maw_sim.deal.Deal.view`) and observation (``maw_sim.resample``), the
+words of the log and the bots' views all go through it. The event's ``text`` is the wire form the
+notation and the protocol write (``"rob 7C"``, ``"bid 30 for 60"``, ``"draw 8H JC"``); as a seat
+saw it, a hidden card is ``?``.
 """
 
 from __future__ import annotations
