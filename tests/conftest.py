@@ -71,7 +71,8 @@ def _needs_site(item) -> bool:
 def pytest_collection_finish(session):
     """Start building the site in a thread if a collected test needs it: a build takes minutes of
     one core, and begun at the end it left the other process idle, waiting for it."""
-    if os.environ.get("MAW_SITE_HTML") or not any(_needs_site(i) for i in session.items):
+    if (os.environ.get("MAW_SITE_HTML") or session.config.option.collectonly
+            or not any(_needs_site(i) for i in session.items)):
         return
     pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="site-build")
     _BACKGROUND_BUILD.append(pool.submit(_build_site))
@@ -117,7 +118,7 @@ SLOWEST_FIRST = ("test_table_parts_browser.py", "test_table_layout.py", "test_br
 
 
 def _slowness(item) -> int:
-    name = Path(str(item.fspath)).name
+    name = item.path.name
     return SLOWEST_FIRST.index(name) if name in SLOWEST_FIRST else len(SLOWEST_FIRST)
 
 
@@ -125,8 +126,8 @@ def pytest_collection_modifyitems(items):
     """The modules with a test that needs the built site last (whole modules: each goes to one
     process), so that the engine's tests keep both processes busy while the site builds in the
     background; within each kind the slowest modules first, file order otherwise."""
-    on_site = {item.fspath for item in items if _needs_site(item)}
-    items.sort(key=lambda item: (item.fspath in on_site, _slowness(item)))
+    on_site = {item.path for item in items if _needs_site(item)}
+    items.sort(key=lambda item: (item.path in on_site, _slowness(item)))
 
 
 @pytest.fixture(scope="session")
