@@ -51,10 +51,12 @@ pdf-libs:
 handouts: venv pdf-libs
 	$(BIN)/sphinx-build -E -W --keep-going -q -t handouts_pdf -b simplepdf docs $(HANDOUTS)
 
-# The engine as a pure-Python wheel, for the site's Pyodide (pypa build with hatchling, offline).
+# The engine as a pure-Python wheel, for the site's Pyodide (pypa build with hatchling, offline);
+# WHEEL_DIR elsewhere builds the same wheel without touching the site's dist/ (the Pyodide test).
+WHEEL_DIR ?= dist
 wheel: venv
-	rm -rf dist && $(BIN)/python -m build --wheel --no-isolation --outdir dist . >/dev/null
-	@ls dist/*.whl
+	rm -rf $(WHEEL_DIR) && $(BIN)/python -m build --wheel --no-isolation --outdir $(WHEEL_DIR) . >/dev/null
+	@ls $(WHEEL_DIR)/*.whl
 
 # pyodide-cli and pyodide-lock need a Python of 3.12 or later: where one is found (on the PATH or
 # under pyenv), .lockvenv holds them, and the build writes the site's own pyodide-lock.json with the

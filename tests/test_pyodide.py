@@ -2,9 +2,9 @@
 
 The site runs the engine in the reader's browser, in Pyodide; these tests check that the wheel the
 site ships behaves there as it does in CPython. Everything is offline: the Pyodide runtime comes
-from node_modules (``make node``), the engine is its wheel (built as ``make wheel`` builds it)
-installed with ``pyodide.loadPackage`` (as the page does), and pytest itself is copied, pure
-Python, from this virtual environment into Pyodide's file system. See tests/pyodide/run_tests.mjs.
+from node_modules (``make node``), the engine is its wheel (built by ``make wheel``) installed
+with ``pyodide.loadPackage`` (as the page does), and pytest itself is copied, pure Python, from
+this virtual environment into Pyodide's file system. See tests/pyodide/run_tests.mjs.
 """
 
 from __future__ import annotations
@@ -49,14 +49,17 @@ def _tool_paths() -> list:
 
 @pytest.fixture(scope="session")
 def engine_wheel(tmp_path_factory) -> Path:
-    """The wheel the site ships, built fresh from this checkout as ``make wheel`` builds it, but into
-    a folder of this test's own: ``dist/`` belongs to the site's build, which may be running in the
-    other test process (it holds the checkout's lock for minutes)."""
+    """The wheel the site ships, built fresh from this checkout by ``make wheel``, but into a folder
+    of this test's own (``WHEEL_DIR``): ``dist/`` belongs to the site's build, which may be running
+    in the other test process (it holds the checkout's lock for minutes)."""
+    make = shutil.which("make")
+    if make is None:
+        pytest.fail("make is needed to build the engine wheel")
     out = tmp_path_factory.mktemp("wheel")
-    result = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation",
-                             "--outdir", str(out), str(ROOT)], capture_output=True, text=True)
+    result = subprocess.run([make, "-s", "wheel", f"WHEEL_DIR={out}"], cwd=ROOT, capture_output=True,
+                            text=True)
     if result.returncode != 0:
-        pytest.fail(f"building the engine wheel failed:\n{result.stdout}\n{result.stderr}")
+        pytest.fail(f"make wheel failed:\n{result.stdout}\n{result.stderr}")
     wheels = sorted(out.glob("maw_sim-*-py3-none-any.whl"))
     assert len(wheels) == 1, f"expected one engine wheel in {out}, found {wheels}"
     return wheels[0]
