@@ -379,4 +379,6 @@ def test_play_on_from_here_continues_against_the_bots_and_the_record_marks_the_b
     played = maw_sim.GameRecord.parse(text)
     assert f'[Branch "{step}"]' in text and played.actions[:step] == rec.actions[:step]
     assert played.actions[step] == (before.to_move, other)
-    assert page.get_attribute(BOARD, "data-step") == page.get_attribute(BOARD, "data-steps") == str(len(played.actions))
+    # The note is drawn as the reply comes; the board then asks for the new line's last position.
+    assert page.get_attribute(BOARD, "data-steps") == str(len(played.actions))
+    wait_step(page, len(played.actions))
