@@ -102,17 +102,55 @@ def _calls(step: int, thirty: str, sixty: str) -> tuple:
 
 
 
+class AuctionRules:
+    """A ruleset's ``[auction]`` read once, as plain attributes: a bidding deal asks them at every
+    call, and a simulation plays thousands of deals. Built by :func:`rules` and kept on the
+    variant. ``barrable``: the ranks of the calls open only in some positions ("30 for 60" or "60
+    for 120" as a take-over, "60 for 120" for a side in the hole)."""
+    __slots__ = ("min_bid", "min_bid_at_100", "critical_line", "hold", "all_pass", "thirty", "sixty",
+                 "calls", "by_action", "barrable", "_above")
+
+    def __init__(self, variant):
+        a = variant.auction
+        self.min_bid, self.min_bid_at_100 = a["min_bid"], a["min_bid_at_100"]
+        self.critical_line = critical_line(variant)
+        self.hold, self.all_pass = a["hold"], a["all_pass"]
+        self.thirty, self.sixty = a["thirty"], a["sixty_for_120"]
+        self.calls = _calls(5, self.thirty, self.sixty)
+        self.by_action = {call.action: call for call in self.calls}
+        self.barrable = frozenset(
+            call.rank for call in self.calls
+            if (call.made_value == 120 and self.sixty in ("in-the-hole", "take-over"))
+            or (call.made_value == 60 and self.thirty == "take-over" and call.action != "bid 30"))
+        self._above = {}
+
+    def above(self, rank: int, low: int, barred: int = 0) -> tuple:
+        """The actions of the calls that outrank call ``rank`` (-1: none stands) and bid ``low`` or
+        more, but for those whose rank is in the bit mask ``barred``."""
+        key = rank, low, barred
+        try:
+            return self._above[key]
+        except KeyError:
+            return self._above.setdefault(key, tuple(
+                call.action for call in self.calls
+                if call.rank > rank and call.bid >= low and not (barred >> call.rank) & 1))
+
+
+def rules(variant) -> AuctionRules:
+    """The ruleset's auction as :class:`AuctionRules` (built once per variant)."""
+    try:
+        return variant.__dict__["_auction_rules"]
+    except KeyError:
+        return variant.__dict__.setdefault("_auction_rules", AuctionRules(variant))
+
+
 def calls(variant) -> tuple:
     """Every call of this ruleset's auction, lowest first (bids go up in fives to 30)."""
-    a = variant.auction
-    return _calls(5, a["thirty"], a["sixty_for_120"])
+    return rules(variant).calls
 
 
 def call_of(variant, action: str) -> Call | None:
-    for call in calls(variant):
-        if call.action == action:
-            return call
-    return None
+    return rules(variant).by_action.get(action)
 
 
 class AuctionState:
@@ -184,64 +222,65 @@ class Auction(Step):
     def minimum(self, deal, seat: int) -> int:
         """The least bid ``seat`` may make: the ruleset's minimum, more for a side at the critical
         line (100, or 90 in some Atlantic circles: ``scoring.critical_line``)."""
-        a = deal.variant.auction
-        low = a["min_bid"]
-        if a["min_bid_at_100"] and deal.scores[deal.side_of(seat)] >= critical_line(deal.variant):
-            low = max(low, a["min_bid_at_100"])
+        r = rules(deal.variant)
+        low = r.min_bid
+        if r.min_bid_at_100 and deal.scores[deal.side_of(seat)] >= r.critical_line:
+            low = max(low, r.min_bid_at_100)
         return low
 
     def _barred_call(self, deal, seat: int, call: Call) -> str | None:
         """Why ``call`` (above the standing bid) is not open to ``seat`` now, as a rule id, or None.
         The calls "30 for 60" and "60 for 120" are, in some circles, steps that take over the call
         below them (the Merrimack Valley), and "60 for 120" is, in others, for a side in the hole."""
-        a = deal.variant.auction
+        r = rules(deal.variant)
         st = deal._auction
         if call.made_value == 120:
-            if a["sixty_for_120"] == "in-the-hole" and deal.scores[deal.side_of(seat)] >= 0:
+            if r.sixty == "in-the-hole" and deal.scores[deal.side_of(seat)] >= 0:
                 return "auction.in-the-hole"
-            if a["sixty_for_120"] == "take-over" and (st.high < 0 or calls(deal.variant)[st.high].made_value != 60):
+            if r.sixty == "take-over" and (st.high < 0 or r.calls[st.high].made_value != 60):
                 return "auction.take-over"
-        elif call.made_value == 60 and a["thirty"] == "take-over" and call.action != "bid 30" and (
-                st.high < 0 or calls(deal.variant)[st.high].action != "bid 30"):
+        elif call.made_value == 60 and r.thirty == "take-over" and call.action != "bid 30" and (
+                st.high < 0 or r.calls[st.high].action != "bid 30"):
             return "auction.take-over"
         return None
 
-    def _open_calls(self, deal, seat: int, above: int) -> list:
+    def _open_calls(self, deal, seat: int, above: int) -> tuple:
+        r = rules(deal.variant)
         low = self.minimum(deal, seat)
-        if self._bagged(deal, seat) and deal.variant.auction["all_pass"] == "dealer-bagged-minimum":
-            return [f"bid {low}"]                 # "bagged": he must bid the least bid, no more
-        out = []
-        for call in calls(deal.variant):
-            if call.rank <= above or call.bid < low or self._barred_call(deal, seat, call):
-                continue
-            out.append(call.action)
-        return out
+        if r.all_pass == "dealer-bagged-minimum" and self._bagged(deal, seat):
+            return (f"bid {low}",)                # "bagged": he must bid the least bid, no more
+        barred = 0
+        for rank in r.barrable:                   # at most two calls
+            if rank > above and self._barred_call(deal, seat, r.calls[rank]):
+                barred |= 1 << rank
+        return r.above(above, low, barred)
 
     def _may_hold(self, deal, seat: int) -> bool:
         st = deal._auction
-        v = deal.variant
-        if not (seat == deal.dealer and v.auction["hold"] != "none" and st.high >= 0 and st.high_seat != seat):
+        if seat != deal.dealer or st.high < 0 or st.high_seat == seat:
             return False
-        call = calls(v)[st.high]
+        r = rules(deal.variant)
+        if r.hold == "none":
+            return False
+        call = r.calls[st.high]
         # Holding takes the call at its value: the dealer must be one who could have made it.
         return call.bid >= self.minimum(deal, seat) and not (
-            call.made_value == 120 and v.auction["sixty_for_120"] == "in-the-hole"
-            and deal.scores[deal.side_of(seat)] >= 0)
+            call.made_value == 120 and r.sixty == "in-the-hole" and deal.scores[deal.side_of(seat)] >= 0)
 
     def _bagged(self, deal, seat: int) -> bool:
         st = deal._auction
         return (seat == deal.dealer and not st.after_hold and st.high < 0
-                and deal.variant.auction["all_pass"] != "redeal")
+                and rules(deal.variant).all_pass != "redeal")
 
     def legal_actions(self, deal):
         seat = deal.to_move
         st = deal._auction
         out = self._open_calls(deal, seat, st.high)
         if self._may_hold(deal, seat):
-            out.append("hold")
+            out += ("hold",)
         if not self._bagged(deal, seat):
-            out.append("pass")
-        return tuple(out)
+            out += ("pass",)
+        return out
 
     def refusal(self, deal, seat, words):
         v = deal.variant
@@ -304,9 +343,9 @@ class Auction(Step):
 
     # -- what it does -------------------------------------------------------------------------
     def apply(self, deal, seat, action):
-        v = deal.variant
+        r = rules(deal.variant)
         st = deal._auction
-        rule = v.auction["hold"]
+        rule = r.hold
         n = deal.players
         dealer = deal.dealer
         if action == "pass":
@@ -321,7 +360,7 @@ class Auction(Step):
             # Atlantic rule that lets a side at 100 score as a defender if it bid 20).
             st.bids[seat] = max(st.bids[seat], st.high)
         else:
-            st.high = call_of(v, action).rank
+            st.high = r.by_action[action].rank
             st.high_seat = seat
             st.held = False
             st.bids[seat] = max(st.bids[seat], st.high)
