@@ -446,8 +446,14 @@ def result(deal, names: Names, winner, won, claimed=False, jinked=False, jink_fa
            game_won_by=None, double=False, made=None, points=None) -> str:
     """How a deal ended, in one or two sentences (past tense: it has happened). The deal's own
     :attr:`~maw_sim.deal.Outcome.reason` is this with every seat by its number (:data:`SEATS`)."""
+    # Every deal ends here, most of them in simulations nobody reads: the common endings come
+    # first and the names and numbers are looked up only where a sentence uses them.
+    teams = deal.teams
+    if teams is None and winner is not None and made is None and game_won_by is None \
+            and not (claimed or jinked or jink_failed or double):
+        return _won_the_deal(names, winner, won)
     v = deal.variant
-    teams, players = deal.teams, deal.players
+    players = deal.players
     target = v.scoring.values.get("target")
 
     def side(s):        # a side that scores (each seat, in singles)
@@ -500,6 +506,10 @@ def result(deal, names: Names, winner, won, claimed=False, jinked=False, jink_fa
         s = teams[winner]
         taken = sum(k for seat, k in enumerate(won) if teams[seat] == s)
         return f"{side(s)} took {taken} tricks and won the deal."
+    return _won_the_deal(names, winner, won)
+
+
+def _won_the_deal(names: Names, winner: int, won) -> str:
     return f"{names(winner)} took {won[winner]} trick{'s' if won[winner] != 1 else ''} and won the deal."
 
 
