@@ -128,6 +128,15 @@ class Position(NamedTuple):
     barred: int | None = None
 
 
+def _value(cls, **fields):
+    """A frozen dataclass value made from its fields at once. A bot asks for a view at every
+    decision, and the generated ``__init__`` would set each of a view's thirty fields by a call;
+    a field left out takes the class's default, as it would there."""
+    value = object.__new__(cls)
+    value.__dict__.update(fields)
+    return value
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """What one seat may see: its own hand and everything played face up — never another hand.
@@ -1083,8 +1092,8 @@ class Deal:
             # waiting for the first lead, whose cards are all the leader's to choose from.
             phase, to_move = PLAY, self._leader
             legal = self.hand_codes(seat) if seat == to_move else ()
-        return PlayerView(
-            variant=self.variant, seat=seat, players=self.players, dealer=self.dealer, teams=self.teams,
+        return _value(
+            PlayerView, variant=self.variant, seat=seat, players=self.players, dealer=self.dealer, teams=self.teams,
             trump=self.trump, turnup=self.turnup, robbed_by=robbed_by,
             hand=tuple(self._sorted(self._hands[seat])), phase=phase, to_move=to_move, legal=legal,
             tricks=tuple(self.tricks), tricks_won=tuple(self._won), jinker=self._jinker,

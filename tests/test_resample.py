@@ -9,7 +9,7 @@ during the auction and the exchange, and in the play."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -52,6 +52,9 @@ def test_a_world_imagined_from_a_seats_view_gives_that_seat_the_same_view_and_re
     assert points, "no unfinished deal reached"
     for k, (deal, seat) in enumerate(points):
         view = deal.view(seat)
+        # A view is made without its dataclass __init__ (for speed): it must hold every field,
+        # and be the value that __init__ would have made.
+        assert set(vars(view)) == {f.name for f in fields(maw_sim.PlayerView)} and replace(view) == view
         world = Knowledge(view).world(random.Random(k))
         assert world.view(seat) == view
         # The record a view's world gives the seat is the real one's, but for the kitty a bidder
