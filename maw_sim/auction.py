@@ -338,7 +338,7 @@ class Auction(Step):
         return refuse(v, "auction.turn", f"Seat {seat} may not bid again now. Allowed: {allowed}. {cite}",
                       "auction")
 
-    def canonical(self, action):
+    def canonical(self, deal, action):
         return " ".join(action.lower().split())
 
     # -- what it does -------------------------------------------------------------------------
@@ -431,7 +431,7 @@ class NamingTrumps(Step):
                       f"Seat {seat} won the auction and names trumps: 'trump C', 'trump D', 'trump H' or "
                       f"'trump S'. [auction: {v.describe_setting('auction')}]", "auction")
 
-    def canonical(self, action):
+    def canonical(self, deal, action):
         return "trump " + action.split()[1].upper()
 
     def apply(self, deal, seat, action):
@@ -440,6 +440,18 @@ class NamingTrumps(Step):
 
     def prompt(self, deal):
         return "You won the auction: name trumps."
+
+
+def _as_listed(deal, action: str) -> str:
+    """A legal discard written as the step lists it: its cards in the hand's order, whatever order
+    they were said in ("discard 9d 7C" is "discard 7C 9D"), so one decision has one text."""
+    words = action.split()
+    if [w.lower() for w in words[1:]] == ["none"]:
+        return "discard none"
+    out = 0
+    for word in words[1:]:
+        out |= Card.parse(word).bit
+    return "discard " + " ".join(c for c in deal.hand_codes(deal.to_move) if out & Card.parse(c).bit)
 
 
 @lru_cache(maxsize=512)
@@ -552,8 +564,8 @@ class TakingTheKitty(Step):
         return _discard_refusal(deal, seat, words, f"has taken the kitty and must put out exactly {k} cards, "
                                 f"to hold five", (k,), "kitty", "deal")
 
-    def canonical(self, action):
-        return action
+    def canonical(self, deal, action):
+        return _as_listed(deal, action)
 
     def event(self, deal, seat, action):
         return Event(seat, KITTY, "discard", action, False, CARDS_HIDDEN)   # put out face down
@@ -680,9 +692,9 @@ class Exchange(Step):
                + " and draw as many, or 'discard none'")
         return _discard_refusal(deal, seat, words, why, counts, "exchange", "exchange")
 
-    def canonical(self, action):
+    def canonical(self, deal, action):
         words = action.split()
-        return "take " + Card.parse(words[1]).code if words[0].lower() == "take" else action
+        return "take " + Card.parse(words[1]).code if words[0].lower() == "take" else _as_listed(deal, action)
 
     def label(self, event):
         return event.verb           # "discard", the chance event "draw" that follows it, the dealer's "take"
@@ -791,7 +803,7 @@ class CallingAPartner(Step):
         return refuse(v, "partner.choose", f"Seat {seat}, the bidder, calls a card for a partner: say 'call' and "
                       f"the card, as 'call AH'. {cite}", "auction")
 
-    def canonical(self, action):
+    def canonical(self, deal, action):
         return "call " + Card.parse(action.split()[1]).code
 
     def read(self, label, action):

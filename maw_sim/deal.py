@@ -821,13 +821,12 @@ class Deal:
             else:
                 self._end_trick()
             return
+        seat, step = self._to_move, self._step
         if action not in self.legal_actions():   # the exact strings pass at once; explain() reads the rest
             reason = self.refusal(action)
             if reason is not None:
                 raise IllegalAction(reason)
-            action = action.strip().lower()
-        seat, step = self._to_move, self._step
-        action = step.canonical(action)
+            action = step.canonical(self, action.strip().lower())
         self._marks.append(len(self._actions))
         self._actions.append(step.event(self, seat, action))
         following = step.apply(self, seat, action)

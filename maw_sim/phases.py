@@ -115,8 +115,9 @@ class Step:
         """Why ``words`` (the action, split) is refused now, or None when it is legal."""
         raise NotImplementedError
 
-    def canonical(self, action: str) -> str:
-        """A legal action as the record writes it (``"rob 7c"`` becomes ``"rob 7C"``)."""
+    def canonical(self, deal, action: str) -> str:
+        """A legal action as the record writes it, however it was said (``"rob 7c"`` becomes
+        ``"rob 7C"``; a set of cards is written in the order the step lists it)."""
         return action
 
     def event(self, deal, seat: int, action: str) -> Event:
@@ -271,7 +272,7 @@ class Robbing(Step):
         return (f"holds the ace of trumps ({Card(1, deal.trump).symbol}), so may rob the turn-up "
                 f"{deal.turnup.symbol}")
 
-    def canonical(self, action):
+    def canonical(self, deal, action):
         return action if action in ("pass", "announce") else "rob " + Card.parse(action[4:]).code
 
     def event(self, deal, seat, action):
@@ -429,7 +430,7 @@ class Fiving(Step):
                       f"or 'stand' to keep {deal.turnup.symbol} as the turn-up. "
                       f"[fiving: {v.describe_setting('fiving')}]", "fiving")
 
-    def canonical(self, action):
+    def canonical(self, deal, action):
         return action.strip().lower()
 
     def event(self, deal, seat, action):

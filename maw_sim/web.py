@@ -401,7 +401,6 @@ class Session:
             raise RequestError("the deal is over: ask for the next deal")
         if deal.to_move not in self.humans:
             raise RequestError(f"it is {self.narrator.name(deal.to_move)}'s turn, not yours")
-        action = _as_listed(deal, action)
         seat = deal.to_move
         try:
             # The engine checks the move once, as it takes it; a refused move changes nothing.
@@ -488,23 +487,6 @@ def _check_action(action) -> str:
     if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
         raise RequestError("action must be text of at most {} characters: a card code like '5H', or "
                            "'rob 7C', 'pass', 'announce', 'jink', 'claim'; got {}".format(MAX_ACTION, shown(action)))
-    return action
-
-
-def _as_listed(deal, action: str) -> str:
-    """A discard as the engine lists it: the page sends the cards in the order they were tapped
-    ("discard 9D 7C"), the engine lists each set of cards once, in its own order."""
-    words = action.split()
-    if len(words) < 2 or words[0].lower() != "discard":
-        return action
-    try:
-        from .cards import Card
-        wanted = sorted(Card.parse(w).code for w in words[1:]) if words[1:] != ["none"] else []
-    except ValueError:
-        return action       # not cards: the engine says why
-    for legal in deal.legal_actions():
-        if legal.startswith("discard ") and sorted(legal.split()[1:]) == (wanted or ["none"]):
-            return legal
     return action
 
 

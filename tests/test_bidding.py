@@ -370,6 +370,31 @@ def test_who_leads_first(rule, leader):
     assert deal.to_move == leader
 
 
+def test_a_discard_said_in_any_order_or_case_is_written_as_the_step_lists_it():
+    """One decision, one text: the page sends the cards in the order they were tapped, a player types
+    them in lower case; the kitty's and the exchange's discards are recorded in the listed order,
+    and the record reads back."""
+    checked = set()
+    for vid in ("auction-45", "one-hundred-and-ten"):
+        for seed in range(30):
+            deal = _deal(vid, seed=seed)
+            rng = random.Random(seed)
+            while deal.phase != "over":
+                phase = deal.phase
+                listed = [a for a in deal.legal_actions() if a.startswith("discard ") and len(a.split()) >= 3]
+                if phase in ("kitty", "discard") and listed:
+                    action = rng.choice(listed)
+                    said = "discard " + " ".join(reversed(action.lower().split()[1:]))
+                    before = len(deal.history)
+                    deal.apply(said)
+                    assert deal.history[before][1] == action
+                    checked.add(phase)
+                else:
+                    deal.apply(rng.choice(deal.legal_actions()))
+            assert GameRecord.parse(deal.record().text()).replay().history == deal.history
+    assert checked == {"kitty", "discard"}
+
+
 # -- scoring ---------------------------------------------------------------------------------
 
 def _atlantic_example(bid_a: bool, rule="100-rule-bid-20"):
