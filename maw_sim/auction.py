@@ -36,7 +36,7 @@ from itertools import combinations
 
 from .cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .deal import HAND_SIZE
-from .events import CARDS_HIDDEN, LAST_CARD_SHOWN, PUBLIC, Event
+from .events import CARDS_HIDDEN, LAST_CARD_SHOWN, PUBLIC, Event, named
 import re
 
 from .phases import Step, _refuse_form, hide_cards, read_cards
@@ -341,6 +341,9 @@ class Auction(Step):
     def canonical(self, deal, action):
         return " ".join(action.lower().split())
 
+    def tell(self, event, told):
+        told.auction.append(event.action)
+
     # -- what it does -------------------------------------------------------------------------
     def apply(self, deal, seat, action):
         r = rules(deal.variant)
@@ -433,6 +436,9 @@ class NamingTrumps(Step):
 
     def canonical(self, deal, action):
         return "trump " + action.split()[1].upper()
+
+    def tell(self, event, told):
+        told.trump = event.text.split()[1]
 
     def apply(self, deal, seat, action):
         deal._name_trump(action[-1])
@@ -570,6 +576,11 @@ class TakingTheKitty(Step):
     def event(self, deal, seat, action):
         return Event(seat, KITTY, "discard", action, False, CARDS_HIDDEN)   # put out face down
 
+    def tell(self, event, told):
+        told.kitty_out_by = event.seat
+        if event.seat == told.seat:
+            told.my_kitty_out += named(event.cards)
+
     def apply(self, deal, seat, action):
         for code in action.split()[1:]:
             deal._hands[seat] &= ~Card.parse(code).bit
@@ -705,6 +716,21 @@ class Exchange(Step):
         # Put out face down: the others see how many, and "none" in full.
         return Event(seat, DISCARD, "discard", action, False, PUBLIC if action == "discard none" else CARDS_HIDDEN)
 
+    def tell(self, event, told):
+        cards = event.cards
+        mine = event.seat == told.seat
+        if event.verb == "discard":
+            told.exchanged.append((event.seat, len(cards)))
+            if mine:
+                told.my_thrown += named(cards)
+            return
+        # "draw" (the chance event after a discard) or "take" (the dealer robbing the stock)
+        told.gained[event.seat] = told.gained.get(event.seat, 0) + len(cards)
+        if mine:
+            told.my_drawn += named(cards)
+        elif event.verb == "draw" and cards and cards[-1] is not None:
+            told.face_up[event.seat] = cards[-1].index       # "four flip": the last card face up
+
     def apply(self, deal, seat, action):
         codes = action.split()[1:]
         if action.startswith("take "):
@@ -805,6 +831,9 @@ class CallingAPartner(Step):
 
     def canonical(self, deal, action):
         return "call " + Card.parse(action.split()[1]).code
+
+    def tell(self, event, told):
+        told.called = event.cards[0]
 
     def read(self, label, action):
         words = action.split()

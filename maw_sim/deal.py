@@ -36,8 +36,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import CARDS, CODES, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
-from .events import PUBLIC, Event, played
-from .phases import FIVE, JINK, JINKING, OVER, PLAY, ROB  # noqa: F401  (ROB: the phase names live in phases)
+from .events import PUBLIC, Event, Told, played
+from .phases import FIVE, JINK, JINKING, OVER, PLAY, ROB, step_named  # noqa: F401  (ROB: the phase names live in phases)
 from . import words
 from .refusals import refuse
 from .scoring import TO_WIN, TRICKS
@@ -1059,8 +1059,7 @@ class Deal:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         actions = self._actions
         seen = list(actions)        # the history as this seat saw it: cards played (integers, public) and events
-        declined = robbed_by = called = None
-        fiving, auction, exchanged = [], [], []
+        told = Told(seat)           # and what the events tell it, each step reading its own
         hidden = []
         for i in self._marks:
             e = actions[i].seen_by(seat)
@@ -1068,20 +1067,7 @@ class Deal:
                 hidden.append(i)
                 continue
             seen[i] = e
-            step = e.step
-            if step is ROB:
-                if e.verb == "rob":
-                    robbed_by = e.seat
-                else:
-                    declined = e.action
-            elif step is FIVE:
-                fiving.append(e.action)
-            elif step == "bid":
-                auction.append(e.action)
-            elif step == "discard" and e.verb == "discard":
-                exchanged.append((e.seat, len(e.cards)))
-            elif step == "call":
-                called = e.cards[0]
+            step_named(e.step).tell(e, told)
         for i in reversed(hidden):
             del seen[i]
         phase, to_move = self._phase, self._to_move
@@ -1093,16 +1079,16 @@ class Deal:
             legal = self.hand_codes(seat) if seat == to_move else ()
         return _value(
             PlayerView, variant=self.variant, seat=seat, players=self.players, dealer=self.dealer, teams=self.teams,
-            trump=self.trump, turnup=self.turnup, robbed_by=robbed_by,
+            trump=self.trump, turnup=self.turnup, robbed_by=told.robbed_by,
             hand=tuple(self._sorted(self._hands[seat])), phase=phase, to_move=to_move, legal=legal,
             tricks=tuple(self.tricks), tricks_won=tuple(self._won), jinker=self._jinker,
             scores=self.scores if self._points is not None else None,
-            deal_points=self._points_known(seat, seen), auction=tuple(auction), contract=self._contract,
+            deal_points=self._points_known(told), auction=tuple(told.auction), contract=self._contract,
             bidder=self.bidder, kitty_size=len(self._kitty), stock_left=self.stock_left,
             kitty_shown=CARDS[self._kitty[0]] if self._kitty and self.variant.kitty_shown else None,
-            exchanged=tuple(exchanged), declined=declined, low_ace=self._low_ace_known(),
-            fiving=tuple(fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen),
-            called=called, partner=None if called is None else self._partner_known(seat, called))
+            exchanged=tuple(told.exchanged), declined=told.declined, low_ace=self._low_ace_known(),
+            fiving=tuple(told.fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen),
+            called=told.called, partner=None if told.called is None else self._partner_known(seat, told.called))
 
     def _partner_known(self, seat: int, called):
         """Who holds the card the bidder called, as ``seat`` knows it: its holder knows at once,
@@ -1114,7 +1100,7 @@ class Deal:
             return partner
         return None
 
-    def _points_known(self, seat: int, seen) -> tuple | None:
+    def _points_known(self, told) -> tuple | None:
         """The deal's points as ``seat`` can count them: every trick taken, and the best trump's
         bonus only once this seat can know that the trump which fell was the best one in play —
         every trump above it seen out of play (the turn-up left on the table, a card this seat put
@@ -1130,14 +1116,7 @@ class Deal:
         ranking = self._t.ranking
         above = [c.index for c in ranking[:next(k for k, c in enumerate(ranking) if c.index == best)]]
         if above:
-            out = 0          # the cards this seat saw that are in no hand and not on the table
-            for a in seen:
-                if a.__class__ is not int and a.seat == seat and a.verb in ("rob", "discard"):
-                    for c in a.cards:
-                        out |= c.bit
-                elif a.__class__ is not int and a.verb == "turn":
-                    for c in a.cards[:-1]:
-                        out |= c.bit
+            out = told.out_of_play()     # the cards this seat saw that are in no hand and not on the table
             if self._dealt_turnup is not None:
                 out |= 1 << self._dealt_turnup
                 if self.turnup is not None and self._robbed is None:

@@ -104,6 +104,48 @@ def _is_card(word: str) -> bool:
     return True
 
 
+class Told:
+    """What the events one seat saw tell it, gathered in one pass: each step reads its own events
+    (:meth:`maw_sim.phases.Step.tell`), so a seat's view (:meth:`maw_sim.deal.Deal.view`) and the
+    resampler (``maw_sim.resample``) learn the history without knowing any step's verbs. Cards
+    are indices into the pack; a card the seat did not see is left out.
+
+    ``robbed_by``: who robbed; ``declined``: (seat, "pass" or "announce") as the seat saw it;
+    ``fiving``: fiving's decisions and turns as (seat, action); ``turned``: the cards fiving turned,
+    in order; ``auction``: the calls as (seat, call); ``trump``: the suit named; ``called``: the card
+    called for a partner (a Card); ``kitty_out_by``: who put the kitty out; ``exchanged``: each
+    exchange as (seat, cards put out); ``gained``: cards drawn or taken, by seat; ``face_up``: a
+    card another seat drew face up, by seat. What the seat did itself, which it saw in full:
+    ``my_robbed`` (the card it put out for the turn-up), ``my_kitty_out``, ``my_thrown`` (put out in
+    the exchange), ``my_drawn`` (drawn or taken)."""
+    __slots__ = ("seat", "robbed_by", "declined", "fiving", "turned", "auction", "trump", "called",
+                 "kitty_out_by", "exchanged", "gained", "face_up", "my_robbed", "my_kitty_out",
+                 "my_thrown", "my_drawn")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.robbed_by = self.declined = self.trump = self.called = self.kitty_out_by = None
+        self.my_robbed = None
+        self.fiving, self.turned, self.auction, self.exchanged = [], [], [], []
+        self.gained, self.face_up = {}, {}
+        self.my_kitty_out, self.my_thrown, self.my_drawn = [], [], []
+
+    def out_of_play(self) -> int:
+        """The cards this seat knows to be out of play from what it saw happen (not the turn-up
+        left on the table): what it put out itself, and what fiving turned before the last."""
+        out = 0
+        for i in self.my_kitty_out + self.my_thrown + self.turned[:-1]:
+            out |= 1 << i
+        if self.my_robbed is not None:
+            out |= 1 << self.my_robbed
+        return out
+
+
+def named(cards) -> list:
+    """The indices of the cards an event names (its hidden cards left out)."""
+    return [c.index for c in cards if c is not None]
+
+
 def played(seat: int, code: str) -> Event:
     """A card played to a trick: always in sight of everyone."""
     return Event(seat, PLAY, PLAY, code)

@@ -30,7 +30,7 @@ The bidding games' steps (the auction, the trump named, the kitty, the discard a
 from __future__ import annotations
 
 from .cards import CARDS, Card
-from .events import CARDS_HIDDEN, HIDDEN, PUBLIC, UNSEEN, Event
+from .events import CARDS_HIDDEN, HIDDEN, PUBLIC, UNSEEN, Event, Told, named
 from .refusals import refuse
 
 #: The phases of a deal, by name. The deal compares its phase with ``is`` in the inner loop, so
@@ -114,6 +114,11 @@ class Step:
     def refusal(self, deal, seat: int, words: list):
         """Why ``words`` (the action, split) is refused now, or None when it is legal."""
         raise NotImplementedError
+
+    def tell(self, event, told) -> None:
+        """Add what ``event`` (this step's, as one seat saw it) tells that seat to ``told``
+        (:class:`maw_sim.events.Told`). A step whose events the view keeps no record of tells
+        nothing."""
 
     def canonical(self, deal, action: str) -> str:
         """A legal action as the record writes it, however it was said (``"rob 7c"`` becomes
@@ -274,6 +279,14 @@ class Robbing(Step):
 
     def canonical(self, deal, action):
         return action if action in ("pass", "announce") else "rob " + Card.parse(action[4:]).code
+
+    def tell(self, event, told):
+        if event.verb == "rob":
+            told.robbed_by = event.seat
+            if event.seat == told.seat:
+                told.my_robbed = event.cards[0].index
+        else:
+            told.declined = event.action
 
     def event(self, deal, seat, action):
         """Robbing is seen by all: the turn-up leaves the table (the card put out is face down).
@@ -436,6 +449,11 @@ class Fiving(Step):
     def event(self, deal, seat, action):
         return Event(seat, FIVE, action, action)
 
+    def tell(self, event, told):
+        told.fiving.append(event.action)
+        if event.verb == "turn":
+            told.turned += named(event.cards)
+
     def apply(self, deal, seat, action):
         if action == "five":
             return deal.dealer             # the dealer answers
@@ -493,6 +511,7 @@ def add_step(step) -> None:
         raise ValueError(f"a step named {step.name!r} or labelled {', '.join(step.labels)} is known already")
     _ADDED.append(step)
     _BY_LABEL.clear()
+    _BY_NAME.clear()
     _CHANCE_VERBS.clear()
 
 
@@ -500,6 +519,7 @@ def remove_step(step) -> None:
     """Forget a step added by :func:`add_step`."""
     _ADDED.remove(step)
     _BY_LABEL.clear()
+    _BY_NAME.clear()
     _CHANCE_VERBS.clear()
 
 
@@ -517,7 +537,23 @@ def step_for_label(label: str):
 
 def step_named(name: str):
     """The step whose phase (and events' ``step``) is ``name``, or None (the play)."""
-    return next((step for step in all_steps() if step.name == name), None)
+    if not _BY_NAME:
+        _BY_NAME.update((step.name, step) for step in all_steps())
+    return _BY_NAME.get(name)
+
+
+_BY_NAME = {}
+
+
+def told(seat: int, events) -> Told:
+    """What ``events`` (every event ``seat`` saw, as it saw it) tell it (:class:`Told`), each step
+    reading its own."""
+    out = Told(seat)
+    for e in events:
+        step = None if e.step == PLAY else step_named(e.step)
+        if step is not None:
+            step.tell(e, out)
+    return out
 
 
 _CHANCE_VERBS = set()
