@@ -55,7 +55,8 @@ from dataclasses import dataclass
 from .cards import CARDS, CODES, Card, mask_of
 from .deal import HAND_SIZE, Deal, IllegalAction, legal_mask
 from .events import HIDDEN, PLAY, Event
-from .phases import JINK, OVER, ROB, is_chance, step_for_label, take_unseen
+from .phases import JINK, OVER, is_chance, step_for_label, take_unseen
+from .phases import told as told_by_events
 
 #: Draws tried for a bot's world before giving up (each is one replay; the first nearly always fits).
 WORLD_TRIES = 20
@@ -206,55 +207,36 @@ class Knowledge:
         self._plan_replay()
 
     def _read_events(self) -> int:
-        """One pass over the events seen: the cards each seat played, the tricks' cards in order,
-        fiving's turns and the trump in force, who robbed or announced, how many cards each seat put
-        out face down and drew, a card drawn face up, who put the kitty out. Returns the cards this
-        seat knows to be out of play from them: what it put out itself, and what fiving turned past."""
+        """One pass over the events seen: the cards each seat played and the tricks' cards in
+        order; the rest is what the steps tell this seat (:func:`maw_sim.phases.told`): fiving's
+        turns and the trump in force, who robbed or announced, how many cards each seat put out
+        face down and drew, a card drawn face up, who put the kitty out. Returns the cards this seat
+        knows to be out of play from them: what it put out itself, and what fiving turned past."""
         obs = self.obs
         n = obs.players
-        me = self.me
         self.played_by = [0] * n
         self._plays = []
-        self._lost = [0] * n        # cards put out face down in the exchange
-        self._gained = [0] * n      # cards drawn or taken from the stock
-        self.face_up = {}
-        self.robber = self._announcer = self.kitty_out_by = None
-        self.turned = []
-        self.turnup = obs.turnup
-        self._trump = None if obs.turnup is None else obs.turnup.suit
-        out_of_play = 0
         for e, cards in zip(obs.events, self._cards):
-            verb = e.verb
-            if verb == PLAY:
+            if e.step == PLAY:
                 card = cards[0].index
                 self.played_by[e.seat] |= 1 << card
                 self._plays.append((e.seat, card))
-            elif e.step == ROB:
-                if verb == "rob":
-                    self.robber = e.seat
-                elif verb == "announce":
-                    self._announcer = e.seat
-            elif verb == "turn":
-                self.turned += [c.index for c in cards]
-            elif verb == "trump":
-                self._trump = e.text.split()[1]
-            elif verb == "discard":
-                if e.step == "kitty":
-                    self.kitty_out_by = e.seat
-                else:
-                    self._lost[e.seat] += len(cards)
-                if e.seat == me:
-                    for i in _named(cards):
-                        out_of_play |= 1 << i            # we put it out
-            elif verb in ("draw", "take"):
-                self._gained[e.seat] += len(cards)
-                if verb == "draw" and e.seat != me and cards and cards[-1] is not None:
-                    self.face_up[e.seat] = cards[-1].index    # "four flip": the last card face up
+        told = self.told = told_by_events(self.me, obs.events)
+        self._lost = [0] * n        # cards put out face down in the exchange
+        for seat, count in told.exchanged:
+            self._lost[seat] += count
+        self._gained = [told.gained.get(s, 0) for s in range(n)]     # drawn or taken from the stock
+        self.face_up = told.face_up
+        self.robber = told.robbed_by
+        self._announcer = told.declined[0] if told.declined and told.declined[1] == "announce" else None
+        self.kitty_out_by = told.kitty_out_by
+        self.turned = told.turned
+        self.turnup = obs.turnup
+        self._trump = told.trump if told.trump is not None else None if obs.turnup is None else obs.turnup.suit
+        out_of_play = told.out_of_play()
         if self.turned:
-            # Fived: the first turn-up and the cards turned before the new one are out of play.
+            # Fived: the first turn-up is out of play too, and the last card turned is the turn-up.
             out_of_play |= obs.turnup.bit
-            for i in self.turned[:-1]:
-                out_of_play |= 1 << i
             self.turnup = CARDS[self.turned[-1]]
             self._trump = self.turnup.suit
         # Has the robbing ended (it happens before the first lead)?
@@ -297,8 +279,10 @@ class Knowledge:
                 out_of_play |= ace                     # whoever held it would have had to rob
         elif robber != me:
             for bit in ([turnup.bit] if turnup.rank == 1 else [turnup.bit, ace]):
-                # (A robber may even have put out the ace itself: then his hand has no room for it.)
-                if not gone & bit and bin(forced[robber]).count("1") < need[robber]:
+                # A robber may even have put out the ace itself: then his hand has no room for it,
+                # or his plays show he holds no such card (he did not follow to trumps with it).
+                if not gone & bit and not self.excluded[robber] & bit \
+                        and bin(forced[robber]).count("1") < need[robber]:
                     forced[robber] |= bit
         if turnup.rank == 1:
             return out_of_play                         # the dealer robs a turned ace without holding it
@@ -306,10 +290,8 @@ class Knowledge:
                 and bin(forced[announcer]).count("1") < need[announcer]:
             forced[announcer] |= ace                   # he announced it: he holds it
         holder = robber if robber is not None else announcer
-        if holder is None:
-            # Our own quiet decline, which only we saw: we hold it.
-            holder = next((e.seat for e in self.obs.events if e.step == ROB and e.seat == me
-                           and e.verb == "pass"), None)
+        if holder is None and self.told.declined == (me, "pass"):
+            holder = me             # our own quiet decline, which only we saw: we hold it
         if holder is not None:
             # The ace of trumps is the robber's (in hand or put out), or the announcer's or ours:
             # no other seat holds it.
@@ -347,7 +329,7 @@ class Knowledge:
             if e.seat != self.me and e.verb in ("rob", "discard", "draw", "take") and self._cards[k]:
                 self._hidden_steps.setdefault(e.seat, []).append((k, e, self._cards[k]))
         self._actions = [(k, e) for k, e in enumerate(obs.events) if not e.chance]
-        self._trump_named = next((e.text.split()[1] for e in obs.events if e.verb == "trump"), None)
+        self._trump_named = self.told.trump
         v = obs.variant
         self._needs_spare = bool(self._hidden_steps) or v.bidding or v.fiving
 
@@ -357,12 +339,9 @@ class Knowledge:
         seat's own events, which it saw in full."""
         obs = self.obs
         me = self.me
-        mine_seen = [(e, cards) for e, cards in zip(obs.events, self._cards) if e.seat == me]
-        # The card we put out for the turn-up, if we robbed.
-        robbed = next((cards[0] for e, cards in mine_seen if e.step == ROB and e.verb == "rob"), None)
-        kitty_out = [i for e, cards in mine_seen if e.step == "kitty" for i in _named(cards)]
-        thrown = [i for e, cards in mine_seen if e.step != "kitty" and e.verb == "discard" for i in _named(cards)]
-        drawn = [i for e, cards in mine_seen if e.verb in ("draw", "take") for i in _named(cards)]
+        told = self.told
+        robbed = None if told.my_robbed is None else CARDS[told.my_robbed]   # put out for the turn-up
+        kitty_out, thrown, drawn = told.my_kitty_out, told.my_thrown, told.my_drawn
         known_kitty = [c.index for c in obs.kitty if c is not None]
         # A seat's record shows the whole kitty only to the bidder who has taken it (a kitty of one
         # card laid face up is whole for everyone: then his own discard says he took it).

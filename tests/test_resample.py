@@ -114,6 +114,23 @@ def test_an_observation_from_the_view_and_from_the_record_know_the_same():
     assert compared >= 10
 
 
+def test_a_robber_who_put_out_the_ace_itself_and_later_shows_no_trump_is_imagined_without_it():
+    """Twenty-Five, four players: seat 3 holds the ace of trumps (A♠), robs the 4♠ and puts out
+    the ace itself; in the fourth trick, trumps led, he plays A♣, so he holds no trump but the
+    privileged ones. The others know he robbed (so held the ace) and now that he has none: he put
+    it out. Every seat's view must still give a world (the resampler once forced the ace into his
+    hand, and no world fitted)."""
+    deal = Deal.random(maw_sim.load_variant("twenty-five"), 4, 6, dealer=2)
+    for action in ("rob AS", "6C", "6H", "7S", "5D", "4C", "JH", "4S", "2H", "KS", "AD", "5S", "2D",
+                   "QS", "5H", "AC", "QH", "6D"):
+        deal.apply(action)
+    for seat in range(4):
+        view = deal.view(seat)
+        world = Knowledge(view).world(random.Random(seat))
+        assert world.view(seat) == view
+        assert "AS" not in world.hand_codes(3)
+
+
 def test_the_stand_in_refuses_a_record_no_deal_can_explain():
     deal = Deal.random(maw_sim.load_variant("spoil-five"), 4, 2, dealer=0)
     while deal.phase != "play":
