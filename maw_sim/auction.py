@@ -581,6 +581,12 @@ class TakingTheKitty(Step):
         if event.seat == told.seat:
             told.my_kitty_out += named(event.cards)
 
+    hides_cards = True
+
+    def work_back(self, rebuild, index, event, cards, hand):
+        rebuild.kitty, out = rebuild.hidden_kitty(hand)
+        rebuild.texts[index] = "discard " + " ".join(CARDS[i].code for i in out)
+
     def apply(self, deal, seat, action):
         for code in action.split()[1:]:
             deal._hands[seat] &= ~Card.parse(code).bit
@@ -730,6 +736,33 @@ class Exchange(Step):
             told.my_drawn += named(cards)
         elif event.verb == "draw" and cards and cards[-1] is not None:
             told.face_up[event.seat] = cards[-1].index       # "four flip": the last card face up
+
+    hides_cards = True
+
+    def work_back(self, rebuild, index, event, cards, hand):
+        if event.verb == "discard":
+            # Put out face down: any cards in no hand.
+            out = [rebuild.spare.pop() for _ in cards]
+            hand.update(out)
+            rebuild.texts[index] = "discard " + " ".join(CARDS[i].code for i in out)
+            return
+        # Drawn or taken from the stock: among the cards he holds, a card drawn face up last.
+        count = len(cards)
+        face_up = rebuild.face_up.get(event.seat)
+        pick = [i for i in hand if i != face_up]
+        rebuild.rng.shuffle(pick)
+        shown = event.verb == "draw" and face_up is not None
+        got = pick[:count - 1] + [face_up] if shown else pick[:count]
+        if len(got) != count:
+            raise rebuild.unfit(index, event, "a hand too small for its draws")
+        hand.difference_update(got)
+        rebuild.drawn[index] = got
+        if event.verb == "take":
+            rebuild.texts[index] = "take " + CARDS[got[0]].code
+
+    def stock_place(self, event):
+        # Drawn from the top in turn; the dealer's picks come out of what is left after.
+        return {"draw": 0, "take": 1}.get(event.verb)
 
     def apply(self, deal, seat, action):
         codes = action.split()[1:]

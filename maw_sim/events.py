@@ -110,7 +110,8 @@ class Told:
     resampler (``maw_sim.resample``) learn the history without knowing any step's verbs. Cards
     are indices into the pack; a card the seat did not see is left out.
 
-    ``robbed_by``: who robbed; ``declined``: (seat, "pass" or "announce") as the seat saw it;
+    ``robbed_by``: who robbed; ``declined``: (seat, "pass" or "announce") as the seat saw it, and
+    ``declined_by`` and ``announced_by`` the seats;
     ``fiving``: fiving's decisions and turns as (seat, action); ``turned``: the cards fiving turned,
     in order; ``auction``: the calls as (seat, call); ``trump``: the suit named; ``called``: the card
     called for a partner (a Card); ``kitty_out_by``: who put the kitty out; ``exchanged``: each
@@ -118,13 +119,14 @@ class Told:
     card another seat drew face up, by seat. What the seat did itself, which it saw in full:
     ``my_robbed`` (the card it put out for the turn-up), ``my_kitty_out``, ``my_thrown`` (put out in
     the exchange), ``my_drawn`` (drawn or taken)."""
-    __slots__ = ("seat", "robbed_by", "declined", "fiving", "turned", "auction", "trump", "called",
+    __slots__ = ("seat", "robbed_by", "declined", "declined_by", "announced_by", "fiving", "turned", "auction", "trump", "called",
                  "kitty_out_by", "exchanged", "gained", "face_up", "my_robbed", "my_kitty_out",
                  "my_thrown", "my_drawn")
 
     def __init__(self, seat: int):
         self.seat = seat
-        self.robbed_by = self.declined = self.trump = self.called = self.kitty_out_by = None
+        self.robbed_by = self.declined = self.declined_by = self.announced_by = None
+        self.trump = self.called = self.kitty_out_by = None
         self.my_robbed = None
         self.fiving, self.turned, self.auction, self.exchanged = [], [], [], []
         self.gained, self.face_up = {}, {}

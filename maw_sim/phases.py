@@ -120,6 +120,23 @@ class Step:
         (:class:`maw_sim.events.Told`). A step whose events the view keeps no record of tells
         nothing."""
 
+    #: Do this step's events move cards into or out of a hand where other seats cannot see which
+    #: (robbing, the kitty, the exchange)? A resampler must then work them back (:meth:`work_back`).
+    hides_cards = False
+
+    def work_back(self, rebuild, index: int, event, cards: tuple, hand: set) -> None:
+        """Undo ``event`` (number ``index`` of the deal; ``cards`` as the observer saw them,
+        ``None`` for one it did not) in ``hand``, the actor's cards just after it as a world drew
+        them (card indices), so that it holds his cards before it; choose the cards the observer did
+        not see and write the action with them into ``rebuild``
+        (:class:`maw_sim.resample.Rebuild`). Only for a step that :attr:`hides_cards`."""
+        raise NotImplementedError
+
+    def stock_place(self, event):
+        """Where the cards ``event`` took from the stock lay in it: 0 for cards dealt from the top
+        in turn, 1 for cards picked out of it afterwards; None when it took none."""
+        return None
+
     def canonical(self, deal, action: str) -> str:
         """A legal action as the record writes it, however it was said (``"rob 7c"`` becomes
         ``"rob 7C"``; a set of cards is written in the order the step lists it)."""
@@ -280,6 +297,22 @@ class Robbing(Step):
     def canonical(self, deal, action):
         return action if action in ("pass", "announce") else "rob " + Card.parse(action[4:]).code
 
+    hides_cards = True
+
+    def work_back(self, rebuild, index, event, cards, hand):
+        # The turn-up taken into hand, a card put out face down for it: the ace itself, if he
+        # robbed by holding it and it is nowhere now; else any card in no hand.
+        turnup = rebuild.turnup
+        hand.discard(turnup.index)
+        ace = Card(1, turnup.suit).index
+        if turnup.rank != 1 and ace not in hand and ace in rebuild.spare:
+            rebuild.spare.remove(ace)
+            out = ace
+        else:
+            out = rebuild.spare.pop()
+        hand.add(out)
+        rebuild.texts[index] = "rob " + CARDS[out].code
+
     def tell(self, event, told):
         if event.verb == "rob":
             told.robbed_by = event.seat
@@ -287,6 +320,9 @@ class Robbing(Step):
                 told.my_robbed = event.cards[0].index
         else:
             told.declined = event.action
+            told.declined_by = event.seat
+            if event.verb == "announce":
+                told.announced_by = event.seat
 
     def event(self, deal, seat, action):
         """Robbing is seen by all: the turn-up leaves the table (the card put out is face down).
@@ -453,6 +489,9 @@ class Fiving(Step):
         told.fiving.append(event.action)
         if event.verb == "turn":
             told.turned += named(event.cards)
+
+    def stock_place(self, event):
+        return 0 if event.verb == "turn" else None        # turned from the top of the stock
 
     def apply(self, deal, seat, action):
         if action == "five":

@@ -54,8 +54,8 @@ from dataclasses import dataclass
 
 from .cards import CARDS, CODES, Card, mask_of
 from .deal import HAND_SIZE, Deal, IllegalAction, legal_mask
-from .events import HIDDEN, PLAY, Event
-from .phases import JINK, OVER, is_chance, step_for_label, take_unseen
+from .events import HIDDEN, PLAY, Event, named
+from .phases import JINK, OVER, is_chance, step_for_label, step_named, take_unseen
 from .phases import told as told_by_events
 
 #: Draws tried for a bot's world before giving up (each is one replay; the first nearly always fits).
@@ -166,11 +166,6 @@ def _cards_of(event) -> tuple:
     return event.cards
 
 
-def _named(cards) -> list:
-    """The indices of the cards an event names (its hidden cards left out)."""
-    return [c.index for c in cards if c is not None]
-
-
 class Knowledge:
     """What one seat knows of the hidden hands, as bit masks over the pack (see the module's text),
     a sampler of hands that fit, and worlds replayed from them.
@@ -228,7 +223,7 @@ class Knowledge:
         self._gained = [told.gained.get(s, 0) for s in range(n)]     # drawn or taken from the stock
         self.face_up = told.face_up
         self.robber = told.robbed_by
-        self._announcer = told.declined[0] if told.declined and told.declined[1] == "announce" else None
+        self._announcer = told.announced_by
         self.kitty_out_by = told.kitty_out_by
         self.turned = told.turned
         self.turnup = obs.turnup
@@ -290,7 +285,7 @@ class Knowledge:
                 and bin(forced[announcer]).count("1") < need[announcer]:
             forced[announcer] |= ace                   # he announced it: he holds it
         holder = robber if robber is not None else announcer
-        if holder is None and self.told.declined == (me, "pass"):
+        if holder is None and self.told.declined_by == me:
             holder = me             # our own quiet decline, which only we saw: we hold it
         if holder is not None:
             # The ace of trumps is the robber's (in hand or put out), or the announcer's or ours:
@@ -324,10 +319,15 @@ class Knowledge:
         actions to apply, in order; the trump named, for the cards a hidden seat puts out."""
         obs = self.obs
         self._hidden_steps = {}
+        steps = [None if e.step == PLAY else step_named(e.step) for e in obs.events]
         for k in range(len(obs.events) - 1, -1, -1):
             e = obs.events[k]
-            if e.seat != self.me and e.verb in ("rob", "discard", "draw", "take") and self._cards[k]:
+            if e.seat != self.me and self._cards[k] and steps[k] is not None and steps[k].hides_cards:
                 self._hidden_steps.setdefault(e.seat, []).append((k, e, self._cards[k]))
+        # The events that took cards from the stock, in the order those cards lay in it.
+        self._from_stock = [k for _, k in sorted(
+            (steps[k].stock_place(e), k) for k, e in enumerate(obs.events)
+            if steps[k] is not None and steps[k].stock_place(e) is not None)]
         self._actions = [(k, e) for k, e in enumerate(obs.events) if not e.chance]
         self._trump_named = self.told.trump
         v = obs.variant
@@ -472,44 +472,13 @@ class Knowledge:
             spare.sort(key=lambda i: trumps >> i & 1, reverse=True)   # popped from the end
         dealt = list(start)
         dealt[me] = self._dealt_me
-        put_out = {}                  # event index -> the cards put out, for the hidden ones
-        draws = {}                    # event index -> the cards drawn (or taken), in order
-        kitty = None
-        events = obs.events
+        rebuild = Rebuild(self, spare, rng)
         for s, steps in self._hidden_steps.items():
             hand = set(_bits(start[s]))
             for k, e, cards in steps:
-                verb = e.verb
-                if verb in ("draw", "take"):
-                    count = len(cards)
-                    pick = [i for i in hand if i != self.face_up.get(s)]
-                    rng.shuffle(pick)
-                    got = pick[:count - 1] if verb == "draw" and s in self.face_up else pick[:count]
-                    if verb == "draw" and s in self.face_up:
-                        got.append(self.face_up[s])     # drawn last, face up
-                    if len(got) != count:
-                        raise _Refused(k, e, "a hand too small for its draws")
-                    hand.difference_update(got)
-                    draws[k] = got
-                elif e.step == "kitty":
-                    kitty, out = self._hidden_kitty(hand, spare)
-                    put_out[k] = out
-                elif verb == "discard":
-                    out = [spare.pop() for _ in cards]
-                    hand.update(out)
-                    put_out[k] = out
-                else:                       # robbing: the turn-up taken, a card put out for it
-                    t = self.turnup.index
-                    hand.discard(t)
-                    ace = Card(1, self.turnup.suit).index
-                    if self.turnup.rank != 1 and ace not in hand and ace in spare:
-                        spare.remove(ace)
-                        out = ace               # he robbed by holding the ace, so he put it out
-                    else:
-                        out = spare.pop()
-                    hand.add(out)
-                    put_out[k] = [out]
+                step_named(e.step).work_back(rebuild, k, e, cards, hand)
             dealt[s] = mask_of_indices(hand)
+        kitty = rebuild.kitty
         if v.kitty_size and kitty is None:
             kitty = self._kitty_me
             if kitty is None:
@@ -519,13 +488,9 @@ class Knowledge:
         # dealer's picks; then the rest.
         stock = None
         if v.bidding or v.fiving:
-            order = list(self.turned)
-            for k, e in enumerate(events):
-                if e.verb == "draw":
-                    order += draws[k] if k in draws else _named(self._cards[k])
-            for k, e in enumerate(events):
-                if e.verb == "take":
-                    order += draws[k] if k in draws else _named(self._cards[k])
+            order = []
+            for k in self._from_stock:
+                order += rebuild.drawn[k] if k in rebuild.drawn else named(self._cards[k])
             rng.shuffle(spare)
             stock = [CODES[i] for i in order + spare]
         try:
@@ -535,15 +500,11 @@ class Knowledge:
                         stock=stock)
         except ValueError as exc:
             raise _Refused(None, None, exc) from None
+        texts = rebuild.texts
         for k, e in self._actions:       # a chance event is dealt again from the stock laid out
             take_unseen(deal, e.seat)    # a drawn holder of the ace declines without a word
-            text = e.text
-            if k in put_out:
-                text = e.verb + " " + " ".join(CODES[i] for i in put_out[k])
-            elif k in draws:
-                text = "take " + CODES[draws[k][0]]
             try:
-                deal.apply(text)
+                deal.apply(texts.get(k, e.text))
             except IllegalAction as exc:
                 raise _Refused(k, e, exc) from None
         take_unseen(deal, me)
@@ -551,11 +512,31 @@ class Knowledge:
             raise _Refused(len(events), None, "the world does not reach the observed position")
         return deal
 
-    def _hidden_kitty(self, hand: set, spare: list):
+
+class Rebuild:
+    """A world being rebuilt from what one seat knows (:meth:`Knowledge.replay`): what a step needs
+    to work an event of another seat, whose cards that seat did not see, back through the actor's
+    hand (:meth:`maw_sim.phases.Step.work_back`).
+
+    ``spare``: the cards in no hand, the kitty or the stock as far as is known yet, in a random
+    order (a card put out face down is taken from its end); ``rng``; ``turnup``: the turn-up in
+    force; ``face_up``: a card a seat drew face up, by seat. A step writes: ``texts`` (event index
+    -> the action as the world's actor takes it, its cards chosen), ``drawn`` (event index -> the
+    cards drawn or taken, in order) and ``kitty`` (the kitty as dealt, where a hidden bidder took
+    it)."""
+
+    def __init__(self, knowledge, spare: list, rng):
+        self._knowledge = knowledge
+        self.spare, self.rng = spare, rng
+        self.turnup, self.face_up = knowledge.turnup, knowledge.face_up
+        self.texts, self.drawn, self.kitty = {}, {}, None
+
+    def hidden_kitty(self, hand: set):
         """A hidden bidder's kitty and the cards he put back out, working back from ``hand`` (his
         cards after putting it out): any cards in no hand did, and he put out just those; where he
         kept the card laid face up, one of his own went out in its place."""
-        obs = self.obs
+        obs = self._knowledge.obs
+        spare = self.spare
         kitty = [c.index for c in obs.kitty if c is not None]
         kitty += [spare.pop() for _ in range(len(obs.kitty) - len(kitty))]
         out = list(kitty)
@@ -566,6 +547,11 @@ class Knowledge:
                 hand.add(stand)
                 out[out.index(i)] = stand
         return kitty, out
+
+    @staticmethod
+    def unfit(index: int, event, why: str) -> Exception:
+        """The exception a step raises when the cards drawn cannot explain event ``index``."""
+        return _Refused(index, event, why)
 
 
 class _Refused(Exception):

@@ -183,3 +183,30 @@ def test_a_seats_own_record_that_hides_its_own_card_is_refused_in_words():
     broken = replace(d, hands=d.hands[:seat] + (hand,) + d.hands[seat + 1:])
     with pytest.raises(ValueError, match="hides a card of seat"):
         stand_in(replace(mine, deals=(broken,)))
+
+
+def test_the_resampler_and_a_seats_view_name_no_steps_verb():
+    """Steps own their events: the resampler and Deal.view learn the history from what each step
+    tells (Step.tell) and work hidden cards back through the step (Step.work_back), so neither
+    names an action's verb; a new step that hides cards needs no line in them."""
+    import ast
+    import inspect
+    import textwrap
+
+    from maw_sim import resample
+    from maw_sim.phases import all_steps
+
+    verbs = {"rob", "pass", "announce", "discard", "draw", "take", "turn", "bid", "hold", "trump", "call",
+             "five", "stand", "agree", "refuse", "jink", "claim"}
+    verbs |= {v for step in all_steps() for v in step.chance_verbs}
+    sources = {"maw_sim.resample": inspect.getsource(resample),
+               "Deal.view": textwrap.dedent(inspect.getsource(Deal.view))}
+    for where, source in sources.items():
+        tree = ast.parse(source)
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                      and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        named = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                 and id(node) not in docstrings and isinstance(node.value, str)
+                 and node.value.strip().split(" ")[0] in verbs}
+        assert not named, f"{where} names a step's verb: {sorted(named)}"
