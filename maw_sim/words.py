@@ -449,9 +449,10 @@ def result(deal, names: Names, winner, won, claimed=False, jinked=False, jink_fa
     # Every deal ends here, most of them in simulations nobody reads: the common endings come
     # first and the names and numbers are looked up only where a sentence uses them.
     teams = deal.teams
-    if teams is None and winner is not None and made is None and game_won_by is None \
-            and not (claimed or jinked or jink_failed or double):
-        return _won_the_deal(names, winner, won)
+    if teams is None and winner is not None and game_won_by is None \
+            and not (claimed or jinked or jink_failed or double) and (made is None or deal.contract is None):
+        k = won[winner]
+        return f"{names(winner)} took {k} trick{'s' if k != 1 else ''} and won the deal."
     v = deal.variant
     players = deal.players
     target = v.scoring.values.get("target")
@@ -502,15 +503,9 @@ def result(deal, names: Names, winner, won, claimed=False, jinked=False, jink_fa
         s = teams[winner]
         taken = sum(k for seat, k in enumerate(won) if teams[seat] == s)
         return f"{side(s)} took {taken} tricks and won the pool, shared by the partners."
-    if teams is not None:
-        s = teams[winner]
-        taken = sum(k for seat, k in enumerate(won) if teams[seat] == s)
-        return f"{side(s)} took {taken} tricks and won the deal."
-    return _won_the_deal(names, winner, won)
-
-
-def _won_the_deal(names: Names, winner: int, won) -> str:
-    return f"{names(winner)} took {won[winner]} trick{'s' if won[winner] != 1 else ''} and won the deal."
+    s = teams[winner]             # (a single seat that won was said first of all)
+    taken = sum(k for seat, k in enumerate(won) if teams[seat] == s)
+    return f"{side(s)} took {taken} tricks and won the deal."
 
 
 def outcome(deal, names: Names, match=None) -> str:
