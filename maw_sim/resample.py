@@ -509,7 +509,7 @@ class Knowledge:
                 raise _Refused(k, e, exc) from None
         take_unseen(deal, me)
         if obs.phase is not None and (deal.phase, deal.to_move) != (obs.phase, obs.to_move):
-            raise _Refused(len(events), None, "the world does not reach the observed position")
+            raise _Refused(len(obs.events), None, "the world does not reach the observed position")
         return deal
 
 
