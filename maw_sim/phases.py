@@ -39,6 +39,8 @@ ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
 FIVE = "five"
 
 
+_tuple_new = tuple.__new__
+
 _ACE_OF_TRUMPS = {suit: Card(1, suit).bit for suit in "CDHS"}
 
 
@@ -145,7 +147,9 @@ class Step:
     def event(self, deal, seat: int, action: str) -> Event:
         """The legal action (canonical) as an :class:`maw_sim.events.Event`, built before it is
         applied: the step says here who sees what of it. By default everyone sees everything."""
-        return Event(seat, self.name, action.split(None, 1)[0], action)
+        # Made as the tuple it is, not through the NamedTuple's __new__: every call of an
+        # auction is one, and simulations make millions.
+        return _tuple_new(Event, (seat, self.name, action.split(None, 1)[0], action, False, PUBLIC))
 
     def apply(self, deal, seat: int, action: str):
         """Do the legal action, in its canonical form. Returns the next seat to act in this step
