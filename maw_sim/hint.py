@@ -60,6 +60,11 @@ def hint(view) -> dict:
         choices.append({"action": action, "value": round(v, 3), "best": action == best, "text": text})
     how = ("every one played out exactly by the solver" if judged.exact == judged.worlds else
            "each played on by sensible players")
+    if len({c["text"] for c in choices}) == 1:
+        # The numbers shown are the same for every card (all 0% of pools, say): naming one best
+        # without saying so would leave a learner looking for a difference that is not shown.
+        verdict = f"every card {choices[0]['text']}, and {best} did a shade better."
+    else:
+        verdict = f"{best} did best."
     return {"kind": "pool" if pool else "points", "worlds": judged.worlds, "choices": choices,
-            "text": (f"From {judged.worlds} deals imagined to fit everything you have seen, {how}: "
-                     f"{best} did best.")}
+            "text": f"From {judged.worlds} deals imagined to fit everything you have seen, {how}: {verdict}"}

@@ -33,6 +33,21 @@ def test_the_hint_judges_every_legal_card_and_names_one_best():
     assert best in h["text"]
 
 
+def test_a_hint_whose_numbers_are_all_alike_says_so_before_naming_the_best(monkeypatch):
+    """When every card shows the same number (no card takes the pool in any deal imagined), the
+    hint does not just say one "did best": it says they are alike, and which did a shade better."""
+    from maw_sim import hint as hint_module
+    from maw_sim.bots.search import Judgement
+    deal = _at_play("spoil-five", 4, 11, 3)
+    view = deal.view(deal.to_move)
+    best = view.legal[-1]
+    alike = Judgement(40, 0, dict.fromkeys(view.legal, 0.0), {a: 0.001 if a == best else 0.0 for a in view.legal})
+    monkeypatch.setattr(hint_module.HINT_SEARCH, "evaluate", lambda view, rng: alike)
+    h = hint(view)
+    assert [c["action"] for c in h["choices"] if c["best"]] == [best]
+    assert h["text"].endswith(f"every card takes the pool in about 0% of the deals imagined, and {best} did a shade better.")
+
+
 @pytest.mark.parametrize("vid,players,seed", [("spoil-five", 5, 3), ("forty-five", 4, 8), ("twenty-five", 3, 21)])
 def test_two_deals_that_differ_only_in_hidden_cards_give_the_same_hint(vid, players, seed):
     deal = _at_play(vid, players, seed, 4)
