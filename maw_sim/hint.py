@@ -63,7 +63,7 @@ def hint(view) -> dict:
     if len({c["text"] for c in choices}) == 1:
         # The numbers shown are the same for every card (all 0% of pools, say): naming one best
         # without saying so would leave a learner looking for a difference that is not shown.
-        verdict = f"every card {choices[0]['text']}, and {best} did a shade better."
+        verdict = f"every card {'' if pool else 'is '}{choices[0]['text']}, and {best} did a shade better."
     else:
         verdict = f"{best} did best."
     return {"kind": "pool" if pool else "points", "worlds": judged.worlds, "choices": choices,
