@@ -279,6 +279,14 @@ def test_card_faces_and_the_review_board_share_them(new_page, server):
     assert buttons.count() > 0
     assert page.locator("[data-maw-review] li[data-seat] button[data-card] svg.maw-svg-face").count() == buttons.count()
     assert page.locator("[data-maw-review] [data-maw-trick] figure svg.maw-svg-face").count() >= 1
+    # The words on the trick are clear of its cards (they once lay under a card, a letter showing).
+    boxes = page.evaluate("""() => { const t = document.querySelector('[data-maw-review] [data-maw-trick]');
+        const r = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+        return {note: r(t.querySelector('.maw-trick-note')), cards: [...t.querySelectorAll('figure')].map(r)}; }""")
+    note = boxes["note"]
+    assert note[2] > note[0] and note[3] > note[1], "the trick's words are shown"
+    for card in boxes["cards"]:
+        assert note[0] >= card[2] or note[2] <= card[0] or note[1] >= card[3] or note[3] <= card[1], (note, card)
     page.locator("[data-maw-review] .maw-review-felt").scroll_into_view_if_needed()
     screenshot(page, "review-desktop.png")
 
