@@ -119,9 +119,9 @@ class Told:
     card another seat drew face up, by seat. What the seat did itself, which it saw in full:
     ``my_robbed`` (the card it put out for the turn-up), ``my_kitty_out``, ``my_thrown`` (put out in
     the exchange), ``my_drawn`` (drawn or taken)."""
-    __slots__ = ("seat", "robbed_by", "declined", "declined_by", "announced_by", "fiving", "turned", "auction", "trump", "called",
-                 "kitty_out_by", "exchanged", "gained", "face_up", "my_robbed", "my_kitty_out",
-                 "my_thrown", "my_drawn")
+    __slots__ = ("seat", "robbed_by", "declined", "declined_by", "announced_by", "fiving", "turned",
+                 "auction", "trump", "called", "kitty_out_by", "exchanged", "gained", "face_up",
+                 "my_robbed", "my_kitty_out", "my_thrown", "my_drawn")
 
     def __init__(self, seat: int):
         self.seat = seat

@@ -227,7 +227,9 @@ class Knowledge:
         self.kitty_out_by = told.kitty_out_by
         self.turned = told.turned
         self.turnup = obs.turnup
-        self._trump = told.trump if told.trump is not None else None if obs.turnup is None else obs.turnup.suit
+        self._trump = told.trump            # named in the auction; else the turn-up's suit
+        if self._trump is None and obs.turnup is not None:
+            self._trump = obs.turnup.suit
         out_of_play = told.out_of_play()
         if self.turned:
             # Fived: the first turn-up is out of play too, and the last card turned is the turn-up.
@@ -325,9 +327,9 @@ class Knowledge:
             if e.seat != self.me and self._cards[k] and steps[k] is not None and steps[k].hides_cards:
                 self._hidden_steps.setdefault(e.seat, []).append((k, e, self._cards[k]))
         # The events that took cards from the stock, in the order those cards lay in it.
-        self._from_stock = [k for _, k in sorted(
-            (steps[k].stock_place(e), k) for k, e in enumerate(obs.events)
-            if steps[k] is not None and steps[k].stock_place(e) is not None)]
+        places = [(None if step is None else step.stock_place(e), k)
+                  for k, (step, e) in enumerate(zip(steps, obs.events))]
+        self._from_stock = [k for _, k in sorted(p for p in places if p[0] is not None)]
         self._actions = [(k, e) for k, e in enumerate(obs.events) if not e.chance]
         self._trump_named = self.told.trump
         v = obs.variant
