@@ -421,7 +421,7 @@ def jinking_rule(variant) -> str:
     """Jinking in one sentence, saying what a claim and a jink give under the ruleset's scoring
     (the rules pages)."""
     if not variant.jinking:
-        return "No: the deal is played out."
+        return "No: nobody announces a jink."
     if variant.scoring_kind == "pool":
         bonus = variant.scoring.values.get("jink_bonus")
         return ("Yes: a player who wins the first three tricks may claim the pool, or jink by leading to the "

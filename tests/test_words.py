@@ -155,7 +155,7 @@ def test_the_outcome_is_worded_once_for_the_record_and_for_the_table(vid, player
 def test_a_claim_and_a_failed_jink_say_what_the_scoring_gives():
     pool = maw_sim.load_variant("spoil-five")
     assert "claim the pool" in jinking_rule(pool) and "pool is carried forward" in jinking_rule(pool)
-    assert jinking_rule(maw_sim.load_variant("forty-five")) == "No: the deal is played out."
+    assert jinking_rule(maw_sim.load_variant("forty-five")) == "No: nobody announces a jink."
     points = SimpleNamespace(jinking=True, scoring_kind="points", scorer=SimpleNamespace(jink_wins_game=True))
     text = jinking_rule(points)
     assert "pool" not in text and "keeping the points its tricks made" in text and "wins the game" in text
