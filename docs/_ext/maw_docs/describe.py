@@ -226,14 +226,25 @@ def deal(variant, hand_size: int, trick_count: int) -> list:
         "it, or, if there is none, to the highest card of the suit led.")]
 
 
+#: Games whose texts report how the first dealer is found: Spoil Five and its pool games (Parlett,
+#: the rules sheet, the games-website summary) and Heather's Twenty-Five (the encyclopedia article).
+FIRST_DEALER_GAMES = ("spoil-five", "twenty-five-pool", "family", "heather-1876")
+
+
+def _pays_a_dealers_stake(variant) -> bool:
+    """A game where the dealer stakes extra, so a misdealer can pay a second stake (review 3, 1.10)."""
+    return variant.scoring_kind == "pool" and bool(variant.scoring.values.get("dealer_stake"))
+
+
 #: What the sources say about the deal beyond what the engine plays: the first dealer and the
-#: misdeal. (Text, sources, evidence); shown on every rules page under "The deal".
+#: misdeal. (Text, sources, evidence, the games it is reported for); shown under "The deal" on the
+#: rules page of each game it is reported for, and NO_DEAL_CUSTOMS on the others.
 DEAL_CUSTOMS = (
-    ("Who deals first: in the modern rules, cards are dealt round the table until "
+    ("Who deals first: in the modern rules of Spoil Five, cards are dealt round the table until "
      "someone receives a knave, and that player deals first; Heather (1876) has the players cut "
      "instead, the highest or the lowest card winning as agreed. The deal then passes to the "
      "left.", ("parlett-maw", "spoil-five-sheet", "maw-website-summary", "heather-1876"),
-     "attested"),
+     "attested", lambda variant: variant.id in FIRST_DEALER_GAMES),
     ("A misdeal (too many or too few cards, a card exposed, a deal out of turn) costs the dealer "
      "the deal, which passes on; or, if the table agrees, he pays a second dealer's stake and "
      "deals again, which Parlett advises because the deal is worth having. A stricter custom, "
@@ -241,8 +252,20 @@ DEAL_CUSTOMS = (
      "In the Groom Porter's laws, law 4 already puts a price of four on losing the deal. The "
      "engine does not play misdeals.",
      ("parlett-maw", "maw-website-summary", "encyclopedia-twenty-five", "groom-porter"),
-     "attested"),
+     "attested", _pays_a_dealers_stake),
 )
+#: Where no text reports the customs for the game: what the engine does, as our reconstruction.
+NO_DEAL_CUSTOMS = (
+    "Who deals first, and what a misdeal costs, our sources do not say for this game (the customs "
+    "reported for Spoil Five are on its rules page). The engine passes the deal to the left after "
+    "each deal and plays no misdeals.", ("reconstruction",), "reconstructed")
+
+
+def deal_customs(variant) -> list:
+    """The customs of the deal reported for this game, as (text, sources, evidence); where none
+    is, the one sentence of NO_DEAL_CUSTOMS."""
+    found = [(text, keys, evidence) for text, keys, evidence, applies in DEAL_CUSTOMS if applies(variant)]
+    return found or [NO_DEAL_CUSTOMS]
 
 
 def auction(variant) -> list:

@@ -90,7 +90,7 @@ class VariantRules(SphinxDirective):
             container += rubric
             if section is None:
                 container += nodes.paragraph("", "", *describe.deal(variant, HAND_SIZE, TRICKS))
-                for text, keys, evidence in describe.DEAL_CUSTOMS:
+                for text, keys, evidence in describe.deal_customs(variant):
                     container += nodes.paragraph("", text)
                     container += citing.provenance_line(self, _Custom(keys, evidence),
                                                         label_sources=True)
