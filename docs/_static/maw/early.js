@@ -16,6 +16,8 @@
 
   function startWorker() {
     if (window.mawEarlyWorker || typeof Worker !== "function") return;
+    // A table on the table server (?table=CODE, friends.js) plays on the server: no Python here.
+    if (new URLSearchParams(location.search).has("table")) return;
     let worker;
     try {
       worker = new Worker(new URL("_static/maw/worker.js", root), { type: "module" });

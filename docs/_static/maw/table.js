@@ -53,10 +53,14 @@ function spreadSeats(people, players) {
 
 // -- one table ----------------------------------------------------------------------------------------
 
-class Table {
-  constructor(root, useLinkParameters) {
+export class Table {
+  // ``remote``: a table on the table server (friends.js): {bridge, startingText}. Its bridge is the
+  // server's (socket-bridge.js), its states come as pushes (receive), and the settings, the seed
+  // and the hint, which are this device's own business against bots, are not offered.
+  constructor(root, useLinkParameters, remote = null) {
     this.root = root;
-    this.status = new Status(root);
+    this.remote = remote;
+    this.status = new Status(root, ...(remote ? [remote.startingText] : []));
     this.config = {
       variant: root.dataset.variant || "spoil-five",
       players: root.dataset.players ? Number(root.dataset.players) : null,
@@ -75,8 +79,8 @@ class Table {
     this.showingLastTrick = false;
     this.build();
     this.setPhase("loading");
-    this.bridge = new Bridge(this.status.progress);
-    this.start();
+    this.bridge = remote ? remote.bridge : new Bridge(this.status.progress);
+    if (!remote) this.start();
   }
 
   // The skeleton, once; render() fills it from each state.
@@ -188,10 +192,11 @@ class Table {
       el("div", { class: "maw-head" }, this.title, this.link, this.share, this.shareNote),
       this.felt, this.trickTools, el("div", { class: "maw-status" }, this.turnupView.node, this.contract, this.scores), this.auction,
       this.prompt, this.passCover, this.hand, this.select, this.choices, this.more, this.holdNote, this.outcome,
-      el("div", { class: "maw-controls" }, this.newDeal, this.nextGame, this.reviewLink, this.download, this.newRandom),
+      this.controls = el("div", { class: "maw-controls" }, this.newDeal, this.nextGame, this.reviewLink, this.download, this.newRandom),
       // Below the hand, so that on a phone the table and the hand still fit one screen.
       this.houseRules, this.sheet, settings, log, this.answer.node);
     root.append(this.board);
+    if (this.remote) for (const part of [this.link, this.share, this.hintButton, this.newRandom, settings]) part.hidden = true;
     // Remember that the reader uses the table, so redraws may move focus within it (never before).
     root.addEventListener("focusin", () => { root.dataset.focused = "true"; });
 
@@ -258,12 +263,14 @@ class Table {
     try {
       const reply = await this.bridge.call(request);
       if (!reply.ok) {
-        this.status.say(reply.error, "error");
+        // A dropped connection says so itself, and the state comes again when it is back.
+        if (!reply.dropped) this.status.say(reply.error, "error");
         this.status.setBusy(false);
         this.render();
         return;
       }
-      await this.play(reply, {});
+      // The server answers yes and pushes what changed (receive); the worker answers with it.
+      if (reply.state) await this.play(reply, {});
     } catch (error) {
       this.failed(error);
     }
@@ -476,6 +483,22 @@ class Table {
     this.render();
   }
 
+  // A table on the server: each update it pushes ({state, events}), played in turn, the player's
+  // own move included; the first (or the one after a reconnection) drawn without animation.
+  receive(update) {
+    this.updates = (this.updates || Promise.resolve()).then(async () => {
+      const next = update.state;
+      if (this.state && next.deal_number !== this.state.deal_number) this.log.replaceChildren();
+      this.status.setBusy(true);
+      try {
+        await this.play(update, { skipAnimation: !this.state || Boolean(update.again) });
+      } catch (error) {
+        this.failed(error);
+      }
+    });
+    return this.updates;
+  }
+
   async holdTrick() {
     this.continueButton.hidden = false;
     const pressed = new Promise((resolve) => this.continueButton.addEventListener("click", resolve, { once: true }));
@@ -496,9 +519,10 @@ class Table {
     this.board.hidden = false;
     this.setPhase(s.phase);
     const games = s.sheet ? s.sheet.games.length + (s.match_over ? 0 : 1) : 1;
-    this.title.textContent = `${s.variant.name} · ${games > 1 ? `game ${games} · ` : ""}deal ${s.deal_number} · ${s.players} players · seed ${s.seed}`;
+    this.title.textContent = `${s.variant.name} · ${games > 1 ? `game ${games} · ` : ""}deal ${s.deal_number} · ${s.players} players`
+      + (this.remote ? "" : ` · seed ${s.seed}`);
     // The game in the address bar and in the browser's storage, so that it survives a reload.
-    this.link.href = (this.useLinkParameters ? this.saved.save(s) : gameUrl(s)).href;
+    if (!this.remote) this.link.href = (this.useLinkParameters ? this.saved.save(s) : gameUrl(s)).href;
 
     this.seats.replaceChildren(...s.seats.map((seat) => {
       return placeToward(el("li", {
@@ -559,16 +583,18 @@ class Table {
       this.reviewLink.href = review.href;
     }
 
-    // The form mirrors the current game, for a new one with a changed seed.
-    this.seedInput.value = String(s.seed);
-    // The player counts these house rules deal for (the engine's one check of a table).
-    this.playersSelect.replaceChildren(...s.variant.table.players.map((n) => el("option", { value: n, text: n })));
-    this.playersSelect.value = String(s.players);
-    this.fillTeams(s.teams);
-    this.fillPeople((s.humans || [s.seat]).length);
-    this.botSelect.value = s.bot;
-    this.describeBot();
-    this.fillRules(s);
+    // The form mirrors the current game, for a new one with a changed seed (a server's table has none).
+    if (!this.remote) {
+      this.seedInput.value = String(s.seed);
+      // The player counts these house rules deal for (the engine's one check of a table).
+      this.playersSelect.replaceChildren(...s.variant.table.players.map((n) => el("option", { value: n, text: n })));
+      this.playersSelect.value = String(s.players);
+      this.fillTeams(s.teams);
+      this.fillPeople((s.humans || [s.seat]).length);
+      this.botSelect.value = s.bot;
+      this.describeBot();
+      this.fillRules(s);
+    }
 
     if (hadFocus && !this.root.contains(document.activeElement) && this.root.dataset.focused) {
       const target = this.choices.querySelector("button") || this.hand.querySelector('button[tabindex="0"]')
@@ -879,5 +905,15 @@ function randomSeed() {
   return Math.floor(Math.random() * 1_000_000);
 }
 
-// Only the first table on a page follows the link's parameters (a page usually has one).
-document.querySelectorAll("[data-maw-table]").forEach((root, index) => new Table(root, index === 0));
+// Only the first table on a page follows the link's parameters (a page usually has one); it is also
+// the one a table server can share with friends (friends.js: nothing at all where there is none),
+// and ?table=CODE opens a table on that server in its place.
+const linkAtLoad = new URLSearchParams(location.search);
+document.querySelectorAll("[data-maw-table]").forEach((root, index) => {
+  if (index === 0 && linkAtLoad.get("table")) {
+    import("./friends.js").then((friends) => friends.joinTable(root, Table, linkAtLoad.get("table")));
+    return;
+  }
+  const table = new Table(root, index === 0);
+  if (index === 0) import("./friends.js").then((friends) => friends.offerFriends(table, linkAtLoad));
+});
