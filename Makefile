@@ -1,5 +1,6 @@
 # Maw — the two commands a fresh machine needs:
-#   make serve   build the site (engine wheel, Pyodide, Sphinx) and serve it at http://127.0.0.1:8000
+#   make serve   build the site (engine wheel, Pyodide, Sphinx) and serve it and the shared tables at
+#                http://127.0.0.1:8000 (`make serve HOST=0.0.0.0` opens it to the local network)
 #   make test    every test: engine, variants, CLI, site build, Pyodide under Node, headless Chromium
 # Both install what they need: a virtual environment, the npm packages, Debian's chromium, and
 # Debian's Pango and DejaVu fonts for the handouts' PDF.
@@ -12,11 +13,14 @@ BIN    := $(VENV)/bin
 HTML   := docs/_build/html
 HANDOUTS := docs/_build/handouts
 PORT   ?= 8000
+HOST   ?= 127.0.0.1
+DB     ?= tables.sqlite3
 
 .PHONY: serve site handouts test play venv node chromium pdf-libs wheel bench clean lockvenv
 
+# The site and the tables (maw_server); scripts/serve.py serves the site alone, standard library only.
 serve: site
-	$(BIN)/python scripts/serve.py --port $(PORT) --bind 127.0.0.1 --directory $(HTML)
+	$(BIN)/python -m maw_server --port $(PORT) --bind $(HOST) --directory $(HTML) --db $(DB)
 
 play: venv
 	$(BIN)/maw-sim play spoil-five --players 5

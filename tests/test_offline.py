@@ -250,7 +250,9 @@ def _get(url: str, **headers):
 
 
 def test_make_serve_sends_cache_headers_and_types(site_html):
-    assert "scripts/serve.py" in (ROOT / "Makefile").read_text(), "make serve must use scripts/serve.py"
+    # make serve runs the table server, whose static files follow the same rules (maw_server.static;
+    # tests/test_server.py compares the two servers' headers); scripts/serve.py is the static host's.
+    assert "-m maw_server" in (ROOT / "Makefile").read_text(), "make serve must run maw_server"
     manifest = json.loads((site_html / "_static" / "wheels" / "manifest.json").read_text())
     css = next((site_html / "_static").glob("*.css")).name
     httpd, origin = _serve(site_html)

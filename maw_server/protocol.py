@@ -1,0 +1,133 @@
+"""Checking what clients send: the socket's messages and the HTTP API's bodies.
+
+Each message is one JSON object of at most :data:`MAX_MESSAGE` bytes, with a numeric ``id`` the
+reply echoes and an ``op`` from :data:`OPS`; every field an op does not read is refused by name.
+A refusal is a :class:`ProtocolError` whose words say what was wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+import json
+
+#: The longest socket message or HTTP body read (the longest real one, an action, is far shorter).
+MAX_MESSAGE = 16 * 1024
+MAX_DEPTH = 4
+MAX_ACTION = 200
+
+#: Each op of the socket and the fields it reads besides "op" and "id".
+OPS = {
+    "hello": ("token", "watch"),
+    "act": ("action",),
+    "start": (),
+    "seat": ("seat", "to"),
+    "next": (),
+    "next_game": (),
+    "end": (),
+    "explain": ("action",),
+    "record": (),
+    "state": (),
+}
+
+#: The fields of each HTTP body.
+CREATE_FIELDS = ("variant", "players", "teams", "options", "preset", "bot", "class", "name", "seat")
+JOIN_FIELDS = ("seat", "name")
+
+
+class ProtocolError(ValueError):
+    pass
+
+
+def read_json(data, what: str = "message") -> dict:
+    """One JSON object from text or bytes, bounded in size and depth."""
+    if isinstance(data, (bytes, bytearray)):
+        size = len(data)
+        if size > MAX_MESSAGE:
+            raise ProtocolError(f"the {what} is too long: {size:,} bytes (at most {MAX_MESSAGE:,})")
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError(f"the {what} is not UTF-8 text") from None
+    if not isinstance(data, str):
+        raise ProtocolError(f"the {what} must be JSON text")
+    if len(data.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise ProtocolError(f"the {what} is too long (at most {MAX_MESSAGE:,} bytes)")
+
+    def constant(name):
+        raise ProtocolError(f"{name} is not a number JSON allows")
+    try:
+        value = json.loads(data, parse_constant=constant)
+    except ProtocolError:
+        raise
+    except RecursionError:
+        raise ProtocolError(f"the {what} is nested too deeply") from None
+    except ValueError as exc:
+        raise ProtocolError(f"the {what} is not JSON: {str(exc)[:120]}") from None
+    if not isinstance(value, dict):
+        raise ProtocolError(f"the {what} must be a JSON object")
+    if _depth(value) > MAX_DEPTH:
+        raise ProtocolError(f"the {what} is nested too deeply (at most {MAX_DEPTH} levels)")
+    return value
+
+
+def _depth(value) -> int:
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def message_id(message: dict):
+    """The id a reply echoes: a whole number, or None where the message has none usable."""
+    mid = message.get("id")
+    if isinstance(mid, int) and not isinstance(mid, bool) and 0 <= mid < 2 ** 53:
+        return mid
+    return None
+
+
+def check_message(message: dict) -> dict:
+    """A socket message checked: its id, op and fields (each field's type checked here)."""
+    mid = message.get("id")
+    if not (isinstance(mid, int) and not isinstance(mid, bool) and 0 <= mid < 2 ** 53):
+        raise ProtocolError("every message needs an 'id': a whole number the reply echoes")
+    op = message.get("op")
+    if not isinstance(op, str) or op not in OPS:
+        raise ProtocolError(f"unknown op {_shown(op)}; ops: {', '.join(OPS)}")
+    extra = sorted(set(message) - set(OPS[op]) - {"op", "id"})
+    if extra:
+        raise ProtocolError(f"unknown field {_shown(extra[0])} for {op!r}; allowed: "
+                            f"{', '.join(('id', 'op', *OPS[op]))}")
+    if op == "hello":
+        if ("token" in message) == bool(message.get("watch")):
+            raise ProtocolError("hello takes a seat's 'token', or 'watch': true to watch")
+        if "token" in message and not (isinstance(message["token"], str) and 0 < len(message["token"]) <= 200):
+            raise ProtocolError("token must be the text the table gave when the seat was taken")
+        if "watch" in message and not isinstance(message["watch"], bool):
+            raise ProtocolError("watch must be true or false")
+    if op in ("act", "explain"):
+        action = message.get("action")
+        if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
+            raise ProtocolError(f"action must be text of 1 to {MAX_ACTION} characters: a card code like "
+                                "'5H', or 'rob 7C', 'pass', 'jink', 'bid 20'…")
+    if op == "seat":
+        seat = message.get("seat")
+        if not (isinstance(seat, int) and not isinstance(seat, bool)):
+            raise ProtocolError("seat must be a seat's number")
+        if message.get("to") not in ("bot", "person"):
+            raise ProtocolError("to must be 'bot' (a bot plays the seat) or 'person' (give it back)")
+    return message
+
+
+def check_fields(body: dict, allowed: tuple, what: str) -> dict:
+    extra = sorted(set(body) - set(allowed))
+    if extra:
+        raise ProtocolError(f"unknown field {_shown(extra[0])} for {what}; allowed: {', '.join(allowed)}")
+    return body
+
+
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
