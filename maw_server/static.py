@@ -152,8 +152,10 @@ class StaticSite:
                                            ("Cache-Control", cache)], b"404: no such file\n", method)
         stat = path.stat()
         etag = etag_of(stat)
+        # X-Maw-Server: the play page's sign that the table server serves it (friends.js asks its
+        # own address with HEAD: a static host answers too, without it, so no 404 is logged).
         common = [("ETag", etag), ("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True)),
-                  ("Cache-Control", cache)]
+                  ("Cache-Control", cache), ("X-Maw-Server", "1")]
         if not_modified(headers, etag, stat.st_mtime):
             return await _send(send, 304, common, b"", "HEAD")
         compress = path.suffix in COMPRESSIBLE and stat.st_size >= MIN_GZIP
