@@ -933,7 +933,7 @@ class Deal:
         tricks[b] += tricks[partner]
         final, _, made = scorer.close_contract(scores, pair, contract, self.side_bids, tricks)
         final[partner] = final[b]
-        return final, scorer.game_after(scores, final, b), made
+        return final, scorer.game_after(scores, final, b, partner), made
 
     @property
     def partner(self):

@@ -466,7 +466,15 @@ NON_BIDDER_RULES = {
 }
 BOTH_OUT_RULES = {"bidder": "when the bidder's side and another reach the target in one deal, the bidder's side wins",
                   "higher": "when several reach the target in one deal, the higher total wins; on equal "
-                            "totals the bidder's side, if it is one of them (else play goes on)"}
+                            "totals the bidder's side, if it is one of them (else play goes on)",
+                  "higher-play-on": "when several reach the target in one deal, the higher total wins; on "
+                                    "equal totals nobody has won, and play goes on"}
+#: "Call for your partner" (each for himself, the bidder and the holder of the card he called
+#: writing the pair's score): who wins when both of them reach the target in one deal.
+PARTNER_OUT_RULES = {"bidder": "when the bidder and his called partner both reach the target in one deal, "
+                               "the bidder wins",
+                     "higher": "when the bidder and his called partner both reach the target in one deal, "
+                               "the one with the higher total wins, the bidder on equal totals"}
 #: The rules of the score for a side near the game that name 100 read the critical line instead.
 LINE_RULES = ("freeze-100", "100-rule-bid-20")
 
@@ -484,13 +492,14 @@ class BidScoring(PointsScoring):
     keys = {"per_trick": "int", "best_trump": "int", "target": "int", "made_scores": {
         "taken": "a side that makes its bid writes all it took", "bid": "a side that makes its bid writes the bid"},
             "non_bidder": NON_BIDDER_RULES, "both_out": BOTH_OUT_RULES, "lose_at": "int", "sets_lose": "int",
-            "sets_in_a_row": "bool", "critical_line": "int", "green": "int"}
+            "sets_in_a_row": "bool", "critical_line": "int", "green": "int", "partner_out": PARTNER_OUT_RULES}
     #: ``sets_in_a_row``: the failed bids that lose (``sets_lose``) must come one after another
     #: (a bid made wipes the count); ``critical_line``: the score from which the rules for a side
     #: near the game apply (the 100 of ``freeze-100``, ``100-rule-bid-20`` and the least bid at
     #: 100); ``green``: the score from which a side is "on the green" (0: no such rule): when more
-    #: than one side is on it as a deal begins, a side on the green wins the game only as bidder.
-    defaults = {"sets_in_a_row": False, "critical_line": 100, "green": 0}
+    #: than one side is on it as a deal begins, a side on the green wins the game only as bidder;
+    #: ``partner_out``: with a called partner, which of the pair wins when both reach the target.
+    defaults = {"sets_in_a_row": False, "critical_line": 100, "green": 0, "partner_out": "bidder"}
     ends_mid_deal = False
 
     def __init__(self, variant):
@@ -536,8 +545,9 @@ class BidScoring(PointsScoring):
                 final[side] = max(0, min(final[side], self.target - 5 - score))
         return final, self.game_after(scores, final, b), made
 
-    def game_after(self, scores, final, bidder_side):
-        """The side that has won the game once the deal's points are written, or None."""
+    def game_after(self, scores, final, bidder_side, partner=None):
+        """The side that has won the game once the deal's points are written, or None.
+        ``partner``: the bidder's called partner, a side of his own (``partner_out``)."""
         s = self.setting
         totals = [score + p for score, p in zip(scores, final)]
         out = [side for side, t in enumerate(totals) if t >= self.target]
@@ -547,12 +557,17 @@ class BidScoring(PointsScoring):
             # a defender it keeps its points, even past the target, and the game goes on.
             out = [side for side in out if side == bidder_side or scores[side] < green]
         if out:
+            pair_out = partner is not None and partner != bidder_side and bidder_side in out and partner in out
             if s["both_out"] == "bidder" and bidder_side in out:
+                if pair_out and s["partner_out"] == "higher" and totals[partner] > totals[bidder_side]:
+                    return partner
                 return bidder_side
             best = max(totals[side] for side in out)
             top = [side for side in out if totals[side] == best]
             if len(top) == 1:
                 return top[0]
+            if s["both_out"] == "higher-play-on":
+                return None                                          # level at the top: play on
             return bidder_side if bidder_side in top else None       # a tie between defenders: play on
         if s["lose_at"]:
             lost = [side for side, t in enumerate(totals) if t <= -s["lose_at"]]

@@ -279,22 +279,50 @@ def sources() -> dict:
     return known
 
 
+#: The clauses of a section that may carry their own sources and evidence (``[section.parts.clause]``),
+#: each with the keys it states: a printed rule that joins an attested clause and a reconstructed
+#: one shows each with its own badge (review 3). The section's own source and evidence cover the
+#: rest. A scoring clause "ending" holds how and when the game is decided.
+CLAUSES = {
+    "following": {"rule": ("rule",), "ace_of_hearts_lead": ("ace_of_hearts_lead",)},
+    "scoring": {"ending": ("jink_wins_game", "double_game", "both_out", "partner_out", "lose_at", "sets_lose",
+                           "sets_in_a_row", "green", "exact_target_resets")},
+}
+
+
 @dataclass(frozen=True)
 class Setting:
-    """One section of a variant file: its values, where they come from and how sure we are."""
+    """One section of a variant file: its values, where they come from and how sure we are.
+
+    ``parts``: clauses of the section with provenance of their own (:data:`CLAUSES`), clause ->
+    a :class:`Setting` holding only sources, evidence and note; the section's own provenance
+    covers the clauses not listed."""
     section: str
     values: dict
     sources: tuple
     evidence: str
     note: str
+    parts: dict = field(default_factory=dict)
 
     def __getitem__(self, key):
         return self.values[key]
 
     @property
     def grade(self) -> str:
-        """The evidence level shown: the written one, or its weakest source's (:func:`grade`)."""
-        return grade(self.sources, self.evidence)
+        """The evidence level shown for the whole section: the written one, or its weakest
+        source's (:func:`grade`), and never above any of its clauses' (a badge claims no more than
+        its weakest part)."""
+        return weakest([grade(self.sources, self.evidence), *(part.grade for part in self.parts.values())])
+
+    def clause(self, name: str) -> "Setting":
+        """The provenance of one clause of the section: its own part if the file gives one, else
+        the section's (without the other parts)."""
+        return self.parts[name] if name in self.parts else replace(self, parts={})
+
+    def clause_of(self, key: str) -> str | None:
+        """The clause that states a key of the section, if the file gives that clause a part."""
+        return next((name for name, keys in CLAUSES.get(self.section, {}).items()
+                     if key in keys and name in self.parts), None)
 
     def cite(self) -> str:
         """The sources in words, with the evidence level: for explanations."""
@@ -399,10 +427,22 @@ class Variant:
             if value == option.default:
                 continue
             section, key = option.setting.split(".")
-            # The changed setting cites the option's sources, so explanations name them.
-            settings[section] = replace(
-                settings[section], values={**settings[section].values, key: value},
-                sources=option.sources_for(value), evidence=option.evidence, note=option.note)
+            # The changed setting (or the clause of it that states the key) cites the option's
+            # sources, so explanations name them.
+            current = settings[section]
+            provenance = dict(sources=option.sources_for(value), evidence=option.evidence, note=option.note)
+            clause = current.clause_of(key)
+            if clause is None:
+                settings[section] = replace(current, values={**current.values, key: value}, **provenance)
+            else:
+                # The clause keeps what it rested on beside the option's grounds: its other keys
+                # are still the file's.
+                part = current.parts[clause]
+                combined = replace(part, sources=tuple(dict.fromkeys(part.sources + provenance["sources"])),
+                                   evidence=weakest([part.evidence, option.evidence]),
+                                   note=" ".join(n for n in (part.note, option.note) if n))
+                settings[section] = replace(current, values={**current.values, key: value},
+                                            parts={**current.parts, clause: combined})
             final[name] = value
         _check_consistency(self.path, settings)
         chosen_variant = replace(self, settings=settings, choices=final, file_settings=origin)
@@ -1050,6 +1090,27 @@ def _provenance(path, section, table):
     return tuple(src), table["evidence"], note
 
 
+def _parse_parts(path, section, parts) -> dict:
+    """``[section.parts.clause]`` tables: clauses of a section with their own source, evidence and
+    note (:data:`CLAUSES`)."""
+    if parts is None:
+        return {}
+    allowed = CLAUSES.get(section, {})
+    if not isinstance(parts, dict) or not parts:
+        _fail(path, f"{section}.parts", "tables [" + section + ".parts.<clause>] with source, evidence and note, "
+              "for clauses " + (", ".join(allowed) or "(none in this section)"), parts)
+    out = {}
+    for name, spec in parts.items():
+        where = f"{section}.parts.{name}"
+        if name not in allowed:
+            _fail(path, where, "a clause of [" + section + "]: " + (", ".join(allowed) or "none"), spec)
+        if not isinstance(spec, dict) or set(spec) - {"source", "evidence", "note"}:
+            _fail(path, where, "a table with source, evidence and note only", spec)
+        src, evidence, note = _provenance(path, where, spec)
+        out[name] = Setting(where, {}, src, evidence, note)
+    return out
+
+
 def parse_variant(text: str, path: Path) -> Variant:
     """Validate a variant file's text. Raises :class:`VariantError` naming the file and the key."""
     try:
@@ -1087,6 +1148,7 @@ def parse_variant(text: str, path: Path) -> Variant:
         for key, kind in optional.items():
             _check_value(path, f"{section}.{key}", kind, table[key])
         wanted.update(optional)
+        parts = _parse_parts(path, section, table.pop("parts", None)) if isinstance(table, dict) else {}
         extra = set(table) - set(wanted) - {"source", "evidence", "note"}
         if extra:
             _fail(path, f"{section}.{sorted(extra)[0]}", "no such key; allowed: "
@@ -1094,7 +1156,7 @@ def parse_variant(text: str, path: Path) -> Variant:
                               + ["source", "evidence", "note"]), table[sorted(extra)[0]])
         src, evidence, note = _provenance(path, section, table)
         values = {k: table[k] for k in wanted}
-        settings[section] = Setting(section, values, src, evidence, note)
+        settings[section] = Setting(section, values, src, evidence, note, parts)
     _check_consistency(path, settings)
     unknown = set(data) - set(_SECTIONS) - set(_OPTIONAL_SECTIONS) - {
         "id", "name", "era", "summary", "order", "options", "presets"}

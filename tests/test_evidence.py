@@ -182,3 +182,66 @@ def test_every_badge_level_has_words_for_the_site():
     sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     from maw_docs.render import EVIDENCE_MARKS, EVIDENCE_MEANINGS
     assert set(EVIDENCE_MARKS) == set(EVIDENCE_LEVELS) == set(EVIDENCE_MEANINGS)
+
+
+# -- a badge claims no more than the weakest clause it grades (review 3, section 3) --------------
+
+#: Words with which a note calls part of what it grades the project's own.
+OURS = ("our reconstruction", "our reading", "our inference", "our extension", "our guess")
+
+
+def _graded_notes(variant):
+    """(where, grade, note) for every badge the site shows: each section's own clauses, each
+    clause with a part of its own, each option and each of its readings."""
+    for section, setting in variant.settings.items():
+        yield section, setting.clause("").grade, setting.clause("").note
+        for name, part in setting.parts.items():
+            yield f"{section}.parts.{name}", part.grade, part.note
+    for name, option in variant.options.items():
+        yield f"options.{name}", option.grade, option.note
+
+
+def test_no_badge_shows_attested_over_a_note_that_calls_part_of_the_rule_ours():
+    """The wrong badges of review 3: Kerry's scoring, Barker's end of the game and the Merrimack
+    plain lead were ✓ attested while their notes called part of the printed rule ours. Such a
+    part is now a clause of its own ([section.parts.clause]) or lowers the whole."""
+    checked = 0
+    for vid in maw_sim.variant_ids():
+        for where, level, note in _graded_notes(maw_sim.load_variant(vid)):
+            checked += 1
+            if level == "attested":
+                assert not any(word in note.lower() for word in OURS), (vid, where, note)
+    assert checked > 200
+
+
+@pytest.mark.parametrize("vid,section,clause,attested_key", [
+    ("kerry-31", "scoring", "ending", "best_trump"),           # 5 a trick, 11 for the best: the survey
+    ("auction-45", "scoring", "ending", "target"),             # Barker's 120; who wins when both pass it: ours
+    ("merrimack-valley", "following", "rule", "ace_of_hearts_lead"),  # the heart rule: the survey
+])
+def test_a_rule_that_joins_an_attested_and_a_reconstructed_clause_badges_each(vid, section, clause, attested_key):
+    setting = maw_sim.load_variant(vid).settings[section]
+    assert setting.clause("").grade == "attested"
+    assert setting.clause(clause).grade == "reconstructed"
+    assert setting.grade == "reconstructed"                    # the section as a whole: its weakest clause
+    assert setting.clause_of(attested_key) is None
+
+
+def test_a_chosen_reading_of_a_clause_keeps_what_the_clause_rested_on():
+    plain = maw_sim.load_variant("auction-45")
+    chosen = plain.with_options({"both_out": "higher-play-on"}).settings["scoring"]
+    assert chosen.clause("").grade == "attested" and chosen.clause("").sources == plain.settings["scoring"].sources
+    ending = chosen.clause("ending")
+    assert "reconstruction" in ending.sources and "maw-survey" in ending.sources
+    assert ending.grade == "reconstructed"
+
+
+def test_a_part_must_name_a_clause_of_its_section(tmp_path):
+    base = maw_sim.load_variant("kerry-31").path.read_text(encoding="utf-8")
+    path = tmp_path / "kerry-31.toml"
+    refused = base.replace("[scoring.parts.ending]", "[scoring.parts.bonus]")
+    with pytest.raises(VariantError, match=r"scoring\.parts\.bonus.*ending"):
+        parse_variant(refused, path)
+    refused = base.replace("[scoring.parts.ending]", "[players.parts.ending]")
+    with pytest.raises(VariantError, match=r"players\.parts\.ending"):
+        parse_variant(refused, path)

@@ -146,7 +146,8 @@ def test_robbing_readings_are_offered_with_their_sources():
     """Each reading of the duty cites the texts that give it (conf/variants/spoil-five.toml)."""
     option = maw_sim.load_variant("spoil-five").options["robbing"]
     assert option.values == ("optional", "announce", "announce-or-lowest", "rob-or-barred")
-    assert option.sources_for("announce") == ("maw-survey",)
+    # the survey gives the reading; that its duty spares a dealer robbing a turned ace is ours
+    assert option.sources_for("announce") == ("maw-survey", "reconstruction")
     assert "parlett-maw" in option.sources_for("rob-or-barred")
     assert maw_sim.load_variant("spoil-five", preset="german-survey").robbing == "announce"
 

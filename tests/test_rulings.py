@@ -607,3 +607,60 @@ def test_the_best_trumps_bonus_is_counted_once_the_table_can_know_it():
     # With the five turned up, every seat sees that the knave is the best trump in play.
     deal = play(make(v, hands, "5H"), "JH", "8H", "9H")
     assert all(deal.view(s).deal_points == (10, 0, 0) for s in range(3))
+
+
+# -- the end of a bidding game: who wins when two reach the target in one deal ---------------
+
+def test_barker_higher_total_reading_plays_on_when_both_sides_end_level_past_120():
+    """Barker is silent when both sides pass 120 in one deal; the survey's second reading gives the
+    game to the side with more points, so equal totals leave nobody the winner and play goes on
+    ('higher-play-on'). The project's 'higher' gives equal totals to the bidders instead."""
+    scores, final = [100, 110], [25, 15]                  # both on 125
+    survey = maw_sim.load_variant("auction-45", {"both_out": "higher-play-on"}).scorer
+    assert survey.game_after(scores, final, 0) is None
+    assert survey.game_after(scores, [30, 15], 0) == 0   # 130 against 125: the higher total
+    assert survey.game_after(scores, [25, 20], 0) == 1   # 125 against 130, the defenders higher
+    ours = maw_sim.load_variant("auction-45", {"both_out": "higher"}).scorer
+    assert ours.game_after(scores, final, 0) == 0
+    assert maw_sim.load_variant("auction-45").scorer.game_after(scores, [25, 20], 0) == 0
+
+
+def _called_pair_both_out(partner_out):
+    """A Merrimack deal with 'call for your partner' in which the bidder (seat 0, on 110) and his
+    called partner (on 115) make the bid, so both pass 120 from different totals."""
+    options = {"call_partner": True, "partner_out": partner_out}
+    for seed in range(200):
+        deal = Deal.random(maw_sim.load_variant("auction-45-merrimack", options), 5, seed, 4,
+                           scores=[110, 0, 0, 115, 0])
+        play(deal, "bid 20", "pass", "pass", "pass", "pass", "trump S",
+             "discard " + " ".join(c.code for c in deal.hand(0)[:3]), "discard none", "discard none",
+             "discard none", "discard none")
+        held = {c for s in range(1, 5) for c in deal.hand(s)}
+        called = max(held, key=lambda c: deal.variant.tables("S").power[c.index])
+        deal.apply("call " + called.code)
+        if deal.partner == 0:
+            continue
+        while deal.to_move is not None:
+            deal.apply(deal.legal_actions()[0])
+        if deal.outcome.contract_made:
+            return deal
+    raise AssertionError("no seed gave a made bid")
+
+
+def test_merrimack_called_pair_both_past_120_the_bidder_wins_by_default():
+    """Nobody says who wins when the bidder and his called partner both pass 120 in one deal (they
+    write the same points from different totals). The engine's reading: the bidder, who made the
+    contract; the house rule 'higher' gives it to the higher total."""
+    deal = _called_pair_both_out("bidder")
+    partner = deal.partner
+    totals = [s + p for s, p in zip([110, 0, 0, 115, 0], deal.outcome.points)]
+    assert totals[0] >= 120 and totals[partner] >= 120 and totals[partner] != totals[0]
+    assert deal.outcome.game_won_by == 0
+
+
+def test_merrimack_called_pair_both_past_120_the_higher_total_wins_by_house_rule():
+    deal = _called_pair_both_out("higher")
+    partner = deal.partner
+    totals = [s + p for s, p in zip([110, 0, 0, 115, 0], deal.outcome.points)]
+    assert totals[partner] > totals[0] >= 120
+    assert deal.outcome.game_won_by == partner

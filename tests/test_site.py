@@ -206,7 +206,7 @@ def test_side_by_side_tables_mark_the_cards_that_differ(site_html):
 
 
 def test_variant_matrix_shows_every_rules_evidence(site_html):
-    from maw_docs.describe import RULES
+    from maw_docs.describe import RULES, grounds
 
     page = parse(site_html / "variants" / "index.html")
     wrapper = page.find_all("div", attr="data-maw-matrix")[0]
@@ -214,7 +214,7 @@ def test_variant_matrix_shows_every_rules_evidence(site_html):
     assert ids == maw_sim.variant_ids()
     rows = wrapper.find_all("tbody")[0].find_all("tr")
     assert len(rows) == len(RULES)
-    for (title, section, _), row in zip(RULES, rows):
+    for (title, section, describer), row in zip(RULES, rows):
         cells = row.find_all("td")
         assert len(cells) == len(ids)
         for variant_id, cell in zip(ids, cells):
@@ -223,10 +223,12 @@ def test_variant_matrix_shows_every_rules_evidence(site_html):
                 # A rule the variant does not have (an auction in a turn-up game): no evidence to show.
                 assert "maw-evidence-cell-none" in cell.classes, (title, variant_id)
                 continue
-            # the badge is the rule's grade: its written level, lowered to its weakest source's
-            assert f"maw-evidence-cell-{setting.grade}" in cell.classes, (title, variant_id)
+            # the badge is the grade of the clauses the cell states: each written level, lowered to
+            # its weakest source's, and the weakest of them
+            level = grounds(setting, describer).grade
+            assert f"maw-evidence-cell-{level}" in cell.classes, (title, variant_id)
             badge = cell.find_all("span", cls="maw-evidence")[0]
-            assert setting.grade in badge.text()
+            assert level in badge.text()
             assert cell.find_all("span", cls="bibtex-citation"), (title, variant_id)
 
 

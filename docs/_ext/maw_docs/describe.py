@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from docutils import nodes
 from maw_sim import Card
-from maw_sim.scoring import BOTH_OUT_RULES, NON_BIDDER_RULES, PAST_FIVE
+from maw_sim.scoring import BOTH_OUT_RULES, NON_BIDDER_RULES, PARTNER_OUT_RULES, PAST_FIVE
 from maw_sim.variants import (ACE_OF_HEARTS_LEADS, ALL_PASS_RULES, EXCHANGE_LIMITS, FIRST_LEAD_RULES,
                               FOLLOWING_RULES, HOLD_RULES, PARTNERSHIP_FORMS, ROBBING_RULES,
-                              SIXTY_FOR_120_RULES, THIRTY_RULES, TOP_TRUMP_TOKENS, TRUMP_NAMED_RULES)
+                              SIXTY_FOR_120_RULES, THIRTY_RULES, TOP_TRUMP_TOKENS, TRUMP_NAMED_RULES, weakest)
 from maw_sim.words import jinking_rule
 
 from .render import card_node
@@ -180,32 +180,48 @@ def scoring(variant) -> list:
 
 
 def target(variant) -> list:
+    """The game's target, alone: the number (its clause is the section's own, "count")."""
     values = variant.scoring.values
     if variant.scoring_kind == "pool":
         return [nodes.Text("No target: each deal is settled from the pool.")]
+    return [nodes.Text(f"Game is {values['target']}.")]
+
+
+def ending(variant) -> list:
+    """How and when the game is decided (the clause "ending" of [scoring]); none in a pool game."""
+    values = variant.scoring.values
+    if variant.scoring_kind == "pool":
+        return []
     if variant.scoring_kind == "tricks":
-        return [nodes.Text(f"Game is {values['target']}, reached only at the end of a deal, when the "
-                           "tricks are scored; since one side alone scores in a deal, it cannot be tied.")]
+        return [nodes.Text("The target is reached only when a deal is over and its tricks are scored; "
+                           "two sides never reach it in the same deal.")]
     if variant.scoring_kind == "points-played-out":
-        text = (f"Game is {values['target']}, decided only when a deal has been played to its end: of "
-                "the sides past it then, the highest total wins, and equal totals play on")
+        text = ("The game is decided only when a deal has been played to its end: of the sides past the "
+                "target then, the highest total wins, and equal totals play on")
         if values["exact_target_resets"]:
             text += f"; a side that ends a deal on exactly {values['target']} falls back to 0"
         return [nodes.Text(text + ".")]
     if variant.scoring_kind == "bid":
-        text = (f"Game is {values['target']}, decided when a deal is over; "
-                + BOTH_OUT_RULES[values["both_out"]])
+        text = "The game is decided when a deal is over; " + BOTH_OUT_RULES[values["both_out"]]
+        if variant.call_partner:
+            text += "; " + PARTNER_OUT_RULES[values["partner_out"]]
         if values["lose_at"]:
             text += f"; a side at −{values['lose_at']} or below has lost"
         if values["sets_lose"]:
             text += f"; a side whose bids fail {_words(values['sets_lose'])} times has lost"
         return [nodes.Text(text + ".")]
-    text = f"Game is {values['target']}, won the moment a side reaches it"
+    text = "The game is won the moment a side reaches the target"
     if values["jink_wins_game"]:
         text += "; taking all five tricks wins the game outright"
     if values["double_game"]:
         text += "; a side still on nothing that wins the game with all five tricks in one deal wins a double game"
     return [nodes.Text(text + ".")]
+
+
+def target_and_ending(variant) -> list:
+    """The target row of the comparison: the number and how the game is decided."""
+    words = ending(variant)
+    return target(variant) + ([nodes.Text(" ")] + words if words else [])
 
 
 def deal(variant, hand_size: int, trick_count: int) -> list:
@@ -316,5 +332,27 @@ RULES = (
     ("Kitty", "deal", kitty),
     ("Discard and draw", "exchange", exchange),
     ("Scoring", "scoring", scoring),
-    ("Target", "scoring", target),
+    ("Target", "scoring", target_and_ending),
 )
+
+#: The clause of its section each describer states, where the file may give that clause its own
+#: provenance (maw_sim.variants.CLAUSES); a describer not listed states the section's own clauses.
+CLAUSE = {following: ("rule",), ace_of_hearts_lead: ("ace_of_hearts_lead",), ending: ("ending",),
+          target_and_ending: (None, "ending")}
+
+
+class Grounds:
+    """What a printed rule rests on, for its provenance line: the sources of every clause it
+    states, and the weakest of their grades (a badge claims no more than its weakest clause)."""
+
+    def __init__(self, clauses):
+        self.sources = tuple(dict.fromkeys(k for c in clauses for k in c.sources))
+        self.grade = weakest(c.grade for c in clauses)
+        self.note = " ".join(c.note for c in clauses if c.note)
+
+
+def grounds(setting, describer) -> Grounds:
+    """The provenance of what ``describer`` prints of ``setting``: the clause parts it states (the
+    section's own provenance for ``None`` or a describer that states no part)."""
+    names = CLAUSE.get(describer, (None,))
+    return Grounds([setting.clause(name) if name else setting.clause("") for name in names])

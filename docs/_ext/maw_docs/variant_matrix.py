@@ -21,6 +21,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from . import citing, loading
 from .describe import RULES
+from .describe import grounds as describe_grounds
 from .render import entry, scroll_wrapper, simple_table
 
 
@@ -56,8 +57,9 @@ class VariantMatrix(SphinxDirective):
         setting = variant.settings.get(section)
         if setting is None:      # a rule this variant does not have (an auction in a turn-up game)
             return entry(describe(variant), classes=["maw-evidence-cell-none"])
-        cell = entry(describe(variant), classes=[f"maw-evidence-cell-{setting.grade}"])
-        cell += citing.provenance_line(self, setting)
+        grounds = describe_grounds(setting, describe)
+        cell = entry(describe(variant), classes=[f"maw-evidence-cell-{grounds.grade}"])
+        cell += citing.provenance_line(self, grounds)
         return cell
 
 

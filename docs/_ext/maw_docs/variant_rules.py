@@ -36,7 +36,7 @@ SECTIONS = (
     ("The auction", "auction", (describe.auction,)),
     ("The kitty", "deal", (describe.kitty,)),
     ("Discard and draw", "exchange", (describe.exchange,)),
-    ("Scoring", "scoring", (describe.scoring, describe.target)),
+    ("Scoring", "scoring", (describe.scoring, describe.target, describe.ending)),
 )
 
 
@@ -99,9 +99,16 @@ class VariantRules(SphinxDirective):
             if setting is None:       # a step this variant does not have: no heading either
                 container.pop()
                 continue
+            # The clauses the section's own provenance covers first, with it; then each clause the
+            # file gives a provenance of its own, with that (so every badge sits by what it grades).
+            own = [d for d in describers if not any(c in setting.parts for c in describe.CLAUSE.get(d, ()) if c)]
+            for words in own:
+                container += [nodes.paragraph("", "", *w) for w in [words(variant)] if w]
+            container += self.provenance(setting.clause(""))
             for words in describers:
-                container += nodes.paragraph("", "", *words(variant))
-            container += self.provenance(setting)
+                if words not in own and words(variant):
+                    container += nodes.paragraph("", "", *words(variant))
+                    container += self.provenance(describe.grounds(setting, words))
         if variant.options:
             container += self.house_rules(variant, level)
         return [container]
