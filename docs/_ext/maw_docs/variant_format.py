@@ -67,6 +67,16 @@ def allowed_values(kind) -> list:
     return out
 
 
+def join_clauses(clauses: dict) -> list:
+    """The clauses a section may grade apart, each with the keys it states."""
+    out = []
+    for index, (name, keys) in enumerate(clauses.items()):
+        if index:
+            out.append(nodes.Text("; "))
+        out += [nodes.literal("", f'"{name}"'), nodes.Text(": " + ", ".join(keys))]
+    return out
+
+
 def expected(kind) -> str:
     if isinstance(kind, (dict, tuple)):
         return "one of the allowed strings"
@@ -81,7 +91,8 @@ class VariantFormat(SphinxDirective):
     def run(self):
         out = []
         for section, keys in schema._SECTIONS.items():
-            out.append(self.section_table(f"[{section}]", {**keys, **schema._OPTIONAL_KEYS.get(section, {})}))
+            out.append(self.section_table(f"[{section}]", {**keys, **schema._OPTIONAL_KEYS.get(section, {})},
+                                          schema.CLAUSES.get(section)))
             if section == "scoring":
                 for kind, extra in schema._SCORING_KEYS.items():
                     out.append(self.section_table(f'[scoring] with kind = "{kind}"', extra))
@@ -91,11 +102,17 @@ class VariantFormat(SphinxDirective):
         out.append(self.sources_table())
         return out
 
-    def section_table(self, title: str, keys: dict):
+    def section_table(self, title: str, keys: dict, clauses: dict | None = None):
         rows = [[nodes.literal("", key), expected(kind), allowed_values(kind)]
                 for key, kind in keys.items()]
         if not title.startswith("[scoring] with"):
             rows += [[nodes.literal("", key), meaning, "—"] for key, meaning in PROVENANCE_KEYS]
+        if clauses:
+            # A clause less sure than the rest of its section carries its own badge (review 3).
+            rows.append([nodes.literal("", "parts"), "optional: tables [" + title.strip("[]") + ".parts.<clause>], "
+                         "each with its own source, evidence and note, for a clause whose grounds differ from "
+                         "the rest of the section's",
+                         join_clauses(clauses)])
         table = simple_table(["Key", "Expected", "Allowed values"], rows,
                              classes=["maw-format"], caption=f"{title}", widths=[2, 4, 8])
         return scroll_wrapper(table)
