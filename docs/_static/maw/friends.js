@@ -366,6 +366,13 @@ class FriendsTable {
   }
 
   refused(reply, hello) {
+    if (reply.closed) {      // the server closed the table's socket for good: the table is gone
+      this.stopPolling();
+      this.reconnecting.hidden = true;
+      this.say(`Table ${this.code} is no longer open on this server (${reply.error}).`);
+      this.panel.replaceChildren(this.botsLink());
+      return;
+    }
     if (hello.token) keepSeat(this.code, null);   // a token the table does not know: forget it
     this.refreshLobby().then(() => this.showJoin(`Your seat could not be taken up again: ${reply.error || "the table refused it"}. Take a seat again.`));
   }
@@ -376,9 +383,13 @@ class FriendsTable {
     this.reconnecting.hidden = up || !this.friends;
   }
 
+  // A hello's reply or a push: {state (null before the start), events, lobby} (push "update"), or
+  // {lobby} alone (push "lobby": someone came or went).
   update(push) {
-    const state = push.state || {};
-    const friends = state.friends || this.friends;
+    const state = push.state || null;
+    if (push.lobby) this.lobby = push.lobby;
+    const friends = (state && state.friends) || (this.lobby && {
+      code: this.code, status: this.lobby.status, host: this.host, seats: this.lobby.seats });
     if (!friends) return;
     if (typeof friends.host === "boolean") this.host = friends.host;
     this.friends = friends;
@@ -387,7 +398,7 @@ class FriendsTable {
       this.ended(push);
       return;
     }
-    if (friends.status === "lobby" || !state.phase) {
+    if (friends.status === "lobby" || !state) {
       this.showLobby(friends);
       return;
     }
@@ -442,14 +453,6 @@ class FriendsTable {
       parts.push(el("p", { class: "maw-friends-wait", text: "Waiting for the host to start the game." }));
     }
     this.panel.replaceChildren(...parts);
-    // Live: the seats as they fill (pushes say it too; this covers a server that does not push the lobby).
-    if (!this.poll) {
-      this.startPolling(() => {
-        if (this.friends && this.friends.status === "lobby" && this.lobby) {
-          this.update({ state: { friends: { ...this.friends, seats: this.lobby.seats, status: this.lobby.status } } });
-        }
-      });
-    }
   }
 
   // During play: the table's code and its seats, folded below the hand.
@@ -513,8 +516,7 @@ class FriendsTable {
     if (this.bridge) this.bridge.close();
     this.reconnecting.hidden = true;
     this.root.dataset.phase = "ended";
-    const finished = push.state && push.state.phase;
-    if (this.table && finished) this.table.receive(push);
+    if (this.table && push.state) this.table.receive(push);
     this.panel.replaceChildren(
       el("p", { class: "maw-friends-ended", text: `The host ended table ${this.code}. Its record is kept.` }),
       this.botsLink());

@@ -57,7 +57,7 @@ export class SocketBridge {
     this.socket = socket;
     socket.addEventListener("open", () => this.greet(socket));
     socket.addEventListener("message", (event) => this.received(socket, event.data));
-    socket.addEventListener("close", () => this.dropped(socket));
+    socket.addEventListener("close", (event) => this.dropped(socket, event));
     socket.addEventListener("error", () => { /* "close" follows and says it */ });
   }
 
@@ -107,8 +107,14 @@ export class SocketBridge {
     entry.resolve(message);
   }
 
-  dropped(socket) {
+  dropped(socket, event) {
     if (socket !== this.socket) return;
+    // Closed by the server for good (1008: no such table, or a page of another site): no retry.
+    if (event && event.code === 1008) {
+      this.close();
+      this.refused(new Error(event.reason || "the table server refused this connection"));
+      this.onRefused({ ok: false, error: event.reason || "the table server refused this connection", closed: true });
+    }
     this.socket = null;
     const wasUp = this.up;
     this.up = false;

@@ -488,7 +488,8 @@ export class Table {
   receive(update) {
     this.updates = (this.updates || Promise.resolve()).then(async () => {
       const next = update.state;
-      if (this.state && next.deal_number !== this.state.deal_number) this.log.replaceChildren();
+      // A new deal, or the whole deal so far again (a new connection's first state): a fresh log.
+      if (update.again || (this.state && next.deal_number !== this.state.deal_number)) this.log.replaceChildren();
       this.status.setBusy(true);
       try {
         await this.play(update, { skipAnimation: !this.state || Boolean(update.again) });
