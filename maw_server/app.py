@@ -499,11 +499,12 @@ async def serve_socket(server: Server, ws: WebSocket) -> None:
 async def _answer(server: Server, table: Table, conn: Connection, data) -> dict | None:
     mid = None
     try:
+        message = protocol.read_json(data, nested=False)      # bounded: 16 KB at most
+        mid = protocol.message_id(message)          # so that even a refusal names its message
         if not conn.allow():
             raise Refused(f"too many messages: at most {server.settings.rate:g} a second "
                           f"(bursts of {server.settings.burst:g})", 429)
-        message = protocol.read_json(data)
-        mid = protocol.message_id(message)
+        protocol.check_depth(message)
         protocol.check_message(message)
         reply = await _dispatch(server, table, conn, message)
         conn.refused_in_a_row = 0

@@ -37,7 +37,7 @@ class ProtocolError(ValueError):
     pass
 
 
-def read_json(data, what: str = "message") -> dict:
+def read_json(data, what: str = "message", nested: bool = True) -> dict:
     """One JSON object from text or bytes, bounded in size and depth."""
     if isinstance(data, (bytes, bytearray)):
         size = len(data)
@@ -64,9 +64,14 @@ def read_json(data, what: str = "message") -> dict:
         raise ProtocolError(f"the {what} is not JSON: {str(exc)[:120]}") from None
     if not isinstance(value, dict):
         raise ProtocolError(f"the {what} must be a JSON object")
+    if nested:
+        check_depth(value, what)
+    return value
+
+
+def check_depth(value: dict, what: str = "message") -> None:
     if _depth(value) > MAX_DEPTH:
         raise ProtocolError(f"the {what} is nested too deeply (at most {MAX_DEPTH} levels)")
-    return value
 
 
 def _depth(value) -> int:
