@@ -204,9 +204,10 @@ async def play_out(clients, rob=None, limit=200):
         if any_client.state()["phase"] == "over":
             return moves
         movers = [s for s, c in clients.items() if s is not None and c.state()["your_turn"]]
-        if not movers:
-            before = len(any_client.updates())
-            await any_client.wait_for(lambda: len(any_client.updates()) > before)    # a bot moves
+        if not movers:       # a bot moves (or a client has yet to hear of the last move)
+            before = sum(len(c.updates()) for c in clients.values())
+            await until(lambda: sum(len(c.updates()) for c in clients.values()) > before,
+                        lambda: "no move came")
             continue
         # A seat deciding whether to rob goes first: the others' leads wait for it, unseen.
         seat = min(movers, key=lambda s: clients[s].state()["phase"] == "play")
@@ -487,14 +488,20 @@ def test_hostile_messages_are_refused_and_change_nothing(server):
     assert api("GET", server.base_url + "/api/server")[0] == 200, "the server still answers"
 
 
-async def play_until_person(clients):
-    any_client = clients[0]
-    for _ in range(100):
-        if any(c.state()["your_turn"] for s, c in clients.items() if s is not None):
+async def until(test, what: str):
+    """Poll (every client's reader runs meanwhile) until ``test()``; a timeout says ``what()``."""
+    for _ in range(int(TIMEOUT / 0.02)):
+        if test():
             return
-        n = len(any_client.updates())
-        await any_client.wait_for(lambda: len(any_client.updates()) > n)
-    raise AssertionError("no person's turn came")
+        await asyncio.sleep(0.02)
+    raise AssertionError(what())
+
+
+async def play_until_person(clients):
+    def describe():
+        return "no person's turn came: " + json.dumps(
+            {s: (c.state()["phase"], c.state()["to_move"], c.state()["prompt"]) for s, c in clients.items()})
+    await until(lambda: any(c.state()["your_turn"] for s, c in clients.items() if s is not None), describe)
 
 
 def test_the_host_gives_a_seat_to_a_bot_and_back_and_ends_the_table(server):
@@ -657,3 +664,32 @@ def test_kill_9_mid_deal_and_restart_loses_no_action(server):
     after = db.execute("SELECT count(*) FROM entries WHERE code = ?", (code,)).fetchone()[0]
     db.close()
     assert after > written
+
+
+def test_idle_tables_are_closed_and_their_records_kept(tmp_path):
+    """The reaper, in process: a table nobody has touched for the idle time is ended by a 'close'
+    entry; its record stays, and a server started on the database leaves it closed."""
+    from maw_server.app import Server, Settings
+    from maw_server.table import Table, new_token
+
+    async def run():
+        server = Server(Settings(db=tmp_path / "t.sqlite3", idle_seconds=3600))
+        config = Table.configure({"variant": "spoil-five", "players": 3})
+        table = Table("K7QX2M", config)
+        server.store.add_table(table.code, config, None)
+        server.tables[table.code] = table
+        await server.commit(table, {"op": "join", "seat": 0, "name": "Ann", "token": new_token()[1], "host": True})
+        await server.commit(table, {"op": "start", "seed": 7})
+        while table.bot_to_move() is not None:
+            await server.run_bots(table)
+        assert await server.close_idle() == 0, "not idle yet"
+        table.last_active -= 3601
+        assert await server.close_idle() == 1
+        assert table.status == "ended" and "K7QX2M" not in server.tables
+        entries = server.store.entries("K7QX2M")
+        assert entries[-1] == {"op": "close", "why": "idle"} and len(entries) > 3
+        server.store.close()
+        again = Server(Settings(db=tmp_path / "t.sqlite3"))
+        assert again.load() == 0 and again.get("k7qx2m").status == "ended"
+        again.store.close()
+    asyncio.run(run())
