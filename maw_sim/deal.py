@@ -1041,7 +1041,7 @@ class Deal:
             return refuse(v, "following.follow-or-trump",
                           f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
                           f"({self._cards_text(follow)}), so you must follow suit or play a trump ({trump_name}); "
-                          f"you may not discard from another plain suit. "
+                          f"a card of a third suit is barred while you can follow. "
                           f"[following: {v.describe_setting('following')}]", "following")
         return refuse(v, "following.whist",
                       f"You cannot play {card.symbol}: {lead_words} and you hold {suit_name} "
@@ -1181,7 +1181,7 @@ def legal_mask(t, may_trump: bool, hand: int, lead: int) -> int:
       except that where the lead calls for cards (``t.called``: hearts to the ace of hearts in the
       Merrimack Valley) you must play one of them if you hold any, or a trump.
     - A plain suit led: if you hold that suit, follow it or (where the variant allows) trump;
-      never discard from another plain suit. Void: anything.
+      a card of any other plain suit is refused. Void: anything.
     """
     if lead < 0:
         return hand

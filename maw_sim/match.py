@@ -5,8 +5,8 @@ Two ways of keeping account run through the family:
 *The pool* (Spoil Five, the family game, Cotton's two-hand game as reconstructed here).
 A new pool is formed by every player putting in the ante and the dealer a further
 stake. Whoever wins three tricks (or claims after the first three) takes the pool.
-After a *spoil* the pool is carried forward: each player except the dealer adds the
-spoil addition, and the dealer pays the dealer's stake as at every deal. A successful
+After a *spoil* the pool stays on the table for the next deal, and everyone but the
+dealer puts in the spoil addition (the dealer pays his stake, as at every deal). A successful
 jink takes the pool and the jink bonus from each other player; a failed jink spoils.
 Chips are conserved: the players' net chips and the pool always sum to zero.
 

@@ -199,10 +199,10 @@ _DECLINES = {"optional": ("pass",), "compulsory": (), "announce": ("announce",),
 class Robbing(Step):
     """The robbing step. Besides ``"rob <card>"``, what the seat may do depends on the rule:
     ``"pass"`` (decline), and where the holder of the ace must declare it, ``"announce"`` (decline,
-    showing that he holds the ace). A silent pass costs him the ace's rank where
-    ``robbing.rule`` is ``"announce-or-lowest"`` (it is then the lowest trump), and the pool where
-    it is ``"rob-or-barred"``. The dealer robbing a turned ace may always pass: everyone has seen
-    that ace, and the duties of the sources are the holder's (a reconstruction)."""
+    showing that he holds the ace). The duties of the sources are the holder's: the dealer robbing
+    a turned ace, which everyone has seen, may always pass (a reconstruction), whereas a holder's
+    silent pass costs him the ace's rank where ``robbing.rule`` is ``"announce-or-lowest"`` (it is
+    then the lowest trump), and the pool where it is ``"rob-or-barred"``."""
     name = ROB
     labels = ("rob",)
     belongs = "a ruleset with robbing"
@@ -331,9 +331,9 @@ class Robbing(Step):
     def event(self, deal, seat, action):
         """Robbing is seen by all: the turn-up leaves the table (the card put out is face down).
         Announcing the ace is said aloud. But the holder of the ace who lets the chance go says
-        nothing and shows nothing: the sources give him until his first card to rob ("need not
-        disclose the fact until it is his turn to play", the encyclopedia's Twenty-Five after the
-        old Hoyles), the Spoil Five sheet and the encyclopedia make only the announcing public, and
+        nothing and shows nothing: one sentence of the encyclopedia article, like Parlett and the
+        survey, lets him keep the ace to himself until his own first card; the Spoil Five sheet and
+        the encyclopedia make only the announcing public; and
         Parlett's penalty falls on a holder who simply did not rob. So his pass is his own
         knowledge (``UNSEEN``). The dealer's pass on a turned ace is public: the ace stays in sight."""
         if action == "announce":

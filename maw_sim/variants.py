@@ -98,7 +98,7 @@ register_top_trump("A", "the ace of trumps", lambda trump: Card(1, trump))
 register_top_trump("JK", "the Joker", lambda trump: JOKER, jokers=1)
 
 FOLLOWING_RULES = {
-    "may-trump": "to a plain lead, follow suit or trump; never discard from another plain suit when able to follow",
+    "may-trump": "to a plain lead, follow suit or trump; while you hold the suit led, no card of another plain suit",
     "must-follow": "whist rules: follow suit if able; trump only when void in the suit led",
     "any-to-plain": "to a plain suit led, any card may be played, whether or not you hold the suit; to a "
                     "trump led, a trump as usual (the top trumps' right to renege apart)",

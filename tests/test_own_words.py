@@ -5,9 +5,11 @@ repository is cloned with ``shared/`` next to it). Every one of them is a *moder
 may take facts from them, never sentences. The rule checked here:
 
     No docs page (``docs/**/*.md``, not the build output, not the generated ``docs/play/*.md``),
-    no notebook (``notebooks/*.md``) and no variant file (``conf/variants/*.toml``) shares a run
-    of ``RUN`` (8) or more words with a modern text, after case, punctuation and whitespace are
-    normalised.
+    no notebook (``notebooks/*.md``), no variant file (``conf/variants/*.toml``) and no string of
+    the engine or the site's extension (``maw_sim/**/*.py``, ``docs/_ext/**/*.py``: the docstrings
+    the API reference shows, the refusals and other messages, the generated rules text) shares a
+    run of ``RUN`` (8) or more words with a modern text, after case, punctuation and whitespace
+    are normalised.
 
 Two exceptions, both narrow:
 
@@ -33,14 +35,18 @@ survey, is reduced to its facts: the numbers it names and the concepts of the ga
 English words (``CONCEPTS``). Two sentences match when they share two or more facts and at least
 ``MATCH`` of all the facts either names. A page fails when ``ORDER_RUN`` (4) or more of its
 sentences, each within two of the last, match survey sentences that also follow each other (each
-within two of the last): the survey's paragraph, retold in its order. Facts merged from several
-places, or told in an order of the page's own (what a player asks first), do not make such a run.
+within two of the last): the survey's paragraph, retold in its order. It fails too where two
+sentences side by side each closely retell (``PAIR_FACTS`` facts and ``PAIR_MATCH`` of them) two
+sentences side by side in the survey: the short passages review 3 found (G1-G11). Facts merged
+from several places, or told in an order of the page's own (what a player asks first), do not
+make such a run.
 
 If the sources directory is missing the test fails: a check that cannot run has not passed.
 """
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import tomllib
@@ -191,9 +197,25 @@ QUOTED = [
 _CARD_ROLE = re.compile(r"\{card\}`(10|[2-9AKQJT]|JK)[CDHS]?`")
 
 
+def engine_strings(raw: str) -> list[str]:
+    """What a reader of the engine sees: every string in a module (its docstrings, shown on the API
+    reference, and its messages: refusals, errors, the words of play), the literal parts of an
+    f-string joined around a placeholder word."""
+    strings = []
+    for node in ast.walk(ast.parse(raw)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            strings.append(node.value)
+        elif isinstance(node, ast.JoinedStr):
+            strings.append("".join(v.value if isinstance(v, ast.Constant) else " X " for v in node.values))
+    return strings
+
+
 def site_text(path: Path) -> str:
-    """The text of a page; for a variant file, its strings joined (quotes are then the text's)."""
+    """The text of a page; for a variant file or an engine module, its strings joined (quotes are
+    then the text's)."""
     raw = path.read_text(encoding="utf-8")
+    if path.suffix == ".py":
+        return "\n\n".join(engine_strings(raw))
     if path.suffix == ".toml":
         strings = []
 
@@ -266,6 +288,8 @@ def site_files() -> list[Path]:
         files += [Path(dirpath) / f for f in filenames if f.endswith(".md")]
     files += sorted((ROOT / "notebooks").glob("*.md"))
     files += sorted((ROOT / "conf" / "variants").glob("*.toml"))
+    # the engine's docstrings (the API reference) and messages, and the site's generated words
+    files += sorted((ROOT / "maw_sim").rglob("*.py")) + sorted((ROOT / "docs" / "_ext").rglob("*.py"))
     return sorted(set(files))
 
 
@@ -274,6 +298,10 @@ def site_files() -> list[Path]:
 SURVEY = "004"
 ORDER_RUN = 4
 MATCH = 0.45
+#: Two sentences side by side that retell two sentences side by side in the survey, each pair
+#: sharing ``PAIR_FACTS`` facts or more and ``PAIR_MATCH`` of all the facts either names.
+PAIR_FACTS = 3
+PAIR_MATCH = 0.6
 
 #: The game's concepts, each with the German and the English words that name it (stems, lower case).
 CONCEPTS = {
@@ -384,6 +412,25 @@ def survey_order_run(page: list[str], survey: list[str]) -> list[tuple[str, str]
     return chain[::-1]
 
 
+def _close(a: frozenset, b: frozenset) -> bool:
+    shared = len(a & b)
+    return shared >= PAIR_FACTS and shared / len(a | b) >= PAIR_MATCH
+
+
+def survey_order_pairs(page: list[str], survey: list[str]) -> list[tuple[str, str, str, str]]:
+    """Two page sentences in a row that closely retell two survey sentences in a row, in that
+    order: [(page sentence, the next, survey sentence, the next), ...]. The survey's card tables
+    (rows of ranks) are lists, not sentences, and are left out."""
+    page_facts = [facts(s, "en") for s in page]
+    survey_facts = [facts(s, "de") if "|" not in s else frozenset() for s in survey]
+    found = []
+    for i in range(len(page) - 1):
+        for j in range(len(survey) - 1):
+            if _close(page_facts[i], survey_facts[j]) and _close(page_facts[i + 1], survey_facts[j + 1]):
+                found.append((page[i], page[i + 1], survey[j], survey[j + 1]))
+    return found
+
+
 @pytest.fixture(scope="module")
 def survey():
     path = next(p for p in source_files() if p.name.startswith(SURVEY))
@@ -393,7 +440,7 @@ def survey():
 def texts_of(path: Path) -> list[str]:
     """A page's text; for a variant file each string on its own (the file's sections follow the
     engine's order, not a source's, so a run is looked for inside one note at a time)."""
-    if path.suffix != ".toml":
+    if path.suffix not in (".toml", ".py"):
         return [site_text(path)]
     return site_text(path).split("\n\n")
 
@@ -405,6 +452,10 @@ def test_no_page_retells_the_german_survey_in_its_order(survey):
         if len(run) >= ORDER_RUN:
             problems.append(f"{path.relative_to(ROOT)}: {len(run)} sentences in the survey's order:\n"
                             + "\n".join(f"    {mine[:70]!r}  ~  {theirs[:70]!r}" for mine, theirs in run))
+        for text in texts_of(path):
+            for mine, then, theirs, next_ in survey_order_pairs(page_sentences(text), survey):
+                problems.append(f"{path.relative_to(ROOT)}: two sentences in the survey's order:\n"
+                                f"    {mine[:70]!r}  ~  {theirs[:70]!r}\n    {then[:70]!r}  ~  {next_[:70]!r}")
     assert not problems, ("pages that follow the German survey sentence by sentence, in its order; "
                           "merge the facts and tell them in an order of the page's own:\n"
                           + "\n".join(problems))
@@ -424,6 +475,17 @@ def test_a_planted_translation_is_caught(survey):
               "held counts) picks up the five cards of the kitty unseen and buries five, naming "
               "trumps after looking, or before, where that is the custom.")
     assert len(survey_order_run(page_sentences(merged), survey)) < ORDER_RUN
+    assert not survey_order_pairs(page_sentences(merged), survey)
+
+
+def test_a_planted_pair_of_translated_sentences_is_caught(survey):
+    # 004's two sentences on Barker's count, rendered one for one, its reason kept
+    translated = ("A side with three or four tricks wins 5 points, with all five tricks 10 points. "
+                  "Since only one side can score points, only one side can be first to 45 points.")
+    assert survey_order_pairs(page_sentences(translated), survey)
+    # the same facts, in one sentence of our own, pass
+    merged = "Barker counts tricks only (5 for three or four, 10 for five) and the game is 45."
+    assert not survey_order_pairs(page_sentences(merged), survey)
 
 
 # -- the tests -----------------------------------------------------------------------------------

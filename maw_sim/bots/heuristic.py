@@ -3,9 +3,10 @@
 - Rob whenever allowed, putting out the weakest card.
 - Jink only with a sure five: every card left must be a trump higher than every trump
   still unseen.
-- With three sure winners, play them ("if the elder hand has a certain five … he ought
-  to play them"). Otherwise hold the commanding cards for the third trick, "the critical
-  stage of the game": lead low while nothing is won, and play low to the early tricks.
+- With three sure winners, cash them at once. Otherwise keep the commanding cards for the
+  third trick, where a deal is usually decided: lead low while nothing is won, and play low to
+  the early tricks. (The strategy paragraph of the encyclopedia article, probably after the 1911
+  Britannica, gives both pieces of advice.)
 - Win a trick cheaply when it matters: when someone (perhaps yourself) stands on two
   tricks, from the third trick on, or when a points game pays for every trick; never
   overtake a partner who is winning.
