@@ -3,7 +3,8 @@
 // first, from the engine; the sources it rests on a tap away (a <details>); read out to screen
 // readers (role="alert"). It goes when the player moves, presses OK or Escape.
 //
-// Hook: [data-maw-answer] (role="alert"), its sentence and a "Sources" disclosure.
+// Hook: [data-maw-answer] (role="alert"), its sentence and a "Sources" disclosure; data-rule: the
+// refusing rule's id (maw_sim.refusals.RULES), as the engine sent it.
 
 import { el } from "./dom.js";
 
@@ -24,10 +25,13 @@ export class AnswerSheet {
     this.node.addEventListener("keydown", (event) => { if (event.key === "Escape") this.hide(); });
   }
 
-  /** Answer beside ``near`` (the card tapped): ``sentence`` first, ``sources`` (or none) behind a tap. */
-  show(near, sentence, sources = null) {
+  /** Answer beside ``near`` (the card tapped): ``sentence`` first, ``sources`` (or none) behind a tap;
+   * ``rule``: the id of the rule that refuses the card (data-rule), where a rule does. */
+  show(near, sentence, sources = null, rule = null) {
     this.near = near;
     this.sentence.textContent = sentence;
+    if (rule) this.node.dataset.rule = rule;
+    else delete this.node.dataset.rule;
     this.sources.textContent = sources || "";
     this.more.hidden = !sources;
     this.more.open = false;

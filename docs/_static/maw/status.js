@@ -52,10 +52,13 @@ export class Status {
   }
 
   /** Say ``text`` (kind: info | warning | error), or nothing. */
-  say(text, kind = "info") {
+  // ``rule``: a refused move's rule id (maw_sim.refusals.RULES), kept as data-rule for the tests.
+  say(text, kind = "info", rule = null) {
     this.message.hidden = !text;
     this.message.textContent = text || "";
     this.message.dataset.kind = kind;
+    if (rule) this.message.dataset.rule = rule;
+    else delete this.message.dataset.rule;
   }
 
   /** Wait for the engine, then do ``work``; a failure is said as ``what`` could not start, and

@@ -264,7 +264,7 @@ export class Table {
       const reply = await this.bridge.call(request);
       if (!reply.ok) {
         // A dropped connection says so itself, and the state comes again when it is back.
-        if (!reply.dropped) this.status.say(reply.error, "error");
+        if (!reply.dropped) this.status.say(reply.error, "error", reply.rule);
         this.status.setBusy(false);
         this.render();
         return;
@@ -313,7 +313,7 @@ export class Table {
   // A refused card: the engine's sentence beside the card, its sources a tap away.
   refuse(card, button) {
     const sentence = card.reason_plain || card.reason || "You may not play that card now.";
-    this.answer.show(button, sentence, card.reason_sources || null);
+    this.answer.show(button, sentence, card.reason_sources || null, card.rule || null);
   }
 
   async shareGame() {
