@@ -34,6 +34,8 @@ def main(argv=None) -> int:
     parser.add_argument("--max-connections", type=int, default=5000)
     parser.add_argument("--rate", type=float, default=20.0, help="messages a second per connection")
     parser.add_argument("--burst", type=float, default=40.0)
+    parser.add_argument("--opens-per-minute", type=float, default=60.0,
+                        help="tables, seats and classes opened from one address (bursts of twice that)")
     parser.add_argument("--test-deals", action="store_true", help=argparse.SUPPRESS)   # tests only
     parser.add_argument("--quiet", action="store_true", help="no access log")
     args = parser.parse_args(argv)
@@ -55,7 +57,8 @@ def main(argv=None) -> int:
     settings = Settings(db=args.db, directory=directory, max_tables=args.max_tables,
                         max_connections=args.max_connections, idle_seconds=args.idle_minutes * 60,
                         reap_every=args.reap_seconds, rate=args.rate, burst=args.burst,
-                        test_deals=args.test_deals)
+                        test_deals=args.test_deals, opens_per_minute=args.opens_per_minute,
+                        opens_burst=2 * args.opens_per_minute)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     where = f"http://{args.bind}:{args.port}/"
     print(f"Serving {directory or 'the API'} and the tables at {where} (database {args.db}; Ctrl-C stops)",

@@ -51,6 +51,8 @@ class Settings:
     burst: float = 40.0
     test_deals: bool = False          # tests only: a table's first deal may be chosen ("deal")
     silent_wait: float = 60.0         # how long a lead waits for a silent decision to rob
+    opens_per_minute: float = 60.0    # tables, seats and classes opened from one address
+    opens_burst: float = 120.0
 
 
 class Refused(Exception):
@@ -65,9 +67,16 @@ def _error(words: str, status: int = 400, rule=None) -> JSONResponse:
     return JSONResponse({"ok": False, "error": words, "rule": rule}, status_code=status)
 
 
+#: Messages waiting to go to one socket: a client that stops reading is cut off past this, so that
+#: it never holds up its table (every push is queued, never awaited by the table).
+MAX_QUEUED = 500
+
+
 class Connection:
     def __init__(self, ws: WebSocket, rate: float, burst: float):
         self.ws = ws
+        self.outbox = asyncio.Queue()
+        self.cut_off = False
         self.seat = None          # a seat number once hello'd with a token
         self.watching = False
         self.hello = False
@@ -78,6 +87,30 @@ class Connection:
     @property
     def key(self):
         return self.seat
+
+    def put(self, text: str) -> None:
+        if self.cut_off:
+            return
+        if self.outbox.qsize() >= MAX_QUEUED:
+            self.cut_off = True
+            asyncio.get_running_loop().create_task(self._cut_off())
+            return
+        self.outbox.put_nowait(text)
+
+    async def _cut_off(self):
+        with contextlib.suppress(Exception):
+            await self.ws.close(code=1008, reason="not reading its messages")
+
+    async def write(self) -> None:
+        """Send what is queued, in order (replies and pushes alike)."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            try:
+                await self.ws.send_text(text)
+            except Exception:      # a socket gone: its reading loop notices and cleans up
+                return
 
     def allow(self) -> bool:
         """The per-connection rate limit: a bucket of ``burst`` messages refilled at ``rate`` a second."""
@@ -103,6 +136,22 @@ class Server:
         self.connections: dict = {}       # code -> set of Connection
         self.connection_count = 0
         self.bot_tasks: dict = {}
+        self.opened: dict = {}            # client address -> (allowance, when): tables, seats, classes
+
+    def allow_open(self, request) -> None:
+        """The per-address limit on opening tables, taking seats and making classes (a room of
+        phones behind one address stays well inside it; a script opening thousands does not)."""
+        address = request.client.host if request.client else "?"
+        rate, burst = self.settings.opens_per_minute / 60, self.settings.opens_burst
+        now = time.monotonic()
+        allowance, when = self.opened.get(address, (burst, now))
+        allowance = min(burst, allowance + (now - when) * rate)
+        if allowance < 1:
+            raise Refused(f"too many tables, seats or classes opened from one address: at most "
+                          f"{self.settings.opens_per_minute:g} a minute; wait a moment", 429)
+        if len(self.opened) > 10_000:
+            self.opened.clear()
+        self.opened[address] = (allowance - 1, now)
 
     # -- loading and replaying ------------------------------------------------------------------------
     def replay(self, code: str) -> Table | None:
@@ -210,10 +259,7 @@ class Server:
             await self.send(conn, message)
 
     async def send(self, conn: Connection, message: dict) -> None:
-        try:
-            await conn.ws.send_text(json.dumps(message, ensure_ascii=False))
-        except Exception:          # a socket gone: its own loop notices and cleans up
-            pass
+        conn.put(json.dumps(message, ensure_ascii=False))
 
     def is_host(self, table: Table, conn: Connection) -> bool:
         return conn.seat is not None and table.seats[conn.seat].host
@@ -304,12 +350,14 @@ def make_app(settings: Settings) -> Starlette:
                              "limits": {"message": protocol.MAX_MESSAGE, "rate": settings.rate,
                                         "burst": settings.burst, "tables": settings.max_tables,
                                         "connections": settings.max_connections,
-                                        "idle_seconds": settings.idle_seconds}})
+                                        "idle_seconds": settings.idle_seconds,
+                                        "opens_per_minute": settings.opens_per_minute}})
 
     @api
     async def create_table(request):
         fields = protocol.CREATE_FIELDS + (("deal",) if settings.test_deals else ())
         body = await _body(request, fields, "a new table")
+        server.allow_open(request)
         if len(server.tables) >= settings.max_tables:
             raise Refused(f"the server holds as many tables as it may ({settings.max_tables:,}): "
                           "try again when one has ended", 503)
@@ -344,6 +392,7 @@ def make_app(settings: Settings) -> Starlette:
     async def join(request):
         table = server.get(request.path_params["code"])
         body = await _body(request, protocol.JOIN_FIELDS, "taking a seat")
+        server.allow_open(request)
         seat = _seat_number(body.get("seat"), table.players)
         name = check_name(body.get("name"))
         token, token_hash = new_token()
@@ -364,6 +413,7 @@ def make_app(settings: Settings) -> Starlette:
     @api
     async def create_class(request):
         await _body(request, (), "a new class")
+        server.allow_open(request)
         for _ in range(20):
             code = new_code()
             if not server.store.has_class(code):
@@ -469,6 +519,7 @@ async def serve_socket(server: Server, ws: WebSocket) -> None:
         return
     await ws.accept()
     conn = Connection(ws, settings.rate, settings.burst)
+    writer = asyncio.get_running_loop().create_task(conn.write())
     server.connection_count += 1
     server.connections.setdefault(table.code, set()).add(conn)
     try:
@@ -488,6 +539,8 @@ async def serve_socket(server: Server, ws: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        conn.outbox.put_nowait(None)
+        writer.cancel() if conn.cut_off else None
         server.connection_count -= 1
         server.connections.get(table.code, set()).discard(conn)
         if conn.seat is not None:

@@ -61,7 +61,8 @@ def _site(directory: Path) -> Path:
 def server(tmp_path_factory):
     directory = tmp_path_factory.mktemp("server")
     site = _site(directory / "html")
-    proc = ServerProcess(directory, site, ["--test-deals", "--max-tables", "14", "--max-connections", "40"])
+    proc = ServerProcess(directory, site, ["--test-deals", "--max-tables", "14", "--max-connections", "40",
+                                          "--opens-per-minute", "40"])
     proc.start()
     yield proc
     proc.stop()
@@ -357,7 +358,7 @@ def test_the_swap_two_tables_alike_but_for_hidden_cards_send_each_other_seat_the
     assert spect_a[last] != spect_b[last]
 
 
-def test_a_chosen_deal_needs_the_test_flag_and_the_record_never_shows_a_seed(server):
+def test_a_chosen_deal_needs_the_test_flag(server):
     # The running server has --test-deals; the flag's absence is the default (refused by name).
     from maw_server.table import Table, TableError
     with pytest.raises(TableError, match="unknown field 'deal'"):
@@ -551,6 +552,19 @@ def test_a_class_lists_its_tables_and_downloads_their_records(server):
     assert finished["deal"] == 1 and finished["link"].startswith("m1.")
     from maw_sim.records import replay_link
     assert replay_link(finished["link"]).deals[0].outcome is not None
+
+    async def next_deal():
+        client = await Client(server, code).open()
+        await client.hello(table["token"])
+        reply = await client.ask("next_game")
+        assert not reply["ok"] and "not over" in reply["error"]
+        assert (await client.ask("next"))["ok"]
+        await client.wait_for(lambda: client.updates())
+        state = client.state()
+        assert state["deal_number"] == 2 and state["phase"] != "over"
+        assert [e["kind"] for e in client.updates()[0]["events"]][:1] == ["deal"]
+        await client.close()
+    asyncio.run(next_deal())
     status, headers, body = http("GET", f"{server.base_url}/api/classes/{made['class']}/records.maw")
     assert status == 200 and body.decode().startswith("%") and "attachment" in headers["Content-Disposition"]
     assert api("GET", f"{server.base_url}/api/classes/ZZZZZZ")[0] == 404
@@ -693,3 +707,46 @@ def test_idle_tables_are_closed_and_their_records_kept(tmp_path):
         assert again.load() == 0 and again.get("k7qx2m").status == "ended"
         again.store.close()
     asyncio.run(run())
+
+
+def test_a_lead_waits_for_a_silent_decision_to_rob_and_tells_nothing_of_it(server):
+    """Seat 2 holds the ace of trumps and may rob before seat 1 leads; to seat 1 and seat 0 the
+    table only waits for the lead. Seat 1's lead, sent first, is taken once seat 2 has robbed."""
+    deal = {"hands": [["KS", "QS", "JS", "10S", "9S"], ["KH", "QH", "JH", "10H", "9H"],
+                      ["AD", "2C", "QC", "JC", "10C"]], "turnup": "9D"}
+    table = new_table(server, players=3, deal=deal)
+    code = table["code"]
+    tokens = {0: table["token"], 1: join(server, code, 1, "Ben"), 2: join(server, code, 2, "Cy")}
+
+    async def run():
+        clients = await seated(server, code, tokens)
+        assert (await clients[0].ask("start"))["ok"]
+        await settle(clients, 1)
+        for seat in (0, 1, None):
+            state = clients[seat].state()
+            assert state["to_move"] == 1 and state["phase"] == "play", (seat, state["phase"])
+        assert clients[1].state()["your_turn"] and clients[2].state()["phase"] == "rob"
+        lead = asyncio.get_running_loop().create_task(clients[1].ask("act", action="KH"))
+        explained = await clients[0].ask("explain", action="KS")
+        assert explained["why"] == "it is Ben's turn, not yours"
+        rob = await clients[2].ask("act", action="rob 2C")
+        assert rob["ok"], rob
+        assert (await lead)["ok"]
+        await settle(clients, 3)
+        for seat, client in clients.items():
+            kinds = [e["kind"] for p in client.updates() for e in p["events"]]
+            assert kinds.index("rob") < kinds.index("play"), (seat, kinds)
+            if seat != 2:
+                assert "2C" not in json.dumps(client.received), seat
+        for c in clients.values():
+            await c.close()
+    asyncio.run(run())
+
+
+def test_one_address_opening_tables_without_end_is_stopped(server):
+    # After the restart above, the allowance is whole again: of 100 classes asked for, the last is refused.
+    statuses = [api("POST", server.base_url + "/api/classes", {})[0] for _ in range(100)]
+    assert statuses[0] == 201 and statuses[-1] == 429
+    status, reply = api("POST", server.base_url + "/api/tables", {"variant": "spoil-five", "name": "A", "seat": 0})
+    assert status == 429 and "a minute" in reply["error"]
+    assert api("GET", server.base_url + "/api/server")[0] == 200
