@@ -5,8 +5,7 @@ to the store (:mod:`maw_server.store`) and only then acknowledged and pushed to 
 connections, each connection getting its own seat's state (:mod:`maw_server.projection`) and the
 events in its own words. A refused request changes nothing. Bots' moves are entries like any other.
 
-The protocol is described in the module docstrings of :mod:`maw_server` and in
-``docs`` (the table server page); :mod:`maw_server.protocol` checks what clients send.
+The protocol is written out in :mod:`maw_server.protocol`, which checks what clients send.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ import contextlib
 import io
 import json
 import logging
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -330,6 +330,18 @@ def _seat_number(value, players: int) -> int:
     return value
 
 
+#: Names the table gives seats itself: a person may not take one ("Bot 3 (Book player)", "You").
+_TABLE_WORDS = re.compile(r"(you|(bot|seat) \d+.*)", re.IGNORECASE)
+
+
+def _check_name_free(table: Table, name: str) -> None:
+    if _TABLE_WORDS.fullmatch(name):
+        raise Refused(f"{name!r} would be mistaken for the table's own names (You, Bot N, Seat N): choose another")
+    taken = {s.name.casefold() for s in table.seats if s.token_hash is not None}
+    if name.casefold() in taken:
+        raise Refused(f"someone at this table is already called {name!r}: choose another name", 409)
+
+
 def make_app(settings: Settings) -> Starlette:
     server = Server(settings)
 
@@ -369,6 +381,8 @@ def make_app(settings: Settings) -> Starlette:
         else:
             class_code = None
         name = check_name(body.get("name"))
+        if _TABLE_WORDS.fullmatch(name):
+            raise Refused(f"{name!r} would be mistaken for the table's own names (You, Bot N, Seat N): choose another")
         config = Table.configure(body, allow_chosen_deal=settings.test_deals)
         seat = _seat_number(body.get("seat", 0), config["players"])
         for _ in range(20):
@@ -395,6 +409,7 @@ def make_app(settings: Settings) -> Starlette:
         server.allow_open(request)
         seat = _seat_number(body.get("seat"), table.players)
         name = check_name(body.get("name"))
+        _check_name_free(table, name)
         token, token_hash = new_token()
         async with server.lock(table.code):
             await server.commit(table, {"op": "join", "seat": seat, "name": name, "token": token_hash})

@@ -1,8 +1,46 @@
-"""Checking what clients send: the socket's messages and the HTTP API's bodies.
+"""The table server's protocol, and the checks of what clients send.
 
-Each message is one JSON object of at most :data:`MAX_MESSAGE` bytes, with a numeric ``id`` the
-reply echoes and an ``op`` from :data:`OPS`; every field an op does not read is refused by name.
-A refusal is a :class:`ProtocolError` whose words say what was wrong and what is allowed.
+HTTP (JSON; every error is ``{"ok": false, "error": "<what was wrong and what is allowed>",
+"rule": <the engine's rule id or null>}`` with a 4xx/5xx status):
+
+- ``GET /api/server`` -> ``{"server": "maw", "version": 1, "bots": [{"name", "label"}], "limits":
+  {"message", "rate", "burst", "tables", "connections", "idle_seconds", "opens_per_minute"}}``.
+- ``POST /api/tables`` ``{"variant", "players", "teams"?, "options"?, "preset"?, "bot"?, "class"?,
+  "name", "seat"}`` -> 201 ``{"ok": true, "code", "seat", "token"}`` (the token of the host's seat).
+- ``GET /api/tables/{code}`` -> the lobby: ``{"code", "variant": {"id", "name"}, "players", "teams",
+  "house_rules", "bot", "class", "status": "lobby"|"playing"|"ended", "deal_number", "to_move",
+  "seats": [{"seat", "name", "kind": "person"|"bot"|"open", "connected", "host", "bot"}]}``.
+- ``POST /api/tables/{code}/seats`` ``{"seat", "name"}`` -> ``{"ok": true, "seat", "token"}``; a
+  taken seat or a name already at the table is a 409.
+- ``GET /api/tables/{code}/qr.svg`` -> the join link ``<origin>/play/<variant>.html?table=<code>``
+  as an SVG QR code.
+- ``POST /api/classes`` ``{}`` -> 201 ``{"ok": true, "class", "token"}``.
+- ``GET /api/classes/{class}`` -> ``{"class", "tables": [{"code", "variant", "players": [names],
+  "seats", "status", "deal_number", "scores", "to_move", "to_move_name", "finished_deals":
+  [{"deal", "game", "dealer", "winner", "link"}], "games"}]}``; ``link`` is a ``?game=`` code of
+  that deal alone (its own seed: nothing of other deals).
+- ``GET /api/classes/{class}/records.maw`` -> every finished deal of the class's tables, one file.
+
+The socket ``/api/tables/{code}/socket``: each message one JSON object of at most
+:data:`MAX_MESSAGE` bytes with a numeric ``id`` (echoed by its reply, refusals included) and an
+``op``; fields an op does not read are refused by name:
+
+- ``{"op": "hello", "token"}`` or ``{"op": "hello", "watch": true}``, first ->
+  ``{"id", "ok": true, "seat", "host", "state", "events", "lobby"}`` (``state`` null before the
+  start; ``events``: the deal so far in this seat's words).
+- ``{"op": "act", "action"}`` -> ``{"id", "ok": true}`` once stored, then a push to every
+  connection. A lead sent while another seat decides, unseen, whether to rob waits for that decision.
+- ``{"op": "start"}``, ``{"op": "seat", "seat", "to": "bot"|"person"}``, ``{"op": "end"}``: the host.
+- ``{"op": "next"}``, ``{"op": "next_game"}``: any seated person.
+- ``{"op": "explain", "action"}`` -> ``{"why": <words or null>, "rule": <id or null>}``.
+- ``{"op": "record"}`` -> ``{"record": {"deal", "game", "complete", "filename", "media_type"}}``.
+- ``{"op": "state"}`` -> ``{"state", "lobby"}``.
+- Pushes: ``{"push": "update", "state", "events", "lobby"}`` after every change (bots' moves one
+  by one), and ``{"push": "lobby", "lobby"}`` when someone comes or goes.
+
+``state`` is the play page's state (:func:`maw_sim.seat_state.table_state`) with ``seed`` and
+``link`` null, ``seats[].kind`` added, and ``friends``: ``{"code", "status", "host", "seat",
+"seats"}``; a spectator's has no hand and, once the deal is over, ``hands`` (every dealt hand).
 """
 
 from __future__ import annotations

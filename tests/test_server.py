@@ -415,6 +415,8 @@ def test_hostile_messages_are_refused_and_change_nothing(server):
     assert api("POST", f"{server.base_url}/api/tables/{code}/seats", {"seat": 9, "name": "Cy"})[0] == 400
     status, reply = api("POST", f"{server.base_url}/api/tables/{code}/seats", {"seat": 2, "name": "Cy", "host": True})
     assert status == 400 and "host" in reply["error"]
+    assert api("POST", f"{server.base_url}/api/tables/{code}/seats", {"seat": 2, "name": "ben"})[0] == 409
+    assert api("POST", f"{server.base_url}/api/tables/{code}/seats", {"seat": 2, "name": "Bot 1 (Expert)"})[0] == 400
     cy = join(server, code, 2, "Cy")
     assert api("GET", f"{server.base_url}/api/tables/OOOOOO")[0] == 404
     status, _, _ = http("POST", server.base_url + "/api/tables", b"{" + b" " * 40_000 + b"}")
