@@ -152,6 +152,9 @@ if tags.has("handouts_pdf"):  # noqa: F821  (Sphinx puts `tags` in this file's n
     # Nothing to run on paper: no scripts, and only the styles (not the vendored Pyodide).
     html_js_files = []
     html_static_path = ["_static/maw-docs.css", "_static/print.css"]
+    # The print stylesheet for every medium here: the PDF is paper only, and the theme's own CSS
+    # otherwise drew each table caption's permalink after it (review 3, teaching 2).
+    html_css_files = ["maw-docs.css", "print.css"]
 
     def _cite_sources_on_paper(app, docname, source):
         """The site's bibliography page is not read for the PDF: the handouts list their sources."""

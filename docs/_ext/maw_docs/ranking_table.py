@@ -95,7 +95,7 @@ class RankingTable(SphinxDirective):
     def single_table(self, variant, trump: str):
         sections = columns_for(variant, trump)
         length = max(len(cards) for _, cards in sections)
-        header = ["#", [nodes.Text("Trumps: "), nodes.strong("", suit_label(trump))]]
+        header = ["Place", [nodes.Text("Trumps: "), nodes.strong("", suit_label(trump))]]
         header += [f"{suit_label(section)} (plain)" for section, _ in sections[1:]]
         rows = []
         for place in range(length):
@@ -114,7 +114,7 @@ class RankingTable(SphinxDirective):
     # -- several variants side by side -----------------------------------------------------
     def comparison_table(self, variants: list, trump: str):
         per_variant = [columns_for(v, trump) for v in variants]
-        header = ["#"] + [self.variant_heading(v) for v in variants]
+        header = ["Place"] + [self.variant_heading(v) for v in variants]
         rows = []
         for index, (section, _) in enumerate(per_variant[0]):
             title = (f"Trumps: {suit_label(trump)}" if section == "trump"
