@@ -213,9 +213,9 @@ class Server:
         if entry["op"] == "act":
             entry["action"] = table.deal.history[-1][1]     # as the engine writes it
         try:
-            self.store.append(table.code, number, entry)
-            if table.status == "ended":
-                self.store.set_status(table.code, "ended")
+            # In a thread: the disk's flush (synchronous=FULL) holds up this table only (its lock
+            # is held), never the others. Readers of the table take the lock too (hello, state).
+            await asyncio.to_thread(self._store, table, number, entry)
         except Exception as exc:
             # Not stored, so not done: the table goes back to its record.
             log.error("table %s: entry %d not stored (%s)", table.code, number, type(exc).__name__)
@@ -233,6 +233,11 @@ class Server:
             self.tables.pop(table.code, None)
         elif table.bot_to_move() is not None:
             self.schedule_bots(table)
+
+    def _store(self, table: Table, number: int, entry: dict) -> None:
+        self.store.append(table.code, number, entry)
+        if table.status == "ended":
+            self.store.set_status(table.code, "ended")
 
     def _swap(self, table: Table, fresh: Table) -> None:
         connected = [s.connected for s in table.seats]
@@ -616,11 +621,13 @@ async def _dispatch(server: Server, table: Table, conn: Connection, message: dic
     if not conn.hello:
         raise Refused("say hello first: {\"op\": \"hello\", \"token\": ...} or {\"op\": \"hello\", \"watch\": true}")
     if op == "state":
-        return {"state": state_for(table, conn.seat, server.is_host(table, conn)), "lobby": table.lobby()}
+        async with server.lock(table.code):
+            return {"state": state_for(table, conn.seat, server.is_host(table, conn)), "lobby": table.lobby()}
     if op == "record":
-        if table.deal is None:
-            raise Refused("no deal yet: the host starts the table", 409)
-        return {"record": table.record_text(conn.seat)}
+        async with server.lock(table.code):
+            if table.deal is None:
+                raise Refused("no deal yet: the host starts the table", 409)
+            return {"record": table.record_text(conn.seat)}
     seat = conn.seat
     if seat is None:
         raise Refused(f"a spectator only watches: {op!r} is for a seat")

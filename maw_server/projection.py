@@ -80,5 +80,6 @@ def _public_only(table, state: dict) -> None:
         state["scores"]["this_deal"] = None
     state["hands"] = None
     if over:
-        record = deal.record(table.deal_number).deals[0]
+        from maw_sim.records import GameRecord
+        record = GameRecord.of_deal(deal, table.deal_number).deals[0]
         state["hands"] = [[card_info(c) for c in hand] for hand in record.hands]

@@ -397,16 +397,15 @@ class Table:
         in progress, every hand once it is over; never a seed (the game's seed would name the
         cards of deals to come)."""
         from dataclasses import replace
-        from maw_sim.records import MEDIA_TYPE, SUFFIX
+        from maw_sim.records import MEDIA_TYPE, SUFFIX, GameRecord
         deal = self._need_deal()
         over = deal.outcome is not None
-        deal_record = deal.record(self.deal_number)        # this deal's own seed: its cards only
-        game_record = replace(self.match.record(), seed=None)
+        deal_record = GameRecord.of_deal(deal, self.deal_number)   # this deal's own seed: its cards only
+        game_record = replace(GameRecord.of_match(self.match), seed=None)
         if not over:
-            seen = 0 if seat is None else seat
-            deal_record, game_record = deal_record.for_seat(seen), game_record.for_seat(seen)
             if seat is None:
                 raise TableError("a spectator sees the record once the deal is over", 409)
+            deal_record, game_record = deal_record.for_seat(seat), game_record.for_seat(seat)
         name = f"{self.variant.id}-{self.code}-deal{self.deal_number}"
         return {"deal": deal_record.text(), "game": game_record.text(), "complete": over,
                 "filename": name + SUFFIX, "media_type": MEDIA_TYPE}
@@ -415,7 +414,8 @@ class Table:
         """Every deal of every finished game and the current one, in full (for the teacher's
         download once deals are over); the deal in progress is left out."""
         from dataclasses import replace
-        rec = replace(self.match.record(), seed=None)
+        from maw_sim.records import GameRecord
+        rec = replace(GameRecord.of_match(self.match), seed=None)
         if self.deal is not None and self.deal.outcome is None:
             rec = replace(rec, deals=rec.deals[:-1])
         return rec.text() if rec.deals else ""
