@@ -66,7 +66,7 @@ def main(argv=None) -> int:
     # 64 KB frames at most: a larger one closes the socket before it is read; up to 16 KB is read
     # and a longer message refused with words (maw_server.protocol).
     uvicorn.run(make_app(settings), host=args.bind, port=args.port, log_level="warning",
-                access_log=not args.quiet, ws="websockets", ws_max_size=64 * 1024,
+                access_log=not args.quiet, ws="websockets-sansio", ws_max_size=64 * 1024,
                 ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=False)
     return 0
 

@@ -478,6 +478,7 @@ def make_app(settings: Settings) -> Starlette:
     async def socket(ws: WebSocket):
         await serve_socket(server, ws)
 
+    @contextlib.asynccontextmanager
     async def lifespan(app):
         server.load()
         loop = asyncio.get_running_loop()
