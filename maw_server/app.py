@@ -31,8 +31,8 @@ from . import protocol
 from .projection import state_for
 from .protocol import ProtocolError
 from .static import StaticSite
-from .store import Conflict, SQLiteStore
-from .table import SERVER_BOTS, Table, TableError, bot_label, check_name, hash_token, new_code, new_token, normal_code
+from .store import SQLiteStore
+from .table import SERVER_BOTS, Table, TableError, bot_label, check_name, new_code, new_token, normal_code
 
 log = logging.getLogger("maw_server")
 VERSION = 1
@@ -633,7 +633,8 @@ async def _dispatch(server: Server, table: Table, conn: Connection, message: dic
     if seat is None:
         raise Refused(f"a spectator only watches: {op!r} is for a seat")
     if op in ("start", "seat", "end") and not table.seats[seat].host:
-        raise Refused(f"only the host may {'start the table' if op == 'start' else 'end the table' if op == 'end' else 'give a seat to a bot or back'}", 403)
+        what = {"start": "start the table", "end": "end the table", "seat": "give a seat to a bot or back"}[op]
+        raise Refused(f"only the host may {what}", 403)
     if op == "explain":
         return _explain(table, seat, message["action"])
     if op == "act":
