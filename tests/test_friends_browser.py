@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import guarded_page
-from serverproc import server_process
+from serverproc import restartable_server
 from test_browser import click_a_legal_move
 
 pytestmark = pytest.mark.browser
@@ -33,9 +33,10 @@ NAMES = ["Ann", "Ben", "<b>Cat</b>", "Dan"]
 
 @pytest.fixture(scope="module")
 def table_server(site_html: Path, tmp_path_factory):
-    """The table server (python -m maw_server) serving the built site, for this module."""
-    with server_process(tmp_path_factory.mktemp("friends"), site=site_html) as (base_url, _proc):
-        yield base_url
+    """The table server (python -m maw_server) serving the built site, for this module: its
+    ServerProcess (base_url; kill() and start() again on the same port and database)."""
+    with restartable_server(tmp_path_factory.mktemp("friends"), site=site_html) as server:
+        yield server
 
 
 def wait_table(page, timeout=READY_MS):
@@ -73,7 +74,7 @@ def to_move(page) -> bool:
 
 
 def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, table_server):
-    base = table_server
+    base = table_server.base_url
     made = []
 
     def device(viewport):
@@ -177,10 +178,27 @@ def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, tabl
         # The log names the people who played (here the host's page, by the others' names).
         log = host.locator(f"{TABLE} .maw-log-list").text_content()
         assert "Ben" in log and "Dan" in log
+
+        # The server killed (kill -9) and started again: every page says it is reconnecting, then
+        # goes on by itself, each at its seat with the same table.
+        outcome = host.locator(f"{TABLE} [data-maw-outcome]").inner_text()
+        table_server.kill()
+        for page in pages:
+            page.wait_for_selector(f'{FRIENDS}[data-connection="down"]', state="attached", timeout=MOVE_MS)
+        assert host.get_by_role("status").filter(has_text="Reconnecting…").is_visible()
+        table_server.start()
+        for me, page in enumerate(pages):
+            page.wait_for_selector(f'{FRIENDS}[data-connection="up"]', state="attached", timeout=MOVE_MS)
+            assert page.locator(f'{TABLE} .maw-seats [data-seat="{me}"] .maw-seat-name').inner_text() == "You"
+        assert not host.locator(".maw-reconnecting").is_visible()
+        assert host.locator(f"{TABLE} [data-maw-outcome]").inner_text() == outcome
     finally:
         for context, guard in made:
             context.close()
     for context, guard in made:
+        # While the server was down, Chromium logged each refused attempt to reconnect: those,
+        # and only those, are expected.
+        guard.errors = [e for e in guard.errors if "ERR_CONNECTION_REFUSED" not in e]
         guard.check()
 
 
