@@ -229,17 +229,18 @@ def deal(variant, hand_size: int, trick_count: int) -> list:
     if not variant.turnup_game:
         kitty = variant.kitty_size
         return [nodes.Text(
-            f"Each player receives {_words(hand_size)} cards, dealt clockwise in two rounds"
-            + (f", and {_words(kitty)} more go face down to the middle as the kitty" if kitty else "")
-            + ". No card is turned: trumps are named by the winner of the auction. "
-            "A trick goes to the highest trump in it, or, if there is none, to the highest card "
-            "of the suit led; the winner of each trick leads to the next.")]
+            f"Hands of {_words(hand_size)}, dealt clockwise in two rounds"
+            + (f", with {_words(kitty)} more cards face down in the middle as the kitty" if kitty else "")
+            + ". No card is turned: the winner of the auction names trumps. Any trump in a trick "
+            "beats every other card, the highest trump taking it; with no trump, the best card of "
+            "the suit led wins, and whoever wins a trick leads next.")]
     return [nodes.Text(
-        f"Each player receives {_words(hand_size)} cards, dealt clockwise in two rounds (three "
-        "then two, or two then three); the next card of the pack is turned up and its suit is "
-        f"trumps. The player on the dealer's left leads to the first of {_words(trick_count)} "
-        "tricks; the winner of each trick leads to the next. A trick goes to the highest trump in "
-        "it, or, if there is none, to the highest card of the suit led.")]
+        f"{_words(trick_count).capitalize()} tricks are played from hands of {_words(hand_size)}, "
+        "dealt clockwise in a round of three and a round of two (either may come first); the card "
+        "then on top of the stock is turned face up and names trumps. First to lead is the dealer's "
+        "left-hand neighbour, and after that whoever took the last trick. Any trump in a trick "
+        "beats every other card, the highest trump taking it; with no trump, the best card of the "
+        "suit led wins.")]
 
 
 #: Games whose texts report how the first dealer is found: Spoil Five and its pool games (Parlett,
