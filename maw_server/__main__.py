@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
+import socket
 import sys
 import threading
 from pathlib import Path
@@ -26,7 +28,9 @@ def main(argv=None) -> int:
     parser.add_argument("--directory", type=Path, default=ROOT / "docs" / "_build" / "html",
                         help="the built site (none: the API alone)")
     parser.add_argument("--no-site", action="store_true", help="serve the API only")
-    parser.add_argument("--db", type=Path, default=Path("tables.sqlite3"))
+    parser.add_argument("--db", default="tables.sqlite3",
+                        help="a SQLite file, or a postgresql://user@host/name URL that several processes share")
+    parser.add_argument("--owner", help="this process's name in the shared database's leases (default host:port)")
     parser.add_argument("--idle-minutes", type=float, default=360.0,
                         help="close a table nobody has touched for this long (its record is kept)")
     parser.add_argument("--reap-seconds", type=float, default=60.0, help="how often idle tables are looked for")
@@ -58,10 +62,12 @@ def main(argv=None) -> int:
                         max_connections=args.max_connections, idle_seconds=args.idle_minutes * 60,
                         reap_every=args.reap_seconds, rate=args.rate, burst=args.burst,
                         test_deals=args.test_deals, opens_per_minute=args.opens_per_minute,
-                        opens_burst=2 * args.opens_per_minute)
+                        opens_burst=2 * args.opens_per_minute,
+                        owner=args.owner or f"{socket.gethostname()}:{args.port}")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     where = f"http://{args.bind}:{args.port}/"
-    print(f"Serving {directory or 'the API'} and the tables at {where} (database {args.db}; Ctrl-C stops)",
+    shown_db = re.sub(r"//[^@/]*@", "//...@", str(args.db))      # never a password in the log
+    print(f"Serving {directory or 'the API'} and the tables at {where} (database {shown_db}; Ctrl-C stops)",
           flush=True)
     # 64 KB frames at most: a larger one closes the socket before it is read; up to 16 KB is read
     # and a longer message refused with words (maw_server.protocol).

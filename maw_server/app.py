@@ -27,11 +27,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import protocol
+from . import ownership, protocol
 from .projection import state_for
 from .protocol import ProtocolError
 from .static import StaticSite
-from .store import SQLiteStore
 from .table import SERVER_BOTS, Table, TableError, bot_label, check_name, new_code, new_token, normal_code
 
 log = logging.getLogger("maw_server")
@@ -40,7 +39,7 @@ VERSION = 1
 
 @dataclass
 class Settings:
-    db: Path
+    db: Path | str                    # a SQLite file, or a postgresql:// URL (several processes)
     directory: Path | None = None
     max_tables: int = 2000            # open tables (lobby or playing)
     max_connections: int = 5000       # sockets, all tables together
@@ -53,6 +52,7 @@ class Settings:
     silent_wait: float = 60.0         # how long a lead waits for a silent decision to rob
     opens_per_minute: float = 60.0    # tables, seats and classes opened from one address
     opens_burst: float = 120.0
+    owner: str | None = None          # this process's name in a shared store's leases (maw_server.ownership)
 
 
 class Refused(Exception):
@@ -128,7 +128,8 @@ class Server:
 
     def __init__(self, settings: Settings):
         self.settings = settings
-        self.store = SQLiteStore(settings.db)
+        self.store = ownership.open_store(settings.db)
+        self.owner = ownership.ownership_for(self.store, settings.owner)
         self.tables: dict = {}            # open tables by code
         self.ended: dict = {}             # ended tables replayed on demand (a few, most recent)
         self.locks: dict = {}
@@ -172,7 +173,7 @@ class Server:
 
     def load(self) -> int:
         started = time.monotonic()
-        for code in self.store.open_tables():
+        for code in self.owner.to_load(self.store.open_tables()):
             table = self.replay(code)
             if table.status == "ended":
                 self.store.set_status(code, "ended")
@@ -185,13 +186,25 @@ class Server:
         written = normal_code(code)
         if written is None:
             raise Refused("a table code is 6 letters and digits (no 0, O, 1, I or L)", 404)
-        table = self.tables.get(written) or self.ended.get(written)
+        table = self.tables.get(written)
+        if table is not None and not self.owner.holds(written):
+            # Our lease ran out (a shared store): ours again, read back, or served elsewhere now.
+            if not self.owner.claim(written):
+                self.tables.pop(written, None)
+                raise Refused(f"table {written} is served by another server process now: try again", 503)
+            self._swap(table, self.replay(written))
+        table = table or self.ended.get(written)
         if table is None:
+            row = self.store.table(written) if self.owner.shared else None
+            if row is not None and row["status"] == "open" and not self.owner.claim(written):
+                raise Refused(f"table {written} is served by another server process: try again in a moment", 503)
             table = self.replay(written)
             if table is None:
                 raise Refused(f"no table {written}: check the code", 404)
-            if table.status != "ended":      # open in the store but not in memory: never after load()
+            if table.status != "ended":      # open in the store but not in memory: taken over
                 self.tables[written] = table
+                if table.bot_to_move() is not None:
+                    self.schedule_bots(table)
             else:
                 if len(self.ended) >= 64:
                     self.ended.pop(next(iter(self.ended)))
@@ -205,6 +218,8 @@ class Server:
     async def commit(self, table: Table, entry: dict, ack=None) -> None:
         """Apply an entry (refused: TableError, nothing changed), store it, then acknowledge it
         (``ack``: a connection and its reply, sent before the pushes) and push to every connection."""
+        if not self.owner.holds(table.code):
+            raise Refused("this table has moved to another server process: reconnect", 503)
         number = table.entries
         try:
             table.apply(entry)
@@ -231,6 +246,7 @@ class Server:
         await self.push(table)
         if table.status == "ended":
             self.tables.pop(table.code, None)
+            await asyncio.to_thread(self.owner.release, table.code)
         elif table.bot_to_move() is not None:
             self.schedule_bots(table)
 
@@ -396,6 +412,7 @@ def make_app(settings: Settings) -> Starlette:
                 break
         table = Table(code, config, class_code)
         server.store.add_table(code, config, class_code)
+        server.owner.claim(code)
         server.tables[code] = table
         token, token_hash = new_token()
         async with server.lock(code):
@@ -446,7 +463,9 @@ def make_app(settings: Settings) -> Starlette:
         code = normal_code(request.path_params["class"])
         if code is None or not server.store.has_class(code):
             raise Refused("no such class code", 404)
-        return [server.get(t) for t in server.store.class_tables(code)]
+        # Read, not taken over: another process may serve some of the class's tables.
+        return [server.tables.get(t) or server.replay(t) if server.owner.shared else server.get(t)
+                for t in server.store.class_tables(code)]
 
     @api
     async def class_view(request):
@@ -486,8 +505,11 @@ def make_app(settings: Settings) -> Starlette:
             if table.bot_to_move() is not None:
                 server.schedule_bots(table)
         reaper = loop.create_task(server.reap())
+        keeper = loop.create_task(ownership.keep(server))
         yield
         reaper.cancel()
+        keeper.cancel()
+        await asyncio.to_thread(server.owner.release_all)
         server.store.close()
 
     routes = [
@@ -531,8 +553,11 @@ async def serve_socket(server: Server, ws: WebSocket) -> None:
         return
     try:
         table = server.get(ws.path_params["code"])
-    except Refused:
-        await ws.close(code=1008, reason="no such table")
+    except Refused as exc:
+        if exc.status == 503:       # served by another process just now: the client tries again
+            await ws.close(code=1013, reason="the table is moving between server processes: try again")
+        else:
+            await ws.close(code=1008, reason="no such table")
         return
     if server.connection_count >= settings.max_connections or \
             len(server.connections.get(table.code, ())) >= settings.max_table_connections:

@@ -1,0 +1,169 @@
+"""The tables in PostgreSQL: the same :class:`~maw_server.store.Store` as SQLite, shared by
+several server processes (``python -m maw_server --db postgresql://...``).
+
+The tables, entries and classes are those of the SQLite store, in plain SQL. An entry is committed
+(PostgreSQL's own durable commit) before :meth:`PostgresStore.append` returns, so an acknowledged
+action survives the process and the database's restart alike. The primary key ``(code, number)``
+keeps two processes from both writing one step of a table: the second gets :class:`Conflict`.
+
+The store also keeps one **lease** a table (:mod:`maw_server.ownership` says how they are used):
+which process serves the table, until when (the database's clock, so that the processes' own
+clocks never have to agree), and since when some other process has asked for it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+from .store import Conflict
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    config TEXT NOT NULL,
+    class_code TEXT,
+    status TEXT NOT NULL DEFAULT 'open',
+    created DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tables_by_class ON tables (class_code);
+CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status);
+CREATE TABLE IF NOT EXISTS entries (
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    written DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (code, number)
+);
+CREATE TABLE IF NOT EXISTS classes (
+    code TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS leases (
+    code TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL,
+    since TIMESTAMPTZ NOT NULL,
+    wanted TIMESTAMPTZ
+);
+CREATE INDEX IF NOT EXISTS leases_by_owner ON leases (owner);
+"""
+
+
+def is_url(where) -> bool:
+    return isinstance(where, str) and where.startswith(("postgresql://", "postgres://"))
+
+
+class PostgresStore:
+    """One connection (autocommit: each statement its own transaction), used by one thread at a
+    time. A connection lost (the database restarted) is opened again at the next call; the call
+    that found it lost fails, and the table it was writing goes back to its record."""
+
+    shared = True
+
+    def __init__(self, url: str):
+        import psycopg
+        self._psycopg = psycopg
+        self.url = url
+        self._lock = threading.Lock()
+        self._db = None
+        with self._lock:
+            db = self._connection()
+            # Two processes starting together both create the schema: one at a time.
+            with db.transaction():
+                db.execute("SELECT pg_advisory_xact_lock(2525)")
+                db.execute(SCHEMA)
+
+    def _connection(self):
+        if self._db is None or self._db.closed or self._db.broken:
+            self._db = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        return self._db
+
+    def _run(self, sql: str, args: tuple = (), fetch: bool = False):
+        with self._lock:
+            try:
+                cursor = self._connection().execute(sql, args)
+                return cursor.fetchall() if fetch else cursor.rowcount
+            except self._psycopg.errors.UniqueViolation as exc:
+                raise Conflict(str(exc).splitlines()[0]) from None
+
+    # -- the Store interface -------------------------------------------------------------------------
+    def add_table(self, code, config, class_code):
+        self._run("INSERT INTO tables (code, config, class_code, created) VALUES (%s, %s, %s, %s)",
+                  (code, json.dumps(config), class_code, time.time()))
+
+    def append(self, code, number, entry):
+        self._run("INSERT INTO entries (code, number, entry, written) VALUES (%s, %s, %s, %s)",
+                  (code, number, json.dumps(entry, ensure_ascii=False), time.time()))
+
+    def entries(self, code):
+        rows = self._run("SELECT number, entry FROM entries WHERE code = %s ORDER BY number", (code,), fetch=True)
+        for k, (number, _) in enumerate(rows):
+            if number != k:
+                raise RuntimeError(f"table {code}'s record has a gap at entry {k}")
+        return [json.loads(entry) for _, entry in rows]
+
+    def table(self, code):
+        rows = self._run("SELECT config, class_code, status FROM tables WHERE code = %s", (code,), fetch=True)
+        if not rows:
+            return None
+        config, class_code, status = rows[0]
+        return {"code": code, "config": json.loads(config), "class": class_code, "status": status}
+
+    def set_status(self, code, status):
+        self._run("UPDATE tables SET status = %s WHERE code = %s", (status, code))
+
+    def open_tables(self):
+        return [r[0] for r in self._run("SELECT code FROM tables WHERE status = 'open' ORDER BY created", fetch=True)]
+
+    def count_open(self):
+        return self._run("SELECT count(*) FROM tables WHERE status = 'open'", fetch=True)[0][0]
+
+    def add_class(self, code, token_hash):
+        self._run("INSERT INTO classes (code, token_hash, created) VALUES (%s, %s, %s)",
+                  (code, token_hash, time.time()))
+
+    def has_class(self, code):
+        return bool(self._run("SELECT 1 FROM classes WHERE code = %s", (code,), fetch=True))
+
+    def class_tables(self, code):
+        return [r[0] for r in self._run("SELECT code FROM tables WHERE class_code = %s ORDER BY created",
+                                        (code,), fetch=True)]
+
+    def close(self):
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+
+    # -- leases (maw_server.ownership) --------------------------------------------------------------
+    def claim_lease(self, code: str, owner: str, seconds: float) -> bool:
+        """Take table ``code``'s lease for ``seconds`` if it is free, expired or already ``owner``'s;
+        else mark it wanted (its owner hands it over at its next renewal) and say False."""
+        rows = self._run(
+            "INSERT INTO leases (code, owner, expires, since) VALUES (%s, %s, now() + make_interval(secs => %s), now()) "
+            "ON CONFLICT (code) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires, wanted = NULL, "
+            "  since = CASE WHEN leases.owner = EXCLUDED.owner THEN leases.since ELSE now() END "
+            "WHERE leases.owner = EXCLUDED.owner OR leases.expires < now() RETURNING owner",
+            (code, owner, seconds), fetch=True)
+        if rows:
+            return True
+        self._run("UPDATE leases SET wanted = now() WHERE code = %s AND owner <> %s", (code, owner))
+        return False
+
+    def renew_leases(self, owner: str, seconds: float, keep_seconds: float) -> list:
+        """Extend every lease ``owner`` holds; returns (code, wanted) for each: wanted if another
+        process asked for it lately and ``owner`` has held it for ``keep_seconds`` at least (so
+        that two processes told to serve one table do not pass it back and forth every second)."""
+        return self._run(
+            "UPDATE leases SET expires = now() + make_interval(secs => %s) WHERE owner = %s "
+            "RETURNING code, wanted IS NOT NULL AND wanted > now() - make_interval(secs => %s) "
+            "  AND since < now() - make_interval(secs => %s)",
+            (seconds, owner, 2 * seconds, keep_seconds), fetch=True)
+
+    def release_lease(self, code: str, owner: str) -> None:
+        self._run("DELETE FROM leases WHERE code = %s AND owner = %s", (code, owner))
+
+    def leases_of(self, owner: str) -> list:
+        return [r[0] for r in self._run("SELECT code FROM leases WHERE owner = %s", (owner,), fetch=True)]
