@@ -191,6 +191,9 @@ def pick(state, rob=None):
         if robs:
             return rob
     legal = [card["code"] for card in state["hand"] if card["legal"]]
+    select = state.get("select")
+    if select:                  # the kitty and the discard: the fewest cards allowed, as the page sends them
+        return "discard " + " ".join(legal[:select["min"]]) if select["min"] else "discard none"
     if legal:
         return legal[0]
     return state["choices"][0]["action"]
@@ -745,7 +748,69 @@ def test_a_lead_waits_for_a_silent_decision_to_rob_and_tells_nothing_of_it(serve
     asyncio.run(run())
 
 
-def test_one_address_opening_tables_without_end_is_stopped(server):
+CARD = re.compile(r"(?<![0-9A-Za-z])((10|[2-9AJQK])[CDHS]|JK)(?![0-9A-Za-z])")
+
+
+def view_cards(view) -> set:
+    """Every card a seat's view (the engine's PlayerView) names: its hand, the cards it saw played,
+    put out or turned, the turn-up, the kitty shown; the variant's own tables aside."""
+    import dataclasses
+    from maw_sim.cards import Card
+    found, todo = set(), [v for f, v in vars(view).items() if f != "variant"] if hasattr(view, "__dict__") else \
+        [getattr(view, f.name) for f in dataclasses.fields(view) if f.name != "variant"]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, Card):
+            found.add(value.code)
+        elif isinstance(value, str):
+            found |= {m.group(1) for m in CARD.finditer(value)}
+        elif dataclasses.is_dataclass(value):
+            todo.extend(getattr(value, f.name) for f in dataclasses.fields(value))
+        elif isinstance(value, dict):
+            todo.extend(value.keys())
+            todo.extend(value.values())
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            todo.extend(value)
+    return found
+
+
+@pytest.mark.parametrize("variant", ["one-hundred-and-ten", "auction-45", "twenty-five", "maw"])
+def test_each_connection_is_sent_only_what_its_seat_knows_at_that_moment(server, variant):
+    """The engine's view of a seat after each action is what that seat may know then: every card
+    a connection is sent in the push after that action is in it (a spectator's: in every seat's
+    view). Bidding games too: the kitty, the exchange, the cards put out face down."""
+    from maw_sim.records import GameRecord, _replay_deal
+    table = new_table(server, variant=variant, players=4)
+    code = table["code"]
+
+    async def run():
+        clients = await seated(server, code, {0: table["token"]})
+        assert (await clients[0].ask("start"))["ok"]
+        await settle(clients, 1)
+        await play_out(clients)
+        full = (await clients[0].ask("record"))["record"]
+        pushes = {s: list(c.updates()) for s, c in clients.items()}
+        for c in clients.values():
+            await c.close()
+        return full, pushes
+    full, pushes = asyncio.run(run())
+    record = GameRecord.parse(full["deal"])
+    dealt = record.deals[0]
+    # After each action with the chance events it caused (the draws after a discard): each seat's cards.
+    chance = [event.chance for event in _replay_deal(record, dealt, None).events]
+    assert len(chance) == len(dealt.actions)
+    knows = [[view_cards(deal.view(k)) for k in range(4)]
+             for deal in (_replay_deal(record, dealt, step) for step in range(len(chance) + 1)
+                          if step == len(chance) or not chance[step])]
+    for seat, updates in pushes.items():
+        assert len(updates) == len(knows), "one push a stored action, and one for the deal"
+        for step, push in enumerate(updates[:-1]):      # the last: the deal over, every hand shown
+            allowed = knows[step][seat] if seat is not None else set.intersection(*knows[step])
+            sent = card_codes(push)
+            assert sent <= allowed, f"{variant}: {seat} was sent {sorted(sent - allowed)} after {step} actions"
+
+
+def test_one_address_opening_tables_without_end_is_stopped(server):   # last: it spends the allowance
     # After the restart above, the allowance is whole again: of 100 classes asked for, the last is refused.
     statuses = [api("POST", server.base_url + "/api/classes", {})[0] for _ in range(100)]
     assert statuses[0] == 201 and statuses[-1] == 429
