@@ -555,6 +555,7 @@ async def serve_socket(server: Server, ws: WebSocket) -> None:
         table = server.get(ws.path_params["code"])
     except Refused as exc:
         if exc.status == 503:       # served by another process just now: the client tries again
+            await ws.accept()       # (a close before the accept is only an HTTP 403 to the client)
             await ws.close(code=1013, reason="the table is moving between server processes: try again")
         else:
             await ws.close(code=1008, reason="no such table")

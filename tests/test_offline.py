@@ -5,7 +5,8 @@ exercised in Debian's headless chromium, driven by Playwright, with the browser 
 offline after one visit. Each test has its own context, so its service worker and caches start
 empty; every request that leaves 127.0.0.1 fails the test, and so does a console error.
 
-``scripts/serve.py`` (``make serve``'s server) is tested directly, on a loopback port.
+``scripts/serve.py`` (the static host's server, whose headers ``make serve``'s table server sends
+too: tests/test_server.py compares them) is tested directly, on a loopback port.
 """
 
 from __future__ import annotations
