@@ -11,6 +11,7 @@ says nothing of friends, and no console error comes from asking.
 from __future__ import annotations
 
 import json
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,13 @@ def table_server(site_html: Path, tmp_path_factory):
     ServerProcess (base_url; kill() and start() again on the same port and database)."""
     with restartable_server(tmp_path_factory.mktemp("friends"), site=site_html) as server:
         yield server
+
+
+def post(base_url: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(base_url + path, data=json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
 
 
 def wait_table(page, timeout=READY_MS):
@@ -84,8 +92,10 @@ def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, tabl
 
     try:
         # The host: a table against bots first (Python in the page), then "Play with friends".
+        klass = post(base, "/api/classes", {})["class"]
         host = device(DESKTOP)
-        host.goto(f"{base}/play/spoil-five.html?players=4&seed=5")
+        # Opened from the teacher's link: the table is the class's.
+        host.goto(f"{base}/play/spoil-five.html?players=4&seed=5&class={klass}")
         host.wait_for_function("s => { const t = document.querySelector(s); return t && t.dataset.phase !== 'loading' "
                                "&& t.dataset.busy === 'false'; }", arg=TABLE, timeout=READY_MS)
         host.get_by_role("button", name="Play with friends").click()
@@ -192,6 +202,23 @@ def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, tabl
             assert page.locator(f'{TABLE} .maw-seats [data-seat="{me}"] .maw-seat-name').inner_text() == "You"
         assert not host.locator(".maw-reconnecting").is_visible()
         assert host.locator(f"{TABLE} [data-maw-outcome]").inner_text() == outcome
+
+        # The teacher's page: the table with its people, and the finished deal on the review board.
+        teacher = device(DESKTOP)
+        teacher.goto(f"{base}/teaching/class.html?class={klass}")
+        row = teacher.locator(f'[data-maw-class-tables] tr[data-table="{code}"]')
+        row.wait_for(timeout=MOVE_MS)
+        for name in NAMES:
+            assert name in row.inner_text()
+        assert "Spoil Five" in row.inner_text()
+        records = teacher.locator("[data-maw-records]").get_attribute("href")
+        assert records.endswith(f"/api/classes/{klass}/records.maw")
+        with urllib.request.urlopen(records, timeout=10) as response:
+            assert response.read().decode().startswith("% MAW")
+        review = row.locator("a[data-maw-review-link]")
+        assert review.count() == 1
+        review.click()
+        teacher.wait_for_function("() => document.querySelector('[data-maw-review]').dataset.state === 'ready'", timeout=READY_MS)
     finally:
         for context, guard in made:
             context.close()
@@ -215,6 +242,39 @@ def test_the_static_site_says_nothing_of_friends(browser, server):
         assert "friends" not in page.locator(TABLE).inner_text().lower()
         # Asking meant a HEAD of the page itself, never a request that could fail.
         assert not [url for url in guard.requests if "/api/" in url]
+    finally:
+        context.close()
+    guard.check()
+
+
+def test_the_teachers_page_lists_the_class_tables_live(browser, table_server):
+    """A class's tables appear on the teacher's page as they are made, by ruleset and people."""
+    base = table_server.base_url
+    context, page, guard = guarded_page(browser, base, viewport=PHONE, reduced_motion="reduce")
+    try:
+        page.goto(f"{base}/teaching/class.html")
+        page.get_by_role("button", name="Start a new class").click()
+        klass = page.locator("[data-maw-class-code]").inner_text(timeout=MOVE_MS)
+        assert page.url.endswith(f"?class={klass}")
+        # The pupils' link: a play page that makes the class's tables.
+        assert page.locator("[data-maw-class-play]").get_attribute("href").endswith(f"/play/spoil-five.html?class={klass}")
+        assert "No table yet" in page.locator("[data-maw-class-tables]").inner_text()
+        made = post(base, "/api/tables", {"variant": "twenty-five", "players": 4, "name": "Eve <i>", "seat": 1, "class": klass})
+        row = page.locator(f'[data-maw-class-tables] tr[data-table="{made["code"]}"]')
+        row.wait_for(timeout=MOVE_MS)           # without a reload: the page refreshes itself
+        assert "Eve <i>" in row.inner_text() and "Twenty-Five" in row.inner_text()
+        assert row.locator("i").count() == 0
+    finally:
+        context.close()
+    guard.check()
+
+
+def test_the_teachers_page_without_the_server_says_what_it_needs(browser, server):
+    context, page, guard = guarded_page(browser, server, viewport=DESKTOP, reduced_motion="reduce")
+    try:
+        page.goto(f"{server}/teaching/class.html")
+        page.wait_for_selector('[data-maw-class][data-state="no-server"]', timeout=MOVE_MS)
+        assert "make serve" in page.locator("[data-maw-class]").get_by_role("alert").inner_text()
     finally:
         context.close()
     guard.check()

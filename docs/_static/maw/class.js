@@ -147,21 +147,25 @@ class ClassPage {
   }
 
   row(t) {
-    const names = (t.players_names || t.names || (t.seats || []).map((s) => s.name || `Seat ${s.seat + 1}`));
+    const names = Array.isArray(t.players) ? t.players : (t.seats || []).map((s) => s.name || `Seat ${s.seat + 1}`);
     const variant = t.variant && typeof t.variant === "object" ? t.variant.name : t.variant;
     const status = { lobby: "waiting to start", playing: "playing", ended: "ended" }[t.status] || t.status || "";
-    const deals = (t.deals || t.finished || []).map((deal, i) => {
+    const deals = (t.finished_deals || []).map((deal, i) => {
+      const games = t.games && t.games.length ? `game ${deal.game}, ` : "";
+      const words = `${games}deal ${deal.deal ?? i + 1}` + (typeof deal.winner === "number" ? `: ${names[deal.winner] ?? "?"} won` : "");
+      const text = words.charAt(0).toUpperCase() + words.slice(1);
+      if (!deal.link) return el("li", { text });
+      // The deal alone, every hand open: it is over, so nothing in it is hidden any more.
       const review = new URL("review.html", SITE);
-      review.searchParams.set("game", deal.link || deal.game);
-      return el("li", {}, el("a", { href: review.href, "data-maw-review-link": "",
-        text: deal.text || `Deal ${deal.deal_number ?? deal.deal ?? i + 1}` }));
+      review.searchParams.set("game", deal.link);
+      return el("li", {}, el("a", { href: review.href, "data-maw-review-link": "", text }));
     });
     return el("tr", { "data-table": t.code },
       el("td", {}, el("span", { text: t.code }), el("br"), el("span", { class: "maw-friends-small", text: status })),
       el("td", { text: variant || "" }),
       el("td", { text: names.join(", ") }),
       el("td", { text: scoreText(t.scores ?? t.score, names) }),
-      el("td", { text: toMoveText(t.to_move, names) }),
+      el("td", { text: t.to_move_name || toMoveText(t.to_move, names) }),
       el("td", {}, deals.length ? el("ul", { class: "maw-class-deals" }, ...deals) : "–"));
   }
 }
@@ -173,7 +177,8 @@ function scoreText(score, names) {
   const list = Array.isArray(score) ? score : score.scores || score.chips;
   if (!Array.isArray(list)) return "–";
   const sides = score.names || names;
-  return list.map((p, i) => `${sides[i] ?? `Side ${i + 1}`} ${p}`).join(", ");
+  const each = list.map((p, i) => `${sides[i] ?? `Side ${i + 1}`} ${p}`).join(", ");
+  return score.kind === "pool" ? `Pool ${score.pool ?? "–"} · chips: ${each}` : `Points: ${each}`;
 }
 
 function toMoveText(toMove, names) {
