@@ -246,6 +246,7 @@ class Server:
         await self.push(table)
         if table.status == "ended":
             self.tables.pop(table.code, None)
+            self.bot_tasks.pop(table.code, None)
             await asyncio.to_thread(self.owner.release, table.code)
         elif table.bot_to_move() is not None:
             self.schedule_bots(table)
