@@ -57,15 +57,20 @@ def stale_sentences(text: str, variant) -> list:
     said = sentences(text)
     found = []
     for k, sentence in enumerate(said):
-        if DENIAL.search(sentence):
-            # "It is not yet a house rule here": a sentence that opens on a pronoun denies what the
-            # sentence before it says.
-            opens_on_pronoun = re.match(r"(?:It|They)\b|(?:That|This|These)\s+(?:is|are|was|reading|readings|"
-                                        r"rule|rules|custom|customs|one)\b", sentence)
-            context = (said[k - 1] + " " if k and opens_on_pronoun else "") + sentence
+        clauses = [c.strip() for c in sentence.split(";")]
+        for index, clause in enumerate(clauses):
+            if not DENIAL.search(clause):
+                continue
+            # "It is not yet a house rule here": a clause that opens on a pronoun denies what the
+            # clause (or the sentence) before it says.
+            opens_on_pronoun = re.match(
+                r"(?:it|they)\b|(?:that|this|these)\s+(?:is|are|was|reading|readings|rule|rules|custom|"
+                r"customs|one)\b", clause, re.IGNORECASE)
+            before = clauses[index - 1] if index else (said[k - 1] if k else "")
+            context = (before + " " if opens_on_pronoun else "") + clause
             named = _words(context) & offered
             if named:
-                found.append((sentence, sorted(named)))
+                found.append((clause, sorted(named)))
     return found
 
 
