@@ -16,7 +16,7 @@ PORT   ?= 8000
 HOST   ?= 127.0.0.1
 DB     ?= tables.sqlite3
 
-.PHONY: serve site handouts test play venv node chromium pdf-libs wheel bench clean lockvenv
+.PHONY: serve site handouts test play venv node chromium postgres pdf-libs wheel bench clean lockvenv
 
 # The site and the tables (maw_server); scripts/serve.py serves the site alone, standard library only.
 serve: site
@@ -42,6 +42,13 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+# Debian's PostgreSQL for the test of several server processes sharing the tables
+# (tests/test_server_postgres.py starts its own cluster in a temporary directory), installed only where missing.
+postgres:
+	@{ command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || { \
+	  echo "Installing Debian's PostgreSQL for the tests of the shared tables"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 # Debian's Pango (WeasyPrint lays text out with it) and DejaVu fonts (the suit signs and the long s)
 # for the handouts' PDF, installed only where missing.
@@ -80,7 +87,7 @@ site: venv node wheel handouts lockvenv
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs $(HTML)
 	$(BIN)/python scripts/vendor_site.py --service-worker $(HTML)
 
-test: venv node chromium lockvenv
+test: venv node chromium postgres lockvenv
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 bench: venv
