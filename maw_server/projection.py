@@ -1,10 +1,11 @@
 """What one connection is sent: the table as its seat sees it, or the public table for a spectator.
 
 The ONE adapter from a :class:`maw_server.table.Table` to the play page's state: it calls
-:func:`maw_sim.seat_state.table_state`, which builds the state from the seat's own view of the deal
-(nothing else in maw_server calls maw_sim.seat_state), and then takes out what a shared table must
-not send: the game's seed and its link (the seed names every card), and, for a spectator, every
-part of a seat's own (its hand, its choices, its prompt, what only it knows of a partner).
+:func:`maw_sim.seat_state.table_state` with the seat's own view of the deal (``Deal.view(seat,
+detail=True)``) and what the whole table knows (:func:`maw_sim.seat_state.public_table`, without the
+game's seed and link: the seed names every card); nothing else in maw_server calls
+maw_sim.seat_state. For a spectator it then takes out every part of a seat's own (its hand, its
+choices, its prompt, what only it knows of a partner).
 """
 
 from __future__ import annotations
@@ -12,38 +13,20 @@ from __future__ import annotations
 from maw_sim.narration import card_info
 
 
-class _SeatSide:
-    """The fields :func:`maw_sim.seat_state.table_state` reads of a play session, for one seat of
-    a shared table."""
-
-    def __init__(self, table, seat: int, narrator):
-        self.match, self.deal, self.variant = table.match, table.deal, table.variant
-        self.players, self.seat, self.seed = table.players, seat, 0
-        self.teams, self.deal_number = table.teams, table.deal_number
-        self.humans = frozenset({seat})          # "You" for this seat; the others by their names
-        self.names = {k: s.name for k, s in enumerate(table.seats) if s.kind == "person"}
-        self.bot_name = table.bot_level
-        self.narrator = narrator
-        self.games = list(table.games)
-
-    def finished_game(self):
-        m = self.match
-        if not getattr(m, "over", False):
-            return None
-        return {"winner": m.game_won_by, "scores": list(m.scores), "deals": len(m.results)}
-
-
 def state_for(table, seat: int | None, host: bool = False) -> dict | None:
     """The state sent to a connection at ``seat`` (None: a spectator); None before the start."""
     if table.deal is None:
         return None
-    from maw_sim.seat_state import table_state
+    from maw_sim.seat_state import public_table, table_state
     spectator = seat is None
     viewer = table.public_seat() if spectator else seat
-    state = table_state(_SeatSide(table, viewer, table.narrator(seat)))
+    # The seat's own view and what the whole table knows: no seed and no link (they name every card).
+    public = public_table(table.match, table.narrator(seat), viewer, seed=None, deal_number=table.deal_number,
+                          teams=table.teams, humans=frozenset({viewer}),   # "You" for this seat
+                          names={k: s.name for k, s in enumerate(table.seats) if s.kind == "person"},
+                          bot=table.bot_level, games=table.games, link=False)
+    state = table_state(table.deal.view(viewer, detail=True), public)
     state["variant"]["table"] = None
-    state["seed"] = None
-    state["link"] = None
     state["humans"] = sorted(table.persons())
     state["pass_and_play"] = False
     for entry in state["seats"]:

@@ -355,7 +355,7 @@ class Table:
         if key not in self._started_told:
             self._started_told.add(key)
             out.append(narrator.deal_started(self.deal, self.deal_number))
-        out += narrator.action(self.deal, -1)
+        out += narrator.action(self.deal)
         if self.deal.phase == "over" and key not in self._over_told:
             self._over_told.add(key)
             out.append({"kind": "over", "seat": self.deal.outcome.winner, "text": narrator.outcome(self.deal)})
@@ -366,7 +366,7 @@ class Table:
         if self.deal is None:
             return []
         narrator = self.fresh_narrator(key)
-        out = [narrator.deal_started(self.deal, self.deal_number)] + narrator.action(self.deal, -1)
+        out = [narrator.deal_started(self.deal, self.deal_number)] + narrator.action(self.deal)
         if self.deal.phase == "over":
             out.append({"kind": "over", "seat": self.deal.outcome.winner, "text": narrator.outcome(self.deal)})
         return out

@@ -189,7 +189,7 @@ def _offer(deal: Deal) -> str:
 def _tell(narrator, deal) -> None:
     """What happened since the last words, as the human's seat saw it (maw_sim.words): another
     seat's card put out face down, discards and draws only counted, a silent decline untold."""
-    for event in narrator.action(deal, deal.to_move):
+    for event in narrator.action(deal):
         print(event["text"])
 
 

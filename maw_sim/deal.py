@@ -138,6 +138,38 @@ def _value(cls, **fields):
 
 
 @dataclass(frozen=True)
+class Turn:
+    """What the rules ask of the seat to move, for a surface that draws the choice (the play
+    page; :meth:`Deal.view` with ``detail=True``): all of it about that seat's own decision.
+
+    ``prompt``: the step's question in the second person (None in the play: "play a card");
+    ``order``: the legal actions in the order their buttons go; ``marking``: where cards are
+    marked in hand and confirmed (the kitty, the discard), (fewest, most, the action that puts out
+    none or None), else None; ``refusals``: (code, :class:`maw_sim.refusals.Refusal`) for each
+    card of the hand the rules refuse now, with the rule's id."""
+    prompt: str | None
+    order: tuple
+    marking: tuple | None
+    refusals: tuple
+
+
+@dataclass(frozen=True)
+class SeatDetail:
+    """A seat's view as a surface draws it, beyond what a bot decides by (:meth:`Deal.view` with
+    ``detail=True``; a bot's view has ``detail`` None and costs nothing more). All public or the
+    seat's own: ``hand_sizes``: how many cards each seat holds (in sight of all); ``kitty_taken``;
+    ``kitty``: the kitty's cards to the bidder who took them into hand (else None); ``outcome``:
+    the :class:`Outcome` once the deal is over (told to all); ``turn``: a :class:`Turn` when this
+    seat is to move, as it knows it (the table waiting for the first lead while a holder decides,
+    unseen, whether to rob, is the leader's turn to play)."""
+    hand_sizes: tuple
+    kitty_taken: bool
+    kitty: tuple | None
+    outcome: Outcome | None
+    turn: Turn | None
+
+
+@dataclass(frozen=True)
 class PlayerView:
     """What one seat may see: its own hand and everything played face up — never another hand.
 
@@ -188,6 +220,8 @@ class PlayerView:
     #: The deal's history as this seat saw it, in the deal's compact form (a card played is the
     #: integer ``seat << 6 | card index``); read it as :attr:`events`.
     seen: tuple = ()
+    #: For a surface (``Deal.view(seat, detail=True)``): a :class:`SeatDetail`; else None.
+    detail: SeatDetail | None = None
 
     @property
     def events(self) -> tuple:
@@ -1050,11 +1084,12 @@ class Deal:
                       "following")
 
     # -- views and copies -----------------------------------------------------------
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int, detail: bool = False) -> PlayerView:
         """What ``seat`` may know now: its own hand, and every event of the deal as that seat saw
         it (:meth:`maw_sim.events.Event.seen_by`), never another hand. What the view says of the
         history (robbing declined or announced, fiving, the auction, the exchanges) is read from
-        the events seen, not from the deal."""
+        the events seen, not from the deal. ``detail``: add what a surface draws besides
+        (:class:`SeatDetail`: the counts of cards, the outcome, the choice asked of the seat)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         actions = self._actions
@@ -1077,7 +1112,7 @@ class Deal:
             # waiting for the first lead, whose cards are all the leader's to choose from.
             phase, to_move = PLAY, self._leader
             legal = self.hand_codes(seat) if seat == to_move else ()
-        return _value(
+        view = _value(
             PlayerView, variant=self.variant, seat=seat, players=self.players, dealer=self.dealer, teams=self.teams,
             trump=self.trump, turnup=self.turnup, robbed_by=told.robbed_by,
             hand=tuple(self._sorted(self._hands[seat])), phase=phase, to_move=to_move, legal=legal,
@@ -1089,6 +1124,30 @@ class Deal:
             exchanged=tuple(told.exchanged), declined=told.declined, low_ace=self._low_ace_known(),
             fiving=tuple(told.fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen),
             called=told.called, partner=None if told.called is None else self._partner_known(seat, told.called))
+        if detail:
+            view.__dict__["detail"] = self._detail(view)
+        return view
+
+    def _detail(self, view) -> SeatDetail:
+        """The surface's part of ``view`` (:class:`SeatDetail`): the choice is the step's, asked
+        only where the seat is to move as it knows it."""
+        seat, turn = view.seat, None
+        if view.to_move == seat:
+            if view.phase is not self._phase:
+                # The table waits for the first lead (a holder deciding unseen): a card to play.
+                turn = Turn(None, tuple(sorted(view.legal)), None, ())
+            else:
+                step = self.step
+                legal = set(view.legal)
+                order = tuple(sorted(view.legal, key=step.choice_order(self))) if step else tuple(sorted(legal))
+                marking = step.marked_counts(self) if step else None
+                # Cards marked in hand: the page says "this card may not be put out" itself.
+                refusals = () if marking else tuple((c.code, self.refusal(c.code)) for c in view.hand
+                                                    if c.code not in legal)
+                turn = Turn(step.prompt(self) if step else None, order, marking, refusals)
+        taken = self.kitty_taken
+        return SeatDetail(tuple(h.bit_count() for h in self._hands), taken,
+                          self.kitty if taken and self.bidder == seat else None, self.outcome, turn)
 
     def _partner_known(self, seat: int, called):
         """Who holds the card the bidder called, as ``seat`` knows it: its holder knows at once,

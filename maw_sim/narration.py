@@ -81,12 +81,11 @@ class Narrator:
         """Whose sight the events are told from: the reader's seat."""
         return self.seat
 
-    def action(self, deal, seat: int, phase_before: str = None, finished_before: int = None) -> list:
+    def action(self, deal) -> list:
         """The page's events for what happened since the last told: each action with the chance
         event it caused (the cards drawn after a discard, the cards fiving turned) in one event,
         the tricks it finished, the auction it closed. An action the reader never saw (a bot's
-        silent decline to rob) gives none. (``phase_before``, ``finished_before``: unused, kept for
-        callers that pass them.)"""
+        silent decline to rob) gives none."""
         if self._teller is None or self._teller.deal is not deal:
             self._follow(deal)
         out = []
@@ -113,16 +112,6 @@ class Narrator:
     def side_of_seat(self, seat: int) -> str:
         """The side a seat plays for, by name ("Your side (You & Bot 2)"), or the seat in singles."""
         return words.side_of_seat(self.names, self.match.teams, self.match.players, seat)
-
-    def prompt(self, deal, your_turn: bool) -> str:
-        if deal.phase == "over":
-            if self.match.over:
-                return "The deal is over, and the game: press “Next game” to play another."
-            return "The deal is over. Press “New deal” to play the next one."
-        if not your_turn:
-            return f"{self.name(deal.to_move)} to move."
-        step = deal.step
-        return step.prompt(deal) if step else "Your turn: play a card."
 
 
 class PassNarrator(Narrator):
@@ -164,7 +153,3 @@ def choice_label(action: str, phase: str) -> str:
     return action if step is None else step.choice_label(action)
 
 
-def choice_order(deal):
-    """A sort key for the legal actions of the step the deal is at, for its buttons."""
-    step = deal.step
-    return (lambda a: (5, 0, 0, a)) if step is None else step.choice_order(deal)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 #: Every rule id a refusal may carry, with what it means; the setting it rests on is in brackets.
 RULES = {
     "over": "the deal is over: no action is open",
+    "turn": "another seat is to move: the action is not this seat's to take",
     "not-an-action": "the text is not an action of the phase at all",
     "not-a-card": "a card was expected, and the text is not a card code",
     "not-in-hand": "the card is not in the hand of the seat to move",

@@ -44,6 +44,7 @@ from dataclasses import replace
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 # One statement of how the page draws a card (the Joker has no suit) and names a choice.
+from .auction import DISCARD, KITTY
 from .narration import card_info, choice_label, trick_info
 from .records import BRANCH_TAG, _deal_record
 from .scoring import JINK, LOSE, SPOIL, WIN, split_value
@@ -429,67 +430,48 @@ def _drawn_next(deal, step: int):
 def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit=None, names=SEATS) -> dict:
     """The reply for one position: seat None means every hand open (full records only).
     ``node_limit``: the solver's budget for the marks (None: no limit); ``names``: how the seats
-    are named (:class:`maw_sim.words.Names`)."""
+    are named (:class:`maw_sim.words.Names`).
+
+    A seat's board is built from that seat's view (``Deal.view(seat, detail=True)``: its own
+    hand, the counts of the others, the events it saw), never by leaving cards out of the deal; the
+    open board shows the deal itself, which a full record holds whole."""
     deal = deal_at(rec, step, cache)
     index = _event_index(deal.events, step, rec.observer if rec.redacted else None)
     # Every event as this seat saw it (Event.seen_by): the one door to what a seat knows.
     log = narrate(deal, index, seat, names)
-    trick = trick_info(deal)
-    # Whose turn it is, as the seat could know it (Deal.view): a holder of the ace deciding
-    # whether to rob, unseen, is the table waiting for the first lead.
-    view = None if seat is None else deal.view(seat)
-    mover = deal.to_move if view is None else view.to_move
-    waiting = view is not None and view.to_move != deal.to_move
-    visible = seat is None or (seat == mover and not waiting)
     # The engine draws at once after a discard; the record tells the draw as the next step. Until
     # that step the discarder's hand is shown without the cards still to be drawn.
     drawn = _drawn_next(deal, index)
-    to_draw = {drawn.seat: {c.code for c in drawn.cards}} if drawn is not None else {}
-    seats = []
-    for s in range(deal.players):
-        cards = [c for c in deal.hand(s) if c.code not in to_draw.get(s, ())]
-        seats.append({"seat": s, "name": names(s), "dealer": s == deal.dealer,
-                      "to_move": s == mover, "tricks": deal.tricks_won[s], "count": len(cards),
-                      "you": s == seat,
-                      # Another seat's cards, in a seat's view, are only counted.
-                      "cards": [card_info(c) for c in cards] if seat is None or s == seat else None})
-    reply = {"step": step, "steps": len(rec.actions), "seat": seat, "open": seat is None,
-             "phase": deal.phase if view is None else view.phase, "to_move": mover, "dealer": deal.dealer,
-             # The bidding games: no trump until the bidder names it, and never a turn-up.
-             "trump": None if deal.trump is None else
-             {"suit": deal.trump, "symbol": SUIT_SYMBOLS[deal.trump],
-              "name": SUIT_NAMES[deal.trump], "red": deal.trump in "DH"},
-             "turnup": None if deal.turnup is None else card_info(deal.turnup),
-             "robbed_by": deal.robbed[0] if deal.robbed else None,
-             "bidding": bidding_info(deal, seat, step, names) if deal.variant.bidding else None,
-             "decision": None,
-             "seats": seats, "trick": trick, "log": log,
-             "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False,
-             "outcome": {"text": deal.outcome.reason, "winner": deal.outcome.winner}
-             if deal.outcome is not None else None}
+    if seat is None:
+        reply = _open_board(deal, drawn, names)
+    else:
+        reply = _seat_board(deal.view(seat, detail=True), drawn, names)
+    reply.update({"step": step, "steps": len(rec.actions), "log": log, "decision": None,
+                  "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False})
+    # Whose turn it is, as the seat could know it: a holder of the ace deciding whether to rob,
+    # unseen, is to the others the table waiting for the first lead (the leader's cards to play).
+    mover, players, legal = reply["to_move"], reply.pop("players"), reply.pop("open_to_mover")
+    visible = seat is None or seat == mover
     if mover is None:
         return reply
-    if deal.variant.bidding and deal.phase != "play":
-        # Before the play: the calls open to the mover (a few, and public: they depend on the
-        # auction, not on the cards), or what a discard asks (every set of cards would be
-        # hundreds of buttons, and names the mover's cards); never marked by the solver.
+    if rec.variant.bidding and reply["phase"] != "play":
+        # Before the play: the calls open to the mover (a few; never another seat's cards), or
+        # what a discard asks (every set of cards would be hundreds of buttons, and names the
+        # mover's cards); never marked by the solver.
         reply["analysis_note"] = BIDDING_MARKS_NOTE
-        if deal.phase in ("kitty", "discard"):
-            reply["decision"] = _discard_words(deal, mover, names)
-        else:
-            reply["legal"] = [{"action": a, "card": None, "label": choice_label(a, deal.phase)}
-                              for a in deal.legal_actions()]
-        return reply
-    if waiting:
-        reply["analysis_note"] = "The table waits for the first lead."
+        if reply["phase"] in (KITTY, DISCARD):
+            reply["decision"] = _discard_words(reply["phase"], mover, rec.variant, players,
+                                               reply["bidding"], names)
+        elif visible:
+            reply["legal"] = [{"action": a, "card": None, "label": choice_label(a, reply["phase"])} for a in legal]
         return reply
     if not visible:
         reply["analysis_note"] = (f"{names(mover)} {'are' if mover == names.you else 'is'} to move; "
                                   f"{names.possessive(mover)} cards are hidden from {names.object(seat)}. "
                                   f"Open the hands, or view from {names.possessive(mover)} seat.")
         return reply
-    legal = [{"action": a, "card": card_info(a) if _is_card(a) else None, "label": _label(a, deal.phase)}
-             for a in deal.legal_actions()]
+    legal = [{"action": a, "card": card_info(a) if _is_card(a) else None, "label": _label(a, reply["phase"])}
+             for a in legal]
     reply["legal"] = legal
     if rec.redacted:
         reply["analysis_note"] = ("No solver marks: this is one seat's record, the other hands are "
@@ -529,6 +511,57 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
     return reply
 
 
+def _trump(suit) -> dict | None:
+    return None if suit is None else {"suit": suit, "symbol": SUIT_SYMBOLS[suit], "name": SUIT_NAMES[suit],
+                                      "red": suit in "DH"}
+
+
+def _open_board(deal, drawn, names) -> dict:
+    """Every hand open: the deal itself (a full record, which holds every card)."""
+    to_draw = {drawn.seat: {c.code for c in drawn.cards}} if drawn is not None else {}
+    seats = []
+    for s in range(deal.players):
+        cards = [c for c in deal.hand(s) if c.code not in to_draw.get(s, ())]
+        seats.append({"seat": s, "name": names(s), "dealer": s == deal.dealer, "to_move": s == deal.to_move,
+                      "tricks": deal.tricks_won[s], "count": len(cards), "you": False,
+                      "cards": [card_info(c) for c in cards]})
+    return {"seat": None, "open": True, "players": deal.players, "phase": deal.phase, "to_move": deal.to_move,
+            "dealer": deal.dealer,
+            # The bidding games: no trump until the bidder names it, and never a turn-up.
+            "trump": _trump(deal.trump), "turnup": None if deal.turnup is None else card_info(deal.turnup),
+            "robbed_by": deal.robbed[0] if deal.robbed else None,
+            "bidding": _open_bidding(deal, drawn, names) if deal.variant.bidding else None,
+            "seats": seats, "trick": trick_info(deal), "open_to_mover": deal.legal_actions(),
+            "outcome": None if deal.outcome is None else {"text": deal.outcome.reason, "winner": deal.outcome.winner}}
+
+
+def _seat_board(view, drawn, names) -> dict:
+    """One seat's board, from its view: its own hand, the others' counts, whose turn as it knows
+    it, and the choices only where they are that seat's own."""
+    detail, seat = view.detail, view.seat
+    # The draw the record tells at the next step: the drawer's hand without it, the others' counts.
+    drawn = None if drawn is None else drawn.seen_by(seat)
+    counts = list(detail.hand_sizes)
+    mine = list(view.hand)
+    if drawn is not None:
+        counts[drawn.seat] -= len(drawn.cards)
+        if drawn.seat == seat:
+            mine = [c for c in mine if c not in drawn.cards]
+    seats = [{"seat": s, "name": names(s), "dealer": s == view.dealer, "to_move": s == view.to_move,
+              "tricks": view.tricks_won[s], "count": counts[s], "you": s == seat,
+              # Another seat's cards, in a seat's view, are only counted.
+              "cards": [card_info(c) for c in mine] if s == seat else None}
+             for s in range(view.players)]
+    outcome = detail.outcome
+    return {"seat": seat, "open": False, "players": view.players, "phase": view.phase, "to_move": view.to_move,
+            "dealer": view.dealer,
+            "trump": _trump(view.trump), "turnup": None if view.turnup is None else card_info(view.turnup),
+            "robbed_by": view.robbed_by,
+            "bidding": _seat_bidding(view, drawn, names) if view.variant.bidding else None,
+            "seats": seats, "trick": trick_info(view), "open_to_mover": view.legal,
+            "outcome": None if outcome is None else {"text": outcome.reason, "winner": outcome.winner}}
+
+
 #: A result too short for a number (a pool game after a jink is offered), on a card's badge.
 _RESULT_SHORT = {LOSE: "loses", SPOIL: "spoils", WIN: "wins", JINK: "jinks"}
 
@@ -552,64 +585,86 @@ def _legend(a, names, mover: int) -> str:
             f"it, with every hand open and played as well as it can be; ✓ marks the best.")
 
 
-def _discard_words(deal, mover: int, names=SEATS) -> str:
-    if deal.phase == "kitty":
-        k = deal.kitty_size
+def _discard_words(phase, mover: int, variant, players: int, bidding: dict, names=SEATS) -> str:
+    """What the kitty or the discard asks of the mover, from what every seat knows: the kitty's
+    size, the exchange's limit and the stock left."""
+    if phase == KITTY:
+        k = bidding["kitty"]["size"]
         return (f"{names.says(mover, 'have')} taken the kitty into hand and must put out {k} cards face "
                 "down, to hold five.")
-    from .auction import EXCHANGE
-    cap = EXCHANGE.cap(deal)
+    left = bidding["stock"]["left"]
+    cap = min(variant.exchange_cap(players), left)
     return (f"{names(mover)} may put out up to {cap} card{'s' if cap != 1 else ''} face down and draw as many "
-            f"from the stock ({deal.stock_left} left), or keep the hand.")
+            f"from the stock ({left} left), or keep the hand.")
 
 
-def bidding_info(deal, seat, step: int, names=SEATS) -> dict:
-    """The bidding game's part of a position, as ``seat`` may know it (None: every hand open): the
-    auction (public), the contract, the kitty (its cards only to the open view, and to the bidder
-    once taken), the stock (its cards only to the open view), who exchanged how many, and at the
-    end the score sheet's line."""
+def _contract_info(c, words) -> dict | None:
+    if c is None:
+        return None
+    return {"bidder": c.bidder, "side": c.side, "call": c.call, "bid": c.bid, "held": c.held,
+            "made_value": c.made_value, "failed_value": c.failed_value, "text": words}
+
+
+def _open_bidding(deal, drawn, names) -> dict:
+    """The bidding game's part of the open board: every card, the kitty's and the stock's too."""
     c = deal.contract
-    contract = None
-    if c is not None:
-        contract = {"bidder": c.bidder, "side": c.side, "call": c.call, "bid": c.bid, "held": c.held,
-                    "made_value": c.made_value, "failed_value": c.failed_value,
-                    "text": contract_held(deal, c, names)}
     taken = bool(deal.kitty_size) and bool(deal.kitty_taken)
-    sees_kitty = seat is None or (taken and c is not None and seat == c.bidder)
     put_out = None
-    if deal.kitty_size and c is not None and sees_kitty:
-        from .auction import KITTY
+    if deal.kitty_size and c is not None:
         put_out = next(([card_info(card) for card in e.cards] for e in deal.events
                         if e.step == KITTY and e.seat == c.bidder), None)
     # The undealt cards matter only where players draw from them.
     exchange = deal.variant.exchange_limit != "none"
     stock = deal.stock if exchange else ()
-    left = deal.stock_left if exchange else 0
-    drawn = _drawn_next(deal, step) if exchange else None
-    if drawn is not None:
-        left += len(drawn.cards)      # drawn at the next step, as the log tells
+    left = (deal.stock_left + (len(drawn.cards) if drawn is not None else 0)) if exchange else 0
+    return _bidding_reply(deal, deal.auction, _contract_info(c, c and contract_held(deal, c, names)),
+                          {"size": deal.kitty_size, "taken": taken,
+                           "cards": [card_info(x) for x in deal.kitty] if deal.kitty_size else None,
+                           "put_out": put_out},
+                          {"left": left, "cards": [card_info(x) for x in stock[len(stock) - left:]] if stock else None},
+                          deal.exchanged, deal.outcome, deal.scores, names)
+
+
+def _seat_bidding(view, drawn, names) -> dict:
+    """The bidding game's part of a seat's board, from its view: the auction (public), the
+    contract, the kitty (its cards only to the bidder who took it), the stock's size, who
+    exchanged how many, and at the end the score sheet's line."""
+    c, detail = view.contract, view.detail
+    taken = bool(view.kitty_size) and detail.kitty_taken
+    put_out = None
+    if detail.kitty is not None and c is not None:
+        put_out = next(([card_info(card) for card in e.cards] for e in view.events
+                        if e.step == KITTY and e.seat == c.bidder), None)
+    exchange = view.variant.exchange_limit != "none"
+    left = (view.stock_left + (len(drawn.cards) if drawn is not None else 0)) if exchange else 0
+    return _bidding_reply(view, view.auction, _contract_info(c, c and contract_held(view, c, names)),
+                          {"size": view.kitty_size, "taken": taken,
+                           "cards": None if detail.kitty is None else [card_info(x) for x in detail.kitty],
+                           "put_out": put_out},
+                          {"left": left, "cards": None}, view.exchanged, detail.outcome,
+                          view.scores, names)
+
+
+def _bidding_reply(table, auction, contract, kitty, stock, exchanged, o, scores, names) -> dict:
+    """The bidding part of a position; ``table``: the deal or a seat's view (its rules, seats
+    and layout, which every seat knows)."""
     reply = {
-        "auction": [{"seat": who, "action": action, "label": choice_label(action, "bid")} for who, action in deal.auction],
-        "contract": contract,
-        "kitty": {"size": deal.kitty_size, "taken": taken,
-                  "cards": [card_info(x) for x in deal.kitty] if sees_kitty and deal.kitty_size else None,
-                  "put_out": put_out},
-        "stock": {"left": left, "cards": [card_info(x) for x in stock[len(stock) - left:]]
-                  if seat is None and stock else None},
-        "exchanged": [{"seat": who, "count": k} for who, k in deal.exchanged],
+        "auction": [{"seat": who, "action": action, "label": choice_label(action, "bid")} for who, action in auction],
+        "contract": contract, "kitty": kitty, "stock": stock,
+        "exchanged": [{"seat": who, "count": k} for who, k in exchanged],
         "score": None,
     }
-    o = deal.outcome
     if o is not None and o.points is not None:
-        before = list(deal.scores)
+        c = table.contract
+        before = list(scores)
         after = [b + p for b, p in zip(before, o.points)]
         sides = len(before)
-        sheet = side_names(names, deal.teams, deal.players)
+        sheet = side_names(names, table.teams, table.players)
         if c is None:
             verdict = "Thrown in: nobody bid, nothing is scored."
         else:
             verdict = (f"{names(c.bidder)} bid {c.call}"
-                       + ("" if deal.teams is None else f" for {inside(sheet[c.side])}")
+                       + ("" if table.teams is None else f" for {inside(sheet[c.side])}")
                        + (": made." if o.contract_made else ": failed, and the bid is lost."))
         line = "; ".join(f"{sheet[x]} {before[x]} {'+' if o.points[x] >= 0 else '-'} {abs(o.points[x])} = {after[x]}"
                          for x in range(sides))

@@ -1,15 +1,25 @@
-"""What one seat sees at the table, as the play page's state: built from that seat's knowledge.
+"""What one seat sees at the table, as the play page's state: a function of that seat's view.
 
-The state carries the seat's own hand (each card legal or not, with the rule that refuses it), the
-cards face up on the table, the turn-up, the scores, the link that saves the game, and the words of
-the moment (:mod:`maw_sim.narration`). It never names another seat's cards.
+:func:`table_state` takes two values and nothing else: the seat's :class:`~maw_sim.deal.PlayerView`
+(made with ``detail=True``: its own hand, every event as it saw it, the choice asked of it, each
+refused card's rule) and a :class:`PublicTable` (what the whole table knows: the rules, the names,
+the match's account and its finished deals, the link that saves the game). It reads no deal and no
+session, so what it sends a seat can only be what that seat may know: the state carries the seat's
+own hand (each card legal or not, with the rule that refuses it), the cards face up, the turn-up,
+the scores and the words of the moment. Its shape is declared in :mod:`maw_sim.page_state`.
+
+:func:`public_table` makes the :class:`PublicTable` of a match (the browser bridge's session and the
+table server each call it); it reads the match's finished deals only, which every seat has seen.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import NamedTuple
+
 from .cards import SUIT_NAMES, SUIT_SYMBOLS
-from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, choice_order,
-                        display_order, hold_note, seat_name, trick_info)
+from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, display_order, hold_note,
+                        seat_name, trick_info)
 from .records import options_text, to_link
 from .words import contract_held, trick_words
 from .variants import EVIDENCE_MARKS, TOP_TRUMP_TOKENS, _option_kind, _value_text
@@ -80,72 +90,139 @@ def house_rules(variant) -> list:
     return rules
 
 
-def table_state(self) -> dict:
-    """The table as ``self`` (a :class:`maw_sim.web.Session`)'s seat sees it: its own hand, the
-    cards face up, the scores; never another seat's cards."""
-    deal, me = self.deal, self.seat
-    # Everything the reply says of the deal is read from this seat's view (its own hand and the
-    # events it saw), never from the all-seeing deal; the deal is asked only why a card is refused.
-    view = deal.view(me)
-    your_turn = view.phase != "over" and view.to_move == me
+class FinishedDeal(NamedTuple):
+    """A deal of the match once it is over, as every seat knows it: who dealt, the outcome, the
+    contract (the bidding games, else None) and the account after it (``Match.standings``)."""
+    dealer: int
+    outcome: object
+    contract: object
+    standing: dict
+
+
+@dataclass(frozen=True)
+class PublicTable:
+    """What the whole table knows besides one seat's view, and how that seat is spoken to.
+
+    ``variant``: the rules with the house rules chosen; ``seat``: whose state this is;
+    ``narrator``: the words for that seat (:class:`maw_sim.narration.Narrator`: the seats' names
+    and sides); ``humans``: the seats people play; ``names``: the names people gave ({seat: name});
+    ``bot``: the bots' level; ``seed``, ``deal_number``, ``teams`` (the layout as asked, "2x2", or
+    None) and ``link_game`` (:func:`maw_sim.records.to_link`): the link that saves the game (the
+    seed and the link None where the game is not this device's to save: they name every card);
+    ``scores``, ``pool``, ``chips``, ``match_over``: the match's account; ``finished``: the
+    match's deals that are over (:class:`FinishedDeal`); ``games``: the tally of the games
+    finished before this one and this one once over; ``ending``: this deal's end in words for the
+    seat once it is over, else None."""
+    variant: object
+    players: int
+    seat: int
+    narrator: object
+    humans: frozenset
+    names: dict
+    bot: str
+    seed: int | None
+    deal_number: int
+    teams: str | None
+    link_game: str | None
+    scores: tuple
+    pool: int | None
+    chips: tuple
+    match_over: bool
+    finished: tuple
+    games: tuple
+    ending: str | None
+
+
+def public_table(match, narrator, seat: int, *, seed: int | None, deal_number: int, teams=None, humans=None,
+                 names=None, bot: str = "", games=(), link: bool = True) -> PublicTable:
+    """The :class:`PublicTable` of ``match`` for ``seat``: its finished deals only (a deal in play
+    is read by no one here), ``games`` the tally lines of the games finished before this one;
+    ``link`` False (a table shared by several devices) gives no seed and no link."""
+    finished = []
+    for deal, outcome, standing in zip(match.deals, match.results, list(match.standings) + [{}] * len(match.results)):
+        finished.append(FinishedDeal(deal.dealer, outcome, getattr(deal, "contract", None), standing))
+    current = match.deals[-1] if match.deals else None
+    ending = None if current is None or current.outcome is None else narrator.outcome(current)
+    tally = list(games)
+    if getattr(match, "over", False):
+        tally.append({"winner": match.game_won_by, "scores": list(match.scores), "deals": len(match.results),
+                      "seed": seed})
+    return PublicTable(
+        variant=match.variant, players=match.players, seat=seat, narrator=narrator,
+        humans=frozenset({seat}) if humans is None else frozenset(humans), names=dict(names or {}), bot=bot,
+        seed=seed if link else None, deal_number=deal_number, teams=teams,
+        link_game=to_link(match) if link else None,
+        scores=tuple(getattr(match, "scores", ()) or ()), pool=getattr(match, "pool", None),
+        chips=tuple(getattr(match, "chips", ()) or ()), match_over=bool(getattr(match, "over", False)),
+        finished=tuple(finished), games=tuple(tally), ending=ending)
+
+
+def table_state(view, table: PublicTable) -> dict:
+    """The table as ``view``'s seat sees it (a :class:`maw_sim.page_state.PageState`): its own
+    hand, the cards face up, the scores; never another seat's cards. ``view``: that seat's
+    :class:`~maw_sim.deal.PlayerView` made with ``detail=True``; ``table``: :class:`PublicTable`."""
+    detail = view.detail
+    if detail is None:
+        raise ValueError("table_state needs the seat's view made for a surface: Deal.view(seat, detail=True)")
+    me, variant, narrator = view.seat, table.variant, table.narrator
+    turn = detail.turn                       # what the rules ask of this seat, if it is to move
+    your_turn = turn is not None
+    over = detail.outcome is not None
     legal = set(view.legal)
     # Where the step has the cards marked in hand and confirmed (the kitty, the discard): how many.
-    marking = deal.step.marked_counts(deal) if your_turn and deal.step is not None else None
+    marking = turn.marking if your_turn else None
     choosing = marking is not None
     in_a_discard = {w for a in legal for w in a.split()[1:]} if choosing else set()
+    refusals = dict(turn.refusals) if your_turn else {}
     hand = []
     for card in sorted(view.hand, key=display_order(view.trump)):
         info = card_info(card)
+        info.update(legal=False, reason=None, rule=None, reason_plain=None, reason_sources=None)
         if choosing:
             info["legal"] = card.code in in_a_discard
             info["reason"] = None if info["legal"] else "This card may not be put out."
-            info["rule"] = None
         elif your_turn:
             info["legal"] = card.code in legal
-            refusal = None if info["legal"] else deal.refusal(card.code)
-            info["reason"] = refusal and refusal.words
-            info["rule"] = refusal and refusal.rule
-            if refusal:
+            refusal = refusals.get(card.code)
+            if refusal is not None:
+                info["reason"], info["rule"] = refusal.words, refusal.rule
                 info["reason_plain"], info["reason_sources"] = _plain_and_sources(refusal.words)
         else:
-            info["legal"] = False
-            info["reason"] = ("The deal is over." if view.phase == "over" else
+            info["reason"] = ("The deal is over." if over else
                               f"It is {seat_name(view.to_move, me)}'s turn, not yours.")
         hand.append(info)
     hand_codes = {c.code for c in view.hand}
-    choices = [{"action": a, "label": choice_label(a, deal.phase)}
-               for a in sorted(legal - hand_codes, key=choice_order(deal))
-               if not choosing or a == marking[2]]       # marking: only "none" is a button
+    choices = [{"action": a, "label": choice_label(a, view.phase)}
+               for a in (turn.order if your_turn else ())
+               if a not in hand_codes and (not choosing or a == marking[2])]   # marking: only "none" is a button
     select = None
     if choosing:
         low, high, none = marking
-        select = {"phase": deal.phase, "min": low, "max": high, "none": none in legal,
+        select = {"phase": view.phase, "min": low, "max": high, "none": none in legal,
                   "words": (f"Put out {high} card{'s' if high != 1 else ''}." if low == high else
                             f"Put out {low} to {high} cards.")}
 
     finished = [t for t in view.tricks if t.winner is not None]
     trick = trick_info(view)
-    last_trick = _last_trick(self, finished)
+    last_trick = _last_trick(narrator, finished)
     before_play = view.phase in BIDDING_PHASES
     tricks_won = list(view.tricks_won)
 
     outcome = None
-    if deal.phase == "over":
-        o = deal.outcome
-        outcome = {"winner": o.winner, "spoilt": o.winner is None,
-                   "tricks_won": list(o.tricks_won),
-                   "points": list(getattr(o, "points", None) or []),
-                   "text": self.narrator.outcome(deal)}
-    sides = self.match.teams
-    humans = getattr(self, "humans", frozenset({me}))
-    bidding = deal.variant.bidding
+    if over:
+        o = detail.outcome
+        outcome = {"winner": o.winner, "spoilt": o.winner is None, "tricks_won": list(o.tricks_won),
+                   "points": list(o.points or []), "text": table.ending or o.reason}
+    sides = view.teams
+    humans = table.humans
+    bidding = variant.bidding
     last_call = {s: a for s, a in view.auction} if bidding else {}
     contract = view.contract if bidding else None
     exchanged = dict(view.exchanged) if bidding else {}
     # Pass-and-play: every seat by its number, "You" being whoever holds the device just now.
-    seats = [{"seat": s, "name": "You" if s == me and len(humans) == 1 else self.narrator.name(s), "you": s == me,
+    seats = [{"seat": s, "name": "You" if s == me and len(humans) == 1 else narrator.name(s), "you": s == me,
               "human": s in humans, "dealer": s == view.dealer,
-              "to_move": s == view.to_move, "cards": len(deal.hand(s)),   # how many: in sight of all
+              "to_move": s == view.to_move, "cards": detail.hand_sizes[s],   # how many: in sight of all
               "tricks": tricks_won[s],
               "side": None if sides is None else sides[s],
               "partner": sides is not None and s != me and sides[s] == sides[me],
@@ -154,34 +231,39 @@ def table_state(self) -> dict:
               # "Call for your partner": the holder of the called card, where this seat knows it.
               "called_partner": view.partner == s,
               "exchanged": exchanged.get(s)}
-             for s in range(self.players)]
-    link = {"variant": self.variant.id, "players": self.players, "seed": self.seed,
-            "game": to_link(self.match), "deal": self.deal_number}
-    if self.teams:
-        link["teams"] = self.teams
-    if len(humans) > 1:
-        link["humans"] = ",".join(map(str, sorted(humans)))
-    default_teams = self.variant.default_teams(self.players)
-    if self.teams is None and default_teams:
-        link["teams"] = "singles"       # each for himself, where the file's default is partners
-    if self.variant.choices:
-        link["options"] = ",".join(options_text(self.variant).split())
-    preset = chosen_preset(self.variant)
-    if preset:
-        link["preset"] = preset
+             for s in range(view.players)]
+    default_teams = variant.default_teams(view.players)
+    preset = chosen_preset(variant)
+    link = None
+    if table.link_game is not None:
+        link = {"variant": variant.id, "players": view.players, "seed": table.seed,
+                "game": table.link_game, "deal": table.deal_number}
+        if table.teams:
+            link["teams"] = table.teams
+        if len(humans) > 1:
+            link["humans"] = ",".join(map(str, sorted(humans)))
+        if table.teams is None and default_teams:
+            link["teams"] = "singles"       # each for himself, where the file's default is partners
+        if variant.choices:
+            link["options"] = ",".join(options_text(variant).split())
+        if preset:
+            link["preset"] = preset
     return {
-        "variant": {"id": self.variant.id, "name": self.variant.name,
-                    "choices": dict(self.variant.choices),
-                    "options": options_info(self.variant), "preset": preset,
-                    "house_rules": house_rules(self.variant),
-                    "presets": [{"name": p.name, "label": p.label} for p in self.variant.presets.values()],
-                    "layouts": _layouts(self.variant)},
+        "variant": {"id": variant.id, "name": variant.name,
+                    "choices": dict(variant.choices),
+                    "options": options_info(variant), "preset": preset,
+                    "house_rules": house_rules(variant),
+                    "presets": [{"name": p.name, "label": p.label} for p in variant.presets.values()],
+                    "layouts": _layouts(variant),
+                    # What the settings may offer with these rules, so the page offers nothing the
+                    # engine refuses: the one check of a table's answers (Variant.table_choices).
+                    "table": variant.table_choices()},
         "default_teams": default_teams,
-        "players": self.players, "seed": self.seed, "seat": me, "bot": self.bot_name,
+        "players": view.players, "seed": table.seed, "seat": me, "bot": table.bot,
         "humans": sorted(humans), "pass_and_play": len(humans) > 1,
-        "names": {str(seat): name for seat, name in sorted(getattr(self, "names", {}).items())},
-        "deal_number": self.deal_number,
-        "teams": self.teams, "link": link,
+        "names": {str(seat): name for seat, name in sorted(table.names.items())},
+        "deal_number": table.deal_number,
+        "teams": table.teams, "link": link,
         "phase": view.phase, "to_move": view.to_move, "your_turn": your_turn,
         "dealer": view.dealer,
         "trump": None if view.trump is None else {
@@ -191,7 +273,7 @@ def table_state(self) -> dict:
         # The trumps in force, highest first, for the reminder at the table (the ace of trumps
         # last where it lost its rank): the engine's order, never restated in the page.
         "trump_order": [] if view.trump is None else [card_info(c) for c in view.tables.ranking],
-        "bidding": _bidding(self, deal, view, your_turn) if view.variant.bidding else None,
+        "bidding": _bidding(view, narrator, your_turn) if bidding else None,
         "select": select,
         "hand": hand, "choices": choices, "trick": trick,
         # No card is played in the auction, the trump, the kitty or the discard: the hand rests.
@@ -200,11 +282,23 @@ def table_state(self) -> dict:
                        last_trick["text"] if trick else "No cards on the table."),
         "last_trick": last_trick,
         "tricks_played": len(finished), "seats": seats,
-        "scores": _scores(self, view), "outcome": outcome,
-        "match_over": bool(getattr(self.match, "over", False)),
-        "sheet": score_sheet(self),
-        "prompt": self.narrator.prompt(deal, your_turn),
+        "scores": _scores(view, table), "outcome": outcome,
+        "match_over": table.match_over,
+        "sheet": score_sheet(table, view),
+        "prompt": _prompt(view, table),
     }
+
+
+def _prompt(view, table) -> str:
+    """What the seat is asked now, or whose move the table waits for."""
+    if view.detail.outcome is not None:
+        if table.match_over:
+            return "The deal is over, and the game: press “Next game” to play another."
+        return "The deal is over. Press “New deal” to play the next one."
+    turn = view.detail.turn
+    if turn is None:
+        return f"{table.narrator.name(view.to_move)} to move."
+    return turn.prompt or "Your turn: play a card."
 
 
 def _plain_and_sources(words: str) -> tuple:
@@ -216,7 +310,7 @@ def _plain_and_sources(words: str) -> tuple:
     return words, None
 
 
-def _last_trick(self, finished) -> dict | None:
+def _last_trick(narrator, finished) -> dict | None:
     """The last trick taken, face up as everyone saw it, with who won it in words."""
     if not finished:
         return None
@@ -224,7 +318,7 @@ def _last_trick(self, finished) -> dict | None:
     winning = next(c for s, c in t.plays if s == t.winner)
     return {"leader": t.leader, "winner": t.winner, "number": len(finished),
             "plays": [{"seat": s, "card": card_info(c)} for s, c in t.plays],
-            "text": trick_words(self.narrator.names, t.winner, len(finished), winning, past=True)}
+            "text": trick_words(narrator.names, t.winner, len(finished), winning, past=True)}
 
 
 def _layouts(variant) -> dict:
@@ -236,45 +330,41 @@ def _layouts(variant) -> dict:
     return out
 
 
-def score_sheet(self) -> dict:
+def score_sheet(table: PublicTable, view) -> dict:
     """The score sheet of the session: a row for each finished deal of this game (each side's
     points and the running totals, the contract in the bidding games; the pool and the chips in
     pool games), and the games finished so far. Only what every seat knows once a deal is over."""
-    match = self.match
-    pool = self.variant.scoring_kind == "pool"
-    names = self.narrator.side_names() if not pool else [self.narrator.name(s) for s in range(self.players)]
+    variant, narrator = table.variant, table.narrator
+    pool = variant.scoring_kind == "pool"
+    names = narrator.side_names() if not pool else [narrator.name(s) for s in range(table.players)]
     rows = []
-    standings = getattr(match, "standings", [])
-    for number, outcome in enumerate(match.results, start=1):
-        deal = match.deals[number - 1]
-        standing = standings[number - 1] if number - 1 < len(standings) else {}
-        row = {"deal": number, "dealer": deal.dealer, "winner": outcome.winner,
-               "tricks_won": list(outcome.tricks_won)}
+    for number, done in enumerate(table.finished, start=1):
+        outcome, standing = done.outcome, done.standing
+        row = {"deal": number, "dealer": done.dealer, "winner": outcome.winner,
+               "tricks_won": list(outcome.tricks_won), "spoilt": outcome.winner is None,
+               "jinked": bool(getattr(outcome, "jinked", False)),
+               "pool": None, "chips": None, "points": None, "totals": None, "contract": None}
         if pool:
-            row.update(pool=standing.get("pool"), chips=list(standing.get("chips", ())),
-                       spoilt=outcome.winner is None, jinked=bool(getattr(outcome, "jinked", False)))
+            row.update(pool=standing.get("pool"), chips=list(standing.get("chips", ())))
         else:
             row.update(points=list(getattr(outcome, "points", None) or [0] * len(names)),
                        totals=list(standing.get("scores", ())))
-        contract = getattr(deal, "contract", None)
+        contract = done.contract
         if contract is not None:
-            row["contract"] = {"bidder": contract.bidder, "name": self.narrator.name(contract.bidder),
+            row["contract"] = {"bidder": contract.bidder, "name": narrator.name(contract.bidder),
                                "call": contract.call, "held": bool(contract.held),
                                "made": getattr(outcome, "contract_made", None)}
         rows.append(row)
-    games = list(getattr(self, "games", []))
-    current = self.finished_game() if hasattr(self, "finished_game") else None
-    if current is not None:
-        games.append(current)
+    games = list(table.games)
     won = [0] * len(names)
     for game in games:
         if game["winner"] is not None and game["winner"] < len(won):
             won[game["winner"]] += 1
     return {"kind": "pool" if pool else "points", "names": names, "rows": rows,
-            "contracts": any("contract" in r for r in rows) or getattr(self.deal, "turnup", 1) is None,
+            "contracts": any(r["contract"] is not None for r in rows) or variant.bidding,
             "games": [{"number": k, "winner": g["winner"], "scores": g["scores"], "deals": g["deals"]}
                       for k, g in enumerate(games, start=1)],
-            "games_won": won, "robber": _robber(self.variant, names, won)}
+            "games_won": won, "robber": _robber(variant, names, won)}
 
 
 def _robber(variant, names, won) -> dict | None:
@@ -290,33 +380,47 @@ def _robber(variant, names, won) -> dict | None:
     return {"to": scorer.robber, "won_by": taken, "text": text}
 
 
-def _bidding(self, deal, view, your_turn: bool) -> dict:
+class _Asked(NamedTuple):
+    """The dealer's question in the auction, as :func:`maw_sim.words.hold_note` reads it."""
+    phase: str
+    events: tuple
+    variant: object
+    legal: tuple
+
+    def legal_actions(self) -> tuple:
+        return self.legal
+
+
+def _bidding(view, narrator, your_turn: bool) -> dict:
     """The bidding games' public state: the auction (each call, and in words), the contract, the
     hold explained when it is offered, the kitty's size, the stock left and each exchange (by
     number of cards, never the cards)."""
     c = view.contract
-    name = self.narrator.name
+    name = narrator.name
+    note = hold_note(_Asked(view.phase, view.events, view.variant, view.legal)) if your_turn else None
     return {"auction": [{"seat": s, "call": a, "text": f"{name(s)}: {a}"} for s, a in view.auction],
             "contract": None if c is None else {
                 "bidder": c.bidder, "side": c.side, "bid": c.bid, "call": c.call,
                 "made_value": c.made_value, "failed_value": c.failed_value, "held": c.held,
-                "text": f"{self.narrator.side_of_seat(c.bidder)}: {bid_words(c.call)}"
+                "text": f"{narrator.side_of_seat(c.bidder)}: {bid_words(c.call)}"
                         + (" (held by the dealer)" if c.held else ""),
-                "words": contract_held(deal, c, self.narrator.names)},
-            "hold": deal.variant.auction["hold"], "hold_note": hold_note(deal) if your_turn else None,
-            "kitty_size": view.kitty_size, "stock_left": view.stock_left, "kitty_taken": deal.kitty_taken,
+                # The contract's words read the rules and the layout: the view has both.
+                "words": contract_held(view, c, narrator.names)},
+            "hold": view.variant.auction["hold"], "hold_note": note,
+            "kitty_size": view.kitty_size, "stock_left": view.stock_left, "kitty_taken": view.detail.kitty_taken,
             "called": None if view.called is None else card_info(view.called),
             "kitty_shown": None if view.kitty_shown is None else card_info(view.kitty_shown),
             "exchanged": [{"seat": s, "cards": k} for s, k in view.exchanged]}
 
 
-def _scores(self, view) -> dict:
-    match = self.match
-    if self.variant.scoring_kind == "pool":
-        return {"kind": "pool", "pool": getattr(match, "pool", None),
-                "chips": list(getattr(match, "chips", []) or [])}
+def _scores(view, table) -> dict:
+    """The match's account: the pool and chips, or each side's points (this deal's as the seat
+    can count them, while it is played)."""
+    if table.variant.scoring_kind == "pool":
+        return {"kind": "pool", "pool": table.pool, "chips": list(table.chips),
+                "scores": None, "names": None, "this_deal": None, "target": None}
     this_deal = view.deal_points         # the points as this seat can count them
-    return {"kind": "points", "scores": list(getattr(match, "scores", []) or []),
-            "names": self.narrator.side_names(),
-            "this_deal": list(this_deal) if this_deal and view.phase != "over" else None,
-            "target": self.variant.scoring["target"]}
+    return {"kind": "points", "pool": None, "chips": None, "scores": list(table.scores),
+            "names": table.narrator.side_names(),
+            "this_deal": list(this_deal) if this_deal and view.detail.outcome is None else None,
+            "target": table.variant.scoring["target"]}

@@ -48,8 +48,13 @@ Every request may carry ``"table": "<id>"``: each id has its own session, so one
 widget on a page (a play table, a review board, an experiment).
 
 Replies are ``{"ok": true, "state": {...}, "events": [...], "warnings": [...]}`` or
-``{"ok": false, "error": "<what was wrong, and what is allowed>"}``; a refused request changes
-nothing. A field an op does not read is refused by name (:data:`FIELDS` lists each op's), as is
+``{"ok": false, "error": "<what was wrong, and what is allowed>", "rule": …, "section": …,
+"sources": [...]}``; a refused request changes nothing. Where a rule refuses it (a card that must
+follow suit, a bid too low, another seat's turn) ``rule`` is the rule's id
+(:data:`maw_sim.refusals.RULES`, e.g. ``"following.follow-or-trump"``), ``section`` the ruleset's
+setting it rests on and ``sources`` that setting's sources (keys of ``conf/sources.toml``);
+otherwise ``rule`` and ``section`` are null. ``explain`` answers the same way: ``{"reason": words or
+null, "rule": …, "section": …, "sources": [...]}``. A field an op does not read is refused by name (:data:`FIELDS` lists each op's), as is
 JSON nested past :data:`MAX_DEPTH` levels or longer than :data:`MAX_REQUEST` characters; numbers
 are JSON numbers or text of ASCII digits. ``lenient`` (true or false; for links typed or shared by
 people) replaces each bad parameter by a default and says so in ``warnings`` instead of refusing.
@@ -59,11 +64,12 @@ Which tables a game may be set to is the engine's one check of a table
 counts and partnership layouts the chosen house rules deal for, and for each option value and
 preset the counts it would allow, so the page offers nothing the engine refuses.
 
-The state is the table **as your seat sees it**: never another seat's cards. Events are what
-happened since your last move, in order, each with a sentence for the log: the bots' plays, the
-tricks won, robbing and jinking, the end of the deal. Every event is built from the action as your
-seat saw it (:meth:`maw_sim.phases.Step.redact`): a bot's card put out face down in robbing is
-``"rob ?"``, never named.
+The state is the table **as your seat sees it**: never another seat's cards. It is built from that
+seat's view alone (:func:`maw_sim.seat_state.table_state`) and its shape is declared
+(:class:`maw_sim.page_state.PageState`). Events are what happened since your last move, in order,
+each with a sentence for the log: the bots' plays, the tricks won, robbing and jinking, the end of
+the deal. Every event is told as your seat saw it (:meth:`maw_sim.events.Event.seen_by`): a bot's
+card put out face down in robbing is ``"rob ?"``, never named.
 """
 
 from __future__ import annotations
@@ -77,6 +83,7 @@ from .inputs import shown, whole_number
 from .match import MAX_SEED  # noqa: F401  (seeds travel in links and through JavaScript numbers)
 from .narration import Narrator, PassNarrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
 from .records import MEDIA_TYPE, SUFFIX, RecordError, replay_link
+from .refusals import Refusal, refuse
 from .variants import TableError, load_variant, variant_ids
 
 DEFAULT_VARIANT = "spoil-five"
@@ -92,7 +99,20 @@ MAX_ACTION = 200
 
 
 class RequestError(ValueError):
-    """A request the bridge refuses: the message says what was wrong and what is allowed."""
+    """A request the bridge refuses: the message says what was wrong and what is allowed;
+    ``refusal`` (a :class:`maw_sim.refusals.Refusal`, or None) the rule that refuses it."""
+
+    def __init__(self, message, refusal: Refusal | None = None):
+        super().__init__(message)
+        self.refusal = refusal
+
+
+def refusal_reply(refusal: Refusal | None) -> dict:
+    """A refusal's rule for a reply: its id, the ruleset's setting it rests on and that setting's
+    sources (all null or empty where no rule refuses, only the request's form)."""
+    if refusal is None:
+        return {"rule": None, "section": None, "sources": []}
+    return {"rule": refusal.rule, "section": refusal.section, "sources": list(refusal.sources)}
 
 
 # -- words and small dicts for the page ---------------------------------------------------------
@@ -398,15 +418,15 @@ class Session:
         action = _check_action(action)
         deal = self.deal
         if deal.phase == "over":
-            raise RequestError("the deal is over: ask for the next deal")
+            raise RequestError("the deal is over: ask for the next deal", self._not_now())
         if deal.to_move not in self.humans:
-            raise RequestError(f"it is {self.narrator.name(deal.to_move)}'s turn, not yours")
+            raise RequestError(f"it is {self.narrator.name(deal.to_move)}'s turn, not yours", self._not_now())
         seat = deal.to_move
         try:
             # The engine checks the move once, as it takes it; a refused move changes nothing.
             events = self._apply(seat, action)
         except IllegalAction as exc:
-            raise RequestError(str(exc)) from None
+            raise RequestError(str(exc), exc.refusal) from None
         self.seat = seat
         events += self._bots_move()
         return events
@@ -423,14 +443,25 @@ class Session:
         return hint(deal.view(deal.to_move))
 
     def explain(self, action) -> str | None:
+        """Why ``action`` is refused now, in words (None when it is legal)."""
+        refusal = self.refusal(action)
+        return None if refusal is None else refusal.words
+
+    def refusal(self, action) -> Refusal | None:
+        """Why ``action`` is refused now (:class:`maw_sim.refusals.Refusal`: the rule's id, its
+        sources and the words), or None when it is legal."""
         self._need_game()
         action = _check_action(action)
+        if self.deal.phase == "over" or self.deal.to_move not in self.humans:
+            return self._not_now()
+        return self.deal.refusal(action)
+
+    def _not_now(self) -> Refusal:
+        """No move of yours is open: the deal is over, or another seat is to move."""
         deal = self.deal
         if deal.phase == "over":
-            return "The deal is over."
-        if deal.to_move not in self.humans:
-            return f"It is {self.narrator.name(deal.to_move)}'s turn, not yours."
-        return deal.explain(action)
+            return refuse(self.variant, "over", "The deal is over.")
+        return refuse(self.variant, "turn", f"It is {self.narrator.name(deal.to_move)}'s turn, not yours.")
 
     # -- the deal --------------------------------------------------------------------------------
     def _need_game(self):
@@ -462,10 +493,8 @@ class Session:
     def _apply(self, seat: int, action: str) -> list:
         """Apply one move and narrate it (and what it caused) for your seat."""
         deal = self.deal
-        finished_before = sum(1 for t in deal.tricks if t.winner is not None)
-        phase_before = deal.phase
         deal.apply(action)
-        events = self.narrator.action(deal, seat, phase_before, finished_before)
+        events = self.narrator.action(deal)
         if deal.phase == "over" and not self.log_settled:
             self.log_settled = True
             self.match.settle(deal)
@@ -474,13 +503,18 @@ class Session:
 
     # -- what your seat sees ------------------------------------------------------------------------
     def state(self) -> dict:
+        """The page's state for your seat (:func:`maw_sim.seat_state.table_state`): from that
+        seat's view and what the whole table knows, nothing else."""
         self._need_game()
         from .seat_state import table_state
-        state = table_state(self)
-        # What the settings may offer with these rules, so the page offers nothing the engine refuses:
-        # the answers of the one check of a table (maw_sim.variants.Variant.table_choices).
-        state["variant"]["table"] = self.variant.table_choices()
-        return state
+        return table_state(self.deal.view(self.seat, detail=True), self.public_table())
+
+    def public_table(self):
+        """What the whole table knows, for your seat (:class:`maw_sim.seat_state.PublicTable`)."""
+        from .seat_state import public_table
+        return public_table(self.match, self.narrator, self.seat, seed=self.seed, deal_number=self.deal_number,
+                            teams=self.teams, humans=self.humans, names=self.names, bot=self.bot_name,
+                            games=self.games)
 
 
 def _check_action(action) -> str:
@@ -523,7 +557,7 @@ def handle(request_json: str, session: Session | None = None) -> str:
         reply = _dispatch(session, request)
         reply["ok"] = True
     except RequestError as exc:
-        reply = {"ok": False, "error": str(exc)}
+        reply = {"ok": False, "error": str(exc), **refusal_reply(exc.refusal)}
     except Exception as exc:  # an engine bug: report it to the page rather than hang the worker
         reply = {"ok": False, "error": f"internal error: {type(exc).__name__}: {exc}", "bug": True}
     return json.dumps(reply, ensure_ascii=False)
@@ -667,7 +701,8 @@ def _dispatch(session: Session, request: dict) -> dict:
         return {"events": session.next_game(), "state": session.state()}
     if op == "explain":
         action = request.get("action")
-        return {"action": action, "reason": session.explain(action)}
+        refusal = session.refusal(action)
+        return {"action": action, "reason": None if refusal is None else refusal.words, **refusal_reply(refusal)}
     if op == "state":
         return {"state": session.state()}
     if op == "hint":

@@ -6,13 +6,18 @@ For random deals of each:
 - the notation round-trips, and the record replays to the same position;
 - a seat's record round-trips, and names no card outside what that seat observed;
 - **two deals that differ only in cards a seat cannot see give that seat identical outputs**:
-  its view, its record and the log's words. The second deal is the first with two cards the seat
+  its view, its record, the log's words, the play page's state (:func:`maw_sim.seat_state.table_state`)
+  and the review board's position, from its own record and from the full one. The second deal is the first with two cards the seat
   never saw exchanged (between two other hands, or a hand and the cards undealt), every action
   replayed with those two cards exchanged, and only the actions the seat saw taken as such: an
   action nobody else saw (a quiet decline to rob) is taken by whoever must decide in that deal
   (:func:`maw_sim.phases.take_unseen`). This catches indirect leaks — a pass that tells who
   holds the ace, a bonus counted before anybody could know it was the best trump — that a check
   of the cards named never would.
+
+Which cards a seat has seen is read from its view (:func:`known_cards`: every card the view
+names), not restated here from the actions' verbs: the view is the one statement of what a seat
+knows, and this suite checks that every other surface tells it nothing more.
 
 The number of cases is bounded (one deal per case, a few stopping points): the suite runs in
 seconds per ruleset.
@@ -74,26 +79,61 @@ def _random_deal(case, seed):
     return deal
 
 
-def known_cards(deal, seat) -> set:
-    """The codes ``seat`` observed in ``deal``: its hand as dealt, the turn-up as dealt, every card
-    named in an event it saw, and the kitty once it took it into hand."""
-    known = {c.code for c in deal.dealt[seat]}
-    if deal.dealt_turnup is not None:
-        known.add(deal.dealt_turnup.code)
-    for event in deal.view(seat).events:
+def seen_cards(view) -> set:
+    """The codes a seat's view names (made with ``detail=True``): its hand, the turn-up (as dealt
+    and in force), the kitty's card laid face up, the kitty it took into hand, and every card of
+    every event it saw (what it played, put out or drew itself, and what was shown to all)."""
+    known = {c.code for c in view.hand}
+    for card in (view.turnup, view.dealt_turnup, view.kitty_shown):
+        if card is not None:
+            known.add(card.code)
+    for event in view.events:
         known |= {c.code for c in event.cards if c is not None}
-    if deal.kitty_shown is not None:
-        known.add(deal.kitty_shown.code)       # laid face up for all (an Atlantic house rule)
-    if deal.kitty_taken and deal.bidder == seat:
-        known |= {c.code for c in deal.kitty}
+    if view.detail.kitty is not None:
+        known |= {c.code for c in view.detail.kitty}
     return known
 
 
+def known_cards(deal, seat) -> set:
+    """The codes ``seat`` observed in ``deal``: what its view names (:func:`seen_cards`)."""
+    return seen_cards(deal.view(seat, detail=True))
+
+
 def _outputs(deal, seat):
-    """Everything meant for ``seat``: its view, its record's text, and the log's words."""
-    view = deal.view(seat)
+    """Everything meant for ``seat``: its view, its record's text, the log's words, the play
+    page's state and the review board's position."""
+    view = deal.view(seat, detail=True)
     record = deal.record().for_seat(seat).text()
-    return view, record, _log(deal, seat)
+    return view, record, _log(deal, seat), _page_state(view), _review(deal, seat)
+
+
+def _page_state(view):
+    """The play page's state for the seat, from its view and what the whole table knows."""
+    from maw_sim.narration import Narrator
+    from maw_sim.seat_state import PublicTable, table_state
+    table = PublicTable(variant=view.variant, players=view.players, seat=view.seat,
+                        narrator=Narrator(_Table(view), view.seat), humans=frozenset({view.seat}), names={},
+                        bot="random", seed=0, deal_number=1, teams=None, link_game="", scores=(), pool=0,
+                        chips=(0,) * view.players, match_over=False, finished=(), games=(), ending=None)
+    return table_state(view, table)
+
+
+def _review(deal, seat):
+    """The review board's position after every action, as the seat knows it: from the full
+    record, with the record's step numbers set aside (a full record counts every seat's steps:
+    it is the whole deal's), and from the seat's own record, whole."""
+    from maw_sim.review import ReviewSession
+    record = deal.record()
+    board = ReviewSession()
+    board.open({"text": record.text()})
+    full = board.at({"step": len(record.actions), "seat": seat})
+    for key in ("step", "steps"):
+        del full[key]
+    for line in full["log"]:
+        del line["step"]
+    own = ReviewSession()
+    own.open({"text": record.for_seat(seat).text()})
+    return full, own.at({"step": len(record.for_seat(seat).actions), "seat": seat})
 
 
 def _log(deal, seat):
@@ -107,9 +147,8 @@ def _log(deal, seat):
     for event in deal.events:
         if event.chance:
             continue
-        phase, finished = replay.phase, sum(1 for t in replay.tricks if t.winner is not None)
         replay.apply(event.text)
-        lines += [e["text"] for e in narrator.action(replay, event.seat, phase, finished)]
+        lines += [e["text"] for e in narrator.action(replay)]
     return lines
 
 
@@ -189,7 +228,8 @@ def test_every_ruleset_keeps_what_a_seat_cannot_see_hidden(case):
         text = seat_record.text()
         assert GameRecord.parse(text) == seat_record
         named = set(CARD.findall(text))
-        known = known_cards(full, seat)
+        dealt = {c.code for c in full.dealt[seat]}
+        known = known_cards(full, seat) | dealt       # its own cards as dealt, and what its view names
         assert named <= known, (seat, named - known)
         for line in _log(full, seat):
             for card in CARD.findall(line):
@@ -238,3 +278,24 @@ def test_a_seats_outputs_do_not_tell_where_the_ace_of_trumps_lies():
     other = _exchanged(deal, seat, len(deal.events), ace, undealt)
     assert other is not None and not any(e.step == "rob" for e in other.events)
     assert _outputs(other, seat) == _outputs(deal, seat)
+
+
+def test_while_the_holder_of_the_ace_decides_unseen_the_leader_sees_only_its_turn_to_lead():
+    # Before the first lead the holder of the ace of trumps decides whether to rob, and nobody else
+    # knows it: to the leader the table waits for its lead. Its outputs (the page's prompt and
+    # choices, the review board) must be those of a deal where nobody holds the ace.
+    v = maw_sim.load_variant("spoil-five")
+    for seed in range(300):
+        deal = Deal.random(v, 5, seed)
+        leader = (deal.dealer + 1) % 5
+        if deal.phase == "rob" and deal.turnup.rank != 1 and deal.to_move != leader:
+            break
+    ace = Card(1, deal.trump).code
+    undealt = next(c.code for c in v.pack.cards if c.code not in known_cards(deal, leader)
+                   and all(c not in h for h in deal.dealt) and c != deal.turnup)
+    swap = {ace: undealt, undealt: ace}
+    other = Deal(v, [[swap.get(c.code, c.code) for c in h] for h in deal.dealt], deal.turnup.code, deal.dealer)
+    assert other.phase == "play" and other.to_move == leader
+    mine, theirs = _outputs(deal, leader), _outputs(other, leader)
+    assert mine == theirs
+    assert mine[3]["prompt"] == "Your turn: play a card." and mine[3]["your_turn"]

@@ -200,11 +200,17 @@ def test_illegal_cards_carry_the_engines_reason(session):
         if not illegal:
             continue
         card = illegal[0]
-        assert card["reason"] == session.deal.explain(card["code"])
-        assert ok(session, op="explain", action=card["code"])["reason"] == card["reason"]
+        why = session.deal.refusal(card["code"])
+        # The rule travels with the words: on the card, in explain's answer and in the refusal.
+        assert card["rule"] == why.rule and why.rule.startswith(("following.", "renege."))
+        assert card["reason"] == why.words
+        explained = ok(session, op="explain", action=card["code"])
+        assert (explained["rule"], explained["reason"]) == (why.rule, card["reason"])
+        assert explained["section"] == why.section and explained["sources"] == list(why.sources) != []
         before = json.dumps(session.state())
         refused = call(session, op="act", action=card["code"])
-        assert not refused["ok"] and refused["error"] == card["reason"]
+        assert not refused["ok"] and (refused["rule"], refused["error"]) == (why.rule, card["reason"])
+        assert refused["sources"] == list(why.sources) and refused["section"] == why.section
         assert json.dumps(session.state()) == before, "a refused move must change nothing"
         return
     pytest.fail("no deal with an illegal card in 200 seeds")
@@ -213,8 +219,9 @@ def test_illegal_cards_carry_the_engines_reason(session):
 def test_legal_cards_explain_to_none(session):
     state = ok(session, op="new", variant="spoil-five", seed=5)["state"]
     legal = [c for c in state["hand"] if c["legal"]]
-    assert legal and all(c["reason"] is None for c in legal)
-    assert ok(session, op="explain", action=legal[0]["code"])["reason"] is None
+    assert legal and all(c["reason"] is None and c["rule"] is None for c in legal)
+    explained = ok(session, op="explain", action=legal[0]["code"])
+    assert explained["reason"] is None and explained["rule"] is None and explained["sources"] == []
 
 
 def test_next_deal_keeps_the_pool(session):
@@ -232,6 +239,7 @@ def test_next_deal_refused_while_a_deal_is_in_progress(session):
     ok(session, op="new", variant="spoil-five", seed=9)
     reply = call(session, op="next")
     assert not reply["ok"] and "not over" in reply["error"]
+    assert reply["rule"] is None, "a request out of place, not a rule of the game"
 
 
 def test_points_games_report_points(session):
@@ -347,7 +355,8 @@ def test_malformed_requests(session, raw, fragment):
 def test_acting_out_of_turn_or_after_the_end(session):
     reply = play_out(session, ok(session, op="new", variant="spoil-five", seed=2))
     refused = call(session, op="act", action=reply["state"]["hand"][0]["code"] if reply["state"]["hand"] else "5H")
-    assert not refused["ok"] and "over" in refused["error"]
+    assert not refused["ok"] and refused["rule"] == "over"
+    assert call(session, op="explain", action="5H")["rule"] == "over"
     assert not call(session, op="act", action="")["ok"]
 
 
@@ -671,7 +680,8 @@ def test_a_bidding_state_says_the_auction_the_contract_and_the_choice_to_make():
     # A wrong count is refused with the engine's words; the cards in any order are one discard.
     codes = [c["code"] for c in state["hand"]]
     refused = call(session, op="act", action="discard " + codes[0])
-    assert not refused["ok"] and refused["error"] == session.deal.explain("discard " + codes[0])
+    assert not refused["ok"] and refused["rule"] == "kitty.count"
+    assert refused["error"] == session.deal.explain("discard " + codes[0])
     reply = ok(session, op="act", action="discard " + " ".join(reversed(codes[:5])))
     assert reply["events"][0]["kind"] == "kitty" and reply["state"]["phase"] == "trump"
     assert [c["label"] for c in reply["state"]["choices"]] == ["♣ Clubs", "♦ Diamonds", "♥ Hearts", "♠ Spades"]
@@ -747,3 +757,19 @@ def test_people_at_a_shared_device_may_give_their_names():
     link = state["link"]["game"]
     restored = ok(web.Session(), op="new", game=link, humans="0,2", names=["Ann", "Bob"])["state"]
     assert [s["name"] for s in restored["seats"]][:3] == ["Ann", "Bot 1", "Bob"]
+
+
+def test_another_seats_turn_is_refused_by_its_rule():
+    # Your move taken behind the session's back (as a friend's device might): a bot is to move, so
+    # no move is yours, and the refusal names the rule "turn" as well as saying whose turn it is.
+    from maw_sim.refusals import RULES
+    s = web.Session()
+    s.new(variant="spoil-five", players=3, seed=4)
+    while s.deal.to_move == 0:
+        s.deal.apply(s.deal.legal_actions()[0])
+    assert s.deal.to_move is not None
+    refused = call(s, op="act", action="5H")
+    assert not refused["ok"] and refused["rule"] == "turn" and "turn" in RULES
+    assert refused["error"] == f"it is Bot {s.deal.to_move}'s turn, not yours"
+    explained = call(s, op="explain", action="5H")
+    assert explained["rule"] == "turn" and explained["reason"] == f"It is Bot {s.deal.to_move}'s turn, not yours."
