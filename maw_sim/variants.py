@@ -120,7 +120,7 @@ ROBBING_RULES = {"optional": "the holder of the ace of trumps may rob the turn-u
                  "none": "no robbing"}
 SCORING_KINDS = tuple(SCORINGS)
 PARTNERSHIP_FORMS = {"2x2": (2, 2), "3x2": (3, 2), "4x2": (4, 2), "5x2": (5, 2),
-                     "2x3": (2, 3), "3x3": (3, 3)}
+                     "2x3": (2, 3), "2x4": (2, 4), "3x3": (3, 3)}
 RANK_TOKENS = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(r): r for r in range(2, 11)}}
 
 # What each section of a variant file holds: key -> (type check, description of what is expected).

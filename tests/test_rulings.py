@@ -664,3 +664,11 @@ def test_merrimack_called_pair_both_past_120_the_higher_total_wins_by_house_rule
     totals = [s + p for s, p in zip([110, 0, 0, 115, 0], deal.outcome.points)]
     assert totals[partner] > totals[0] >= 120
     assert deal.outcome.game_won_by == partner
+
+
+def test_twenty_five_at_eight_may_play_two_sides_of_four_with_opponents_as_neighbours():
+    """The survey: six or eight could also form two teams, every player with an opponent beside
+    him (whether that is usual at Twenty-Five it does not know)."""
+    deal = Deal.random(maw_sim.load_variant("twenty-five"), 8, 1, 7, teams="2x4")
+    assert deal.teams == (0, 1, 0, 1, 0, 1, 0, 1)
+    assert all(deal.teams[s] != deal.teams[(s + 1) % 8] for s in range(8))
