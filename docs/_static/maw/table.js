@@ -577,6 +577,8 @@ export class Table {
     this.nextGame.hidden = !(s.phase === "over" && s.match_over);
     const over = s.phase === "over";
     this.reviewLink.hidden = this.download.hidden = !over;
+    // A server's table sends no link code (it would carry the seed): its record is the download.
+    if (this.remote) this.reviewLink.hidden = !(over && s.link && s.link.game);
     if (over && s.link && s.link.game) {
       const review = new URL(REVIEW_PAGE);
       review.searchParams.set("game", s.link.game);
