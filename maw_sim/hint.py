@@ -15,6 +15,8 @@ import random
 from .bots import bidding
 from .bots.bidding import PHASES as BIDDING_PHASES
 from .bots.search import PIMC
+from .cards import Card
+from .narration import choice_label
 
 #: The search behind the hint: the ``best`` bot's, with fewer imagined deals so that it answers in
 #: a few hundred milliseconds in the browser.
@@ -26,6 +28,18 @@ def _rng(view) -> random.Random:
     played = sum(len(t.plays) for t in view.tricks)
     return random.Random(f"maw-hint:{view.variant.id}:{view.seat}:{view.dealer}:"
                          f"{view.turnup.code if view.turnup else '-'}:{len(view.seen)}:{played}")
+
+
+def _said(action: str, phase: str) -> str:
+    """A choice as a player names it: a card by its symbol ("Q♦"), any other choice by the words on
+    its button ("Put out 8♣", "Bid 25"), never the notation's code."""
+    label = choice_label(action, phase)
+    if label != action:
+        return label
+    try:
+        return Card.parse(action).symbol
+    except ValueError:
+        return action
 
 
 def hint(view) -> dict:
@@ -42,7 +56,7 @@ def hint(view) -> dict:
                 "choices": [{"action": a, "value": None, "best": a == choice,
                              "text": "The bots' hand evaluator would choose this." if a == choice else ""}
                             for a in view.legal],
-                "text": "The hand evaluator (fitted to the exact solver) suggests: " + choice + "."}
+                "text": f"The bots' hand evaluator (fitted to the exact solver) suggests: {_said(choice, view.phase)}."}
     if len(view.legal) == 1:
         only = view.legal[0]
         return {"kind": "forced", "worlds": 0,
@@ -63,8 +77,9 @@ def hint(view) -> dict:
     if len({c["text"] for c in choices}) == 1:
         # The numbers shown are the same for every card (all 0% of pools, say): naming one best
         # without saying so would leave a learner looking for a difference that is not shown.
-        verdict = f"every card {'' if pool else 'is '}{choices[0]['text']}, and {best} did a shade better."
+        verdict = (f"every card {'' if pool else 'is '}{choices[0]['text']}, and {_said(best, view.phase)} did a "
+                   "shade better.")
     else:
-        verdict = f"{best} did best."
+        verdict = f"{_said(best, view.phase)} did best."
     return {"kind": "pool" if pool else "points", "worlds": judged.worlds, "choices": choices,
             "text": f"From {judged.worlds} deals imagined to fit everything you have seen, {how}: {verdict}"}

@@ -2,11 +2,13 @@
 
 import json
 import random
+import re
 
 import pytest
 
 import maw_sim
 from maw_sim import Deal, web
+from maw_sim.cards import Card
 from maw_sim.hint import hint
 
 from test_conformance import _exchanged, known_cards
@@ -30,7 +32,9 @@ def test_the_hint_judges_every_legal_card_and_names_one_best():
     assert sum(c["best"] for c in h["choices"]) == 1
     assert h["worlds"] >= 12 and all(0 <= c["value"] for c in h["choices"])
     best = next(c["action"] for c in h["choices"] if c["best"])
-    assert best in h["text"]
+    # The best card named as a player names it (Q♦), never by the notation's code (QD).
+    assert Card.parse(best).symbol in h["text"]
+    assert not re.search(r"\b(10|[2-9AKQJT])[CDHS]\b", h["text"]), h["text"]
 
 
 def test_a_hint_whose_numbers_are_all_alike_says_so_before_naming_the_best(monkeypatch):
@@ -45,7 +49,7 @@ def test_a_hint_whose_numbers_are_all_alike_says_so_before_naming_the_best(monke
     monkeypatch.setattr(hint_module.HINT_SEARCH, "evaluate", lambda view, rng: alike)
     h = hint(view)
     assert [c["action"] for c in h["choices"] if c["best"]] == [best]
-    assert h["text"].endswith(f"every card takes the pool in about 0% of the deals imagined, and {best} did a shade better.")
+    assert h["text"].endswith(f"every card takes the pool in about 0% of the deals imagined, and {Card.parse(best).symbol} did a shade better.")
 
 
 @pytest.mark.parametrize("vid,players,seed", [("spoil-five", 5, 3), ("forty-five", 4, 8), ("twenty-five", 3, 21)])
@@ -72,6 +76,15 @@ def test_the_hint_in_the_auction_is_the_evaluators_choice():
     deal = Deal.random(maw_sim.load_variant("one-hundred-and-ten"), 4, 5)
     h = hint(deal.view(deal.to_move))
     assert h["kind"] == "bidding" and sum(c["best"] for c in h["choices"]) == 1
+
+
+def test_a_hint_names_each_choice_as_a_player_does():
+    """Cards by their symbols and other choices by their buttons' words, never the notation's codes."""
+    from maw_sim.hint import _said
+    assert _said("QD", "play") == "Q♦" and _said("10H", "play") == "10♥"
+    assert _said("rob 8C", "rob") == "Put out 8♣"
+    assert _said("discard JH 7H 4H 8S AS", "kitty") == "Discard J♥ 7♥ 4♥ 8♠ A♠"
+    assert _said("bid 25", "bid") == "Bid 25"
 
 
 def test_a_hint_is_for_the_seat_to_move():
