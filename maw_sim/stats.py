@@ -31,3 +31,24 @@ def mean_interval(n: int, total: float, total_sq: float, z: float = 1.96) -> tup
     var = (total_sq - n * mean * mean) / (n - 1) if n > 1 else 0.0
     half = z * math.sqrt(max(var, 0.0) / n)
     return (mean - half, mean + half)
+
+
+def clustered_mean_interval(clusters, z: float = 1.96) -> tuple:
+    """The mean of every value in ``clusters`` (a list of lists: the values that share a deal, say)
+    and its 95% interval, with the clusters, not the values, taken as independent.
+
+    The replays of one duplicate deal are not independent observations: their scores move together
+    (or against each other: one seat's good cards are the others' bad ones), so an interval that
+    counts each value as a draw of its own is wrong in either direction. This is the usual
+    cluster-robust ("sandwich") variance of a mean, with the small-sample factor G/(G-1)."""
+    clusters = [list(c) for c in clusters if len(c)]
+    n = sum(len(c) for c in clusters)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = sum(sum(c) for c in clusters) / n
+    g = len(clusters)
+    if g < 2:
+        return (mean, math.nan, math.nan)
+    spread = sum((sum(c) - len(c) * mean) ** 2 for c in clusters)
+    half = z * math.sqrt(g / (g - 1) * spread) / n
+    return (mean, mean - half, mean + half)

@@ -8,10 +8,14 @@ play. Within a group the dealer is fixed; from group to group it moves round the
 
 What is measured:
 
-- pool games (Spoil Five, the family game, Cotton's): how often the challenger *takes the pool* —
-  a proportion, with Wilson's 95% interval;
-- points games (Maw, Twenty-Five, Forty-Five, …): the challenger's *points per deal*, with a normal
-  95% interval of the mean.
+- pool games (Spoil Five, the family game, Cotton's): how often the challenger *takes the pool*;
+- points games (Maw, Twenty-Five, Forty-Five, …): the challenger's *points per deal*.
+
+Each comes with a 95% interval that takes the replays of one deal together (clustered by deal,
+:func:`maw_sim.stats.clustered_mean_interval`): they share their cards, so they are not separate
+observations. Two bots are compared by :func:`compare`: each plays the same deals from the same
+seats against the same field, and the report is the mean of the per-deal differences with its own
+interval — far narrower than two separate intervals, and the only honest test of "better".
 
 The field's figure is the same measure per field seat, and the spoil rate is the share of deals in
 which nobody took three tricks. ``deals`` counts every deal played, replays included.
@@ -28,7 +32,7 @@ import random
 
 from .bots import bot_names, get_bot, play_deal
 from .deal import Deal, check_seed
-from .stats import mean_interval, wilson
+from .stats import clustered_mean_interval
 from .variants import load_variant
 
 
@@ -80,13 +84,12 @@ def summarise(variant, players: int, challenger, field, results) -> dict:
     mine = [r[0] for r in results]
     field_total = sum(r[1] for r in results)
     spoilt = sum(1 for r in results if r[2])
-    mean = sum(mine) / n
+    mean, low, high = clustered_mean_interval(_by_deal(mine, players))
     if v.scoring_kind == "pool":
         measure = "pool won (share of deals)"
-        low, high = wilson(sum(mine), n)
+        low, high = max(0.0, low), min(1.0, high)
     else:
         measure = "points per deal"
-        low, high = mean_interval(n, sum(mine), sum(x * x for x in mine))
     return {
         "variant": v.id, "players": players,
         "challenger": _name(challenger), "field": _name(field), "deals": n,
@@ -95,6 +98,30 @@ def summarise(variant, players: int, challenger, field, results) -> dict:
         "field_win_rate": field_total / (n * (players - 1)),
         "spoil_rate": spoilt / n,
     }
+
+
+def _by_deal(values, players: int) -> list:
+    """Values in deal-index order, grouped by the deal they replay (``players`` replays a deal)."""
+    return [values[i:i + players] for i in range(0, len(values), players)]
+
+
+def compare(variant, players: int, first, second, field, deals: int, seed: int) -> dict:
+    """``first`` against ``second``, paired: each plays the same ``deals`` deals of a tournament
+    (the same cards, the same seat, the same field around it), and the report is the mean of
+    first's score minus second's on each deal, with a 95% interval clustered by deal: ``{"first",
+    "second", "field", "deals", "measure", "difference", "ci95", "first_rate", "second_rate"}``.
+    An interval wholly above zero says ``first`` is the better player in this field."""
+    v = check_arguments(variant, players, first, field, deals, seed)
+    check_arguments(v, players, second, field, deals, seed)
+    a = [play_one(v, players, first, field, seed, i)[0] for i in range(deals)]
+    b = [play_one(v, players, second, field, seed, i)[0] for i in range(deals)]
+    difference, low, high = clustered_mean_interval(
+        _by_deal([x - y for x, y in zip(a, b)], players))
+    return {"variant": v.id, "players": players, "first": _name(first), "second": _name(second),
+            "field": _name(field), "deals": deals,
+            "measure": "pool won (share of deals)" if v.scoring_kind == "pool" else "points per deal",
+            "difference": difference, "ci95": [low, high],
+            "first_rate": sum(a) / deals, "second_rate": sum(b) / deals}
 
 
 def _name(bot) -> str:
