@@ -274,8 +274,8 @@ DEAL_CUSTOMS = (
 #: Where no text reports the customs for the game: what the engine does, as our reconstruction.
 NO_DEAL_CUSTOMS = (
     "Who deals first, and what a misdeal costs, our sources do not say for this game (the customs "
-    "reported for Spoil Five are on its rules page). The engine passes the deal to the left after "
-    "each deal and plays no misdeals.", ("reconstruction",), "reconstructed")
+    "reported for Spoil Five are on its rules page). The engine passes the deal to the left each "
+    "time and plays no misdeals.", ("reconstruction",), "reconstructed")
 
 
 def deal_customs(variant) -> list:
