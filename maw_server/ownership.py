@@ -8,7 +8,9 @@ has not renewed for :attr:`Leases.seconds`), and the process then reads the tabl
 record and carries on. A claim refused (another process is alive and serving the table) marks the
 lease as wanted and the client is told to try again (HTTP 503, or the socket closed with 1013);
 the owner hands the table over at its next renewal, closing its sockets so that their clients
-reconnect. A load balancer hashing the table code decides where a table's clients go; the lease
+reconnect (at once if none is connected: a table just opened through another process; else only
+after :data:`KEEP_SECONDS`, so that two processes both sent a table's clients do not pass it back
+and forth). A load balancer hashing the table code decides where a table's clients go; the lease
 only makes sure that one process at a time acts for it.
 
 Safety does not rest on the clocks: every entry has its number in the table's record, and the
@@ -34,8 +36,8 @@ import time
 
 log = logging.getLogger("maw_server.ownership")
 
-#: How long a lease lasts unrenewed, how often it is renewed, and how long a table stays with its
-#: process before another process that asks for it may have it.
+#: How long a lease lasts unrenewed, how often it is renewed, and how long a table with clients
+#: connected stays with its process before another process that asks for it may have it.
 LEASE_SECONDS = 5.0
 RENEW_SECONDS = 1.0
 KEEP_SECONDS = 10.0
@@ -59,7 +61,7 @@ class SoleOwner:
         return list(open_codes)
 
     def renew(self) -> tuple:
-        return set(), set()
+        return set(), set(), set()
 
     def release_all(self) -> None:
         pass
@@ -102,12 +104,13 @@ class Leases:
         return [code for code in open_codes if code in mine and self.claim(code)]
 
     def renew(self) -> tuple:
-        """Renew every lease; returns (lost, wanted): the tables no longer ours, and those another
-        process asks for."""
+        """Renew every lease; returns (lost, wanted, settled): the tables no longer ours, those
+        another process asks for, and those held for :attr:`keep_seconds` at least."""
         asked = time.monotonic()
         rows = self.store.renew_leases(self.owner, self.seconds, self.keep_seconds)
-        renewed = {code for code, _ in rows}
-        wanted = {code for code, want in rows if want}
+        renewed = {code for code, _, _ in rows}
+        wanted = {code for code, want, _ in rows if want}
+        settled = {code for code, _, held in rows if held}
         with self._lock:
             for code in renewed:
                 if code in self._until:
@@ -117,7 +120,7 @@ class Leases:
                     if code not in renewed and until < asked + self.seconds - self.margin}
             for code in lost:
                 del self._until[code]
-        return lost, wanted
+        return lost, wanted, settled
 
     def release_all(self) -> None:
         with self._lock:
@@ -168,7 +171,7 @@ async def keep(server) -> None:
     while True:
         await asyncio.sleep(RENEW_SECONDS)
         try:
-            lost, wanted = await asyncio.to_thread(owner.renew)
+            lost, wanted, settled = await asyncio.to_thread(owner.renew)
         except Exception as exc:      # the database away: the leases run out, and serving stops with them
             log.error("leases not renewed (%s)", type(exc).__name__)
             continue
@@ -176,8 +179,9 @@ async def keep(server) -> None:
             log.warning("table %s: its lease was taken by another process", code)
             await let_go(server, code, release=False)
         for code in wanted - lost:
-            log.info("table %s: handed over to the process that asked for it", code)
-            await let_go(server, code, release=True)
+            if code in settled or not server.connections.get(code):
+                log.info("table %s: handed over to the process that asked for it", code)
+                await let_go(server, code, release=True)
 
 
 def release_all(server) -> None:

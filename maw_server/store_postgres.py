@@ -153,13 +153,14 @@ class PostgresStore:
         return False
 
     def renew_leases(self, owner: str, seconds: float, keep_seconds: float) -> list:
-        """Extend every lease ``owner`` holds; returns (code, wanted) for each: wanted if another
-        process asked for it lately and ``owner`` has held it for ``keep_seconds`` at least (so
-        that two processes told to serve one table do not pass it back and forth every second)."""
+        """Extend every lease ``owner`` holds; returns (code, wanted, settled) for each: wanted if
+        another process asked for it lately, settled if ``owner`` has held it for ``keep_seconds``
+        at least (:mod:`maw_server.ownership` hands over a wanted table at once if none of its
+        clients is connected, else only once settled)."""
         return self._run(
             "UPDATE leases SET expires = now() + make_interval(secs => %s) WHERE owner = %s "
-            "RETURNING code, wanted IS NOT NULL AND wanted > now() - make_interval(secs => %s) "
-            "  AND since < now() - make_interval(secs => %s)",
+            "RETURNING code, wanted IS NOT NULL AND wanted > now() - make_interval(secs => %s), "
+            "  since < now() - make_interval(secs => %s)",
             (seconds, owner, 2 * seconds, keep_seconds), fetch=True)
 
     def release_lease(self, code: str, owner: str) -> None:

@@ -127,8 +127,9 @@ def test_a_lease_is_held_by_one_process_until_it_expires_or_is_handed_over(postg
     a_store.add_table("LEASE2", {"players": 3}, None)
     assert a.claim("LEASE2") and a.holds("LEASE2")
     assert not b.claim("LEASE2") and not b.holds("LEASE2"), "a live owner keeps its table"
-    lost, wanted = a.renew()
+    lost, wanted, settled = a.renew()
     assert lost == set() and wanted == {"LEASE2"}, "b's claim asked a to hand the table over"
+    assert settled == {"LEASE2"}, "held for keep_seconds (none here)"
     a.release("LEASE2")
     assert not a.holds("LEASE2") and b.claim("LEASE2")
     # b dies (stops renewing): a may claim the table once b's lease has run out, not before.
@@ -136,7 +137,7 @@ def test_a_lease_is_held_by_one_process_until_it_expires_or_is_handed_over(postg
     time.sleep(1.2)
     assert not b.holds("LEASE2"), "b stops counting on a lease before the database lets it go"
     assert a.claim("LEASE2")
-    lost, _ = b.renew()
+    lost, _, _ = b.renew()
     assert lost == {"LEASE2"} and not b.holds("LEASE2")
     # The step numbers, not the clocks, keep the record whole: b, stale, cannot write over a's step.
     a_store.append("LEASE2", 0, {"op": "by a"})
@@ -210,6 +211,25 @@ def test_two_processes_one_killed_mid_deal_the_other_takes_the_table_over(postgr
         ben = join(a, code, 2, "Ben")
         status, reply = api("GET", f"{b.base_url}/api/tables/{code}")
         assert status == 503 and "another server process" in reply["error"], "b leaves a's live table alone"
+
+        # A table opened through a (a load balancer sends POST /api/tables anywhere) whose clients
+        # are sent to b: a, with none of its clients connected, hands it over at b's asking.
+        moved = new_table(a, players=3)
+
+        async def moved_to_b():
+            reply, refusals = await hello_when_served(b, moved["code"], moved["token"])
+            assert refusals >= 1 and reply["seat"] == 0
+            client = (await seated(b, moved["code"], {0: moved["token"]}, watch=False))[0]
+            assert (await client.ask("start"))["ok"], "b serves it now"
+            # Now a, asked, waits: b has a client at the table and has held it only a moment.
+            ws = await websockets.connect(a.base_url.replace("http", "ws") + f"/api/tables/{moved['code']}/socket")
+            with pytest.raises(websockets.ConnectionClosed):
+                await ws.send(json.dumps({"id": 1, "op": "hello", "token": moved["token"]}))
+                await asyncio.wait_for(ws.recv(), 30)
+            assert ws.close_code == 1013
+            assert (await client.ask("state"))["ok"], "b still serves it"
+            await client.close()
+        asyncio.run(moved_to_b())
 
         async def on_a():
             clients = await seated(a, code, {0: table["token"], 2: ben}, watch=False)
