@@ -106,3 +106,14 @@ def test_no_rules_page_denies_a_house_rule_it_offers(site_html, variant_id):
     assert "House rules" in path.read_text(encoding="utf-8")
     stale = [found for paragraph in page_paragraphs(path) for found in stale_sentences(paragraph, variant)]
     assert stale == []
+
+
+@pytest.mark.parametrize("variant_id,heading", [("kerry-31", "Scoring"), ("auction-45", "Scoring"),
+                                                ("merrimack-valley", "Playing to a trick")])
+def test_a_rule_with_an_attested_and_a_reconstructed_clause_shows_both_badges(site_html, variant_id, heading):
+    """Review 3's wrong badges: each clause of the printed rule now sits beside its own badge."""
+    body = (site_html / "variants" / f"{variant_id}.html").read_text(encoding="utf-8")
+    start = body.index(f">{heading}<")
+    section = body[start:body.index('class="rubric"', start + 1)]
+    text = re.sub(r"\s+", " ", html.unescape(re.sub(r"(?s)<[^>]+>", " ", section)))
+    assert "✓ attested" in text and "≈ reconstructed" in text, text[:300]
