@@ -42,6 +42,9 @@ def main(argv=None) -> int:
                         help="tables, seats and classes opened from one address (bursts of twice that)")
     parser.add_argument("--test-deals", action="store_true", help=argparse.SUPPRESS)   # tests only
     parser.add_argument("--quiet", action="store_true", help="no access log")
+    parser.add_argument("--trust-proxy", metavar="ADDRESSES",
+                        help="behind a load balancer: its addresses (comma-separated), whose X-Forwarded-For "
+                             "names the client (the per-address limits count clients, not the balancer)")
     args = parser.parse_args(argv)
     try:
         import uvicorn
@@ -73,7 +76,8 @@ def main(argv=None) -> int:
     # and a longer message refused with words (maw_server.protocol).
     uvicorn.run(make_app(settings), host=args.bind, port=args.port, log_level="warning",
                 access_log=not args.quiet, ws="websockets-sansio", ws_max_size=64 * 1024,
-                ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=False)
+                ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=bool(args.trust_proxy),
+                forwarded_allow_ips=args.trust_proxy or None)
     return 0
 
 
