@@ -34,6 +34,11 @@ import maw_sim
 from maw_sim import Card, Deal, GameRecord, IllegalAction
 from maw_sim.phases import take_unseen
 
+try:
+    from maw_sim.steps import step_named       # the step registry's own module (issue 24)
+except ImportError:
+    from maw_sim.phases import step_named
+
 CARD = re.compile(r"(?<![\w?])(?:10|[2-9AJQKT])[CDHS](?!\w)|(?<!\w)JK(?!\w)")
 
 
@@ -80,23 +85,30 @@ def _random_deal(case, seed):
 
 
 def seen_cards(view) -> set:
-    """The codes a seat's view names (made with ``detail=True``): its hand, the turn-up (as dealt
+    """The codes a seat's view names: its hand, the turn-up (as dealt
     and in force), the kitty's card laid face up, the kitty it took into hand, and every card of
-    every event it saw (what it played, put out or drew itself, and what was shown to all)."""
+    every event it saw (what it played, put out or drew itself, and what was shown to all, with
+    the cards an event shows of its actor's hand)."""
     known = {c.code for c in view.hand}
     for card in (view.turnup, view.dealt_turnup, view.kitty_shown):
         if card is not None:
             known.add(card.code)
     for event in view.events:
         known |= {c.code for c in event.cards if c is not None}
-    if view.detail.kitty is not None:
+        # And the cards the event shows of its actor's hand (robbing shows who holds the ace of
+        # trumps), by its step's own statement, from what the view holds (the turn-up, the trump).
+        step = step_named(event.step)          # (None for a card played: it shows only itself)
+        if step is not None:
+            known |= set(step.shows(view, event))
+    if view.detail is not None and view.detail.kitty is not None:
         known |= {c.code for c in view.detail.kitty}
     return known
 
 
 def known_cards(deal, seat) -> set:
-    """The codes ``seat`` observed in ``deal``: what its view names (:func:`seen_cards`)."""
-    return seen_cards(deal.view(seat, detail=True))
+    """The codes ``seat`` observed in ``deal``: what its view names (:func:`seen_cards`; a kitty
+    the seat took is named there too, by its hand and its own discards)."""
+    return seen_cards(deal.view(seat))
 
 
 def _outputs(deal, seat):

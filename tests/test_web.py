@@ -11,6 +11,8 @@ import maw_sim
 from maw_sim import web
 from maw_sim.cards import Card
 
+from test_conformance import known_cards
+
 
 def call(session, **request):
     reply = json.loads(web.handle(json.dumps(request), session))
@@ -127,20 +129,10 @@ CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?![A-Za-z0-9])")
 
 
 def _seen_by(deal, seat):
-    """Every card ``seat`` has seen so far: its dealt hand, the turn-up, the cards played face up,
-    and its own card put out in robbing; and the ace of trumps once its holder answered the
-    robbing step, which asks him alone (unless an ace was turned) in sight of all."""
-    seen = {c.code for c in deal.dealt[seat]} | {deal.turnup.code}
-    for actor, action in deal.history:
-        if action.startswith("rob ") or action in ("pass", "announce"):
-            if deal.turnup.rank != 1:
-                seen.add(f"A{deal.turnup.suit}")
-        if action.startswith("rob "):
-            if actor == seat:
-                seen.add(action.split()[1])
-        elif action not in ("pass", "announce", "jink", "claim"):
-            seen.add(action)
-    return seen
+    """Every card ``seat`` may know in ``deal``: its own cards as dealt, and what its view names
+    (tests/test_conformance.py's ``known_cards``: the view is the one statement of what a seat saw;
+    the swap test there checks that nothing sent to the seat tells it more)."""
+    return known_cards(deal, seat) | {c.code for c in deal.dealt[seat]}
 
 
 @pytest.mark.parametrize("variant, players, teams", [
