@@ -26,7 +26,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from maw_sim import Deal, Match, load_variant, variant_ids  # noqa: E402
-from maw_sim.bots import get_bot  # noqa: E402
+from maw_sim.bots import get_bot, play_match  # noqa: E402
 from maw_sim.stats import wilson  # noqa: E402
 
 TABLES = [("one-hundred-and-ten", 3, None), ("auction-45", 4, "2x2"),
@@ -98,7 +98,7 @@ def games(v, players, teams, matches, challenger, heuristic, max_deals):
         for seats in orientations(players, teams):
             match = Match(v, players, seed=70_000 + m, teams=teams)
             bots = [challenger if s in seats else heuristic for s in range(players)]
-            match.play(bots, deals=max_deals)
+            play_match(match, bots, deals=max_deals)
             total += 1
             if not match.over:
                 unfinished += 1

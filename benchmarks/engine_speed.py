@@ -62,7 +62,7 @@ def record_costs(variant, players, count=2000):
             deal.apply(rng.choice(deal.legal_actions()))
         deals.append(deal)
     t0 = time.perf_counter()
-    texts = [d.record().text() for d in deals]
+    texts = [GameRecord.of_deal(d).text() for d in deals]
     t1 = time.perf_counter()
     for text in texts:
         GameRecord.parse(text).replay()

@@ -68,11 +68,12 @@ def _timed(source: str, size: int, timeout: float) -> str:
 def valid_records(folder: str) -> dict:
     """Valid records of about each size: the first deals of one long Spoil Five match."""
     from dataclasses import replace
-    from maw_sim.bots import get_bot
+    from maw_sim.bots import get_bot, play_match
     from maw_sim.match import Match
+    from maw_sim.records import GameRecord
     match = Match("spoil-five", 4, 2024)
-    match.play([get_bot("random")] * 4, deals=2800)
-    full = match.record()
+    play_match(match, [get_bot("random")] * 4, deals=2800)
+    full = GameRecord.of_match(match)
     per_deal = len(replace(full, deals=full.deals[:50]).text()) / 50
     out = {}
     for size in SIZES:
@@ -99,11 +100,11 @@ def parsing(timeout: float) -> None:
 
 def _link_after(deals: int) -> str:
     """A link to a Spoil Five game after ``deals - 1`` finished deals and one just dealt."""
-    from maw_sim.bots import get_bot
+    from maw_sim.bots import get_bot, play_match
     from maw_sim.match import Match
     from maw_sim.records import to_link
     match = Match("spoil-five", 4, 99)
-    match.play([get_bot("random")] * 4, deals=deals - 1)
+    play_match(match, [get_bot("random")] * 4, deals=deals - 1)
     match.new_deal()
     return to_link(match)
 

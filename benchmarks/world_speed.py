@@ -15,6 +15,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from maw_sim.records import GameRecord
 import maw_sim  # noqa: E402
 from maw_sim import Deal  # noqa: E402
 from maw_sim.bots.inference import Knowledge  # noqa: E402
@@ -51,7 +52,7 @@ def per_world(deals, worlds=20):
 
 def per_stand_in(deals):
     """The review board's stand-in for the record of the seat to move (one a record, seeded)."""
-    records = [deal.record().for_seat(deal.to_move) for deal in deals]
+    records = [GameRecord.of_deal(deal).for_seat(deal.to_move) for deal in deals]
     start = time.perf_counter()
     for rec in records:
         _stand_in(rec)

@@ -10,8 +10,8 @@ The public API (stable; the docs, the browser bridge and outside checks use it):
     deal = maw_sim.Deal.random(v, players=5, seed=1, dealer=0)
     deal.legal_actions(); deal.apply("5H"); deal.explain("7C"); deal.outcome
     deal.refusal("7C").rule                # which rule forbids it, e.g. "following.follow-or-trump"
-    maw_sim.Match(v, players=5, seed=1)
-    rec = deal.record(); text = rec.text(); maw_sim.GameRecord.parse(text).replay()
+    match = maw_sim.Match(v, players=5, seed=1); maw_sim.GameRecord.of_match(match)
+    rec = maw_sim.GameRecord.of_deal(deal); text = rec.text(); maw_sim.GameRecord.parse(text).replay()
     rec.for_seat(2)                       # what seat 2 may know: other hands and face-down cards hidden
 """
 from .cards import Card, Pack

@@ -30,19 +30,17 @@ in :func:`calls`; how the deal is then scored is :class:`maw_sim.scoring.BidScor
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
-from .deal import HAND_SIZE
+from .cards import CARDS, HAND_SIZE, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .events import CARDS_HIDDEN, LAST_CARD_SHOWN, PUBLIC, Event, named
-import re
-
-from .phases import Step, _refuse_form, hide_cards, read_cards
+from .phase_names import BID, CALL, DISCARD, KITTY, TRUMP
+from .phases import Step, form_error, read_cards
 from .refusals import refuse
 
-BID, TRUMP, KITTY, DISCARD, CALL = "bid", "trump", "kitty", "discard", "call"
 
 #: A side at this score or more bids at least ``[auction] min_bid_at_100`` (Barker, Bicycle, the
 #: Merrimack Valley), unless the ruleset moves the line (``scoring.critical_line``).
@@ -88,7 +86,7 @@ class Contract:
 
 @lru_cache(maxsize=None)
 def _calls(step: int, thirty: str, sixty: str) -> tuple:
-    out = []
+    out: list = []
     for bid in range(step, 31, step):
         made, failed = None, bid
         if bid == 30 and thirty in ("sixty", "sixty-loses-thirty"):
@@ -212,7 +210,7 @@ class Auction(Step):
     def read(self, label, action):
         if _CALL.fullmatch(action.lower()):
             return action.lower()
-        raise _refuse_form("bid line's action", "'bid 20', 'bid 30 for 60', 'hold' or 'pass'")
+        raise form_error("bid line's action", "'bid 20', 'bid 30 for 60', 'hold' or 'pass'")
 
     def begins(self, deal):
         deal._auction = AuctionState(deal.players)
@@ -418,7 +416,7 @@ class NamingTrumps(Step):
         words = action.split()
         if len(words) == 2 and words[0] == "trump" and len(words[1]) == 1 and words[1].upper() in SUITS:
             return "trump " + words[1].upper()
-        raise _refuse_form("trump line's action", "'trump H'")
+        raise form_error("trump line's action", "'trump H'")
 
     def begins(self, deal):
         return deal._contract.bidder if deal._contract is not None and deal.trump is None else None
@@ -512,7 +510,7 @@ def _read_put_out(kind: str, expected: str, action: str, verb: str, none: bool) 
             return verb + " " + " ".join(read_cards(words[1:]))
         except ValueError:
             pass
-    raise _refuse_form(kind, expected)
+    raise form_error(kind, expected)
 
 
 def _cards_choice(action: str) -> str:
@@ -549,9 +547,6 @@ class TakingTheKitty(Step):
 
     def read(self, label, action):
         return _read_put_out("kitty line's action", "'discard' and the cards put out", action, "discard", False)
-
-    def redact(self, action, variant):
-        return hide_cards(action)
 
     def begins(self, deal):
         c = deal._contract
@@ -624,13 +619,18 @@ class Exchange(Step):
         if len(words) == 2:
             return _read_put_out("take line's action", "'take' and the card the dealer picks out of the stock",
                                  action, "take", False)
-        raise _refuse_form("take line's action", "'take' and the card the dealer picks out of the stock")
+        raise form_error("take line's action", "'take' and the card the dealer picks out of the stock")
 
-    def redact(self, action, variant):
-        words = action.split()
-        if words[0] == "draw":           # as the draw's event hides it (a "four flip" shows the last)
-            return Event(-1, DISCARD, "draw", action, True, self.draw_seen(variant, len(words) - 1)).seen_by(0).text
-        return hide_cards(action)
+    def line_event(self, table, seat, action):
+        if action.startswith("draw "):
+            return self.draw_event(table.variant, seat, action)
+        return self.event(table, seat, action)
+
+    @classmethod
+    def draw_event(cls, variant, seat: int, drawn: str) -> Event:
+        """The cards drawn (``"draw 8H JC"``): a chance event, into ``seat``'s hand and nobody else's
+        sight (see :meth:`draw_seen`)."""
+        return Event(seat, DISCARD, "draw", drawn, True, cls.draw_seen(variant, len(drawn.split()) - 1))
 
     @staticmethod
     def draw_seen(variant, count: int) -> str:
@@ -785,10 +785,8 @@ class Exchange(Step):
                 deal._hands[seat] |= 1 << index
             # A chance event: the stock's next cards, into this seat's hand and nobody else's sight
             # (under "four flip", a whole new hand's fifth card face up).
-            seen = self.draw_seen(deal.variant, len(codes))
             deal._marks.append(len(deal._actions))
-            deal._actions.append(Event(seat, DISCARD, "draw", "draw " + " ".join(CARDS[i].code for i in drawn),
-                                       True, seen))
+            deal._actions.append(self.draw_event(deal.variant, seat, "draw " + " ".join(CARDS[i].code for i in drawn)))
         deal._exchanged.append((seat, 0 if codes == ["none"] else len(codes)))
         return self._next(deal, seat)
 
@@ -875,7 +873,7 @@ class CallingAPartner(Step):
                 return "call " + read_cards(words[1:], hidden=False)[0]
             except ValueError:
                 pass
-        raise _refuse_form("call line's action", "'call' and a card, as 'call AH'")
+        raise form_error("call line's action", "'call' and a card, as 'call AH'")
 
     def event(self, deal, seat, action):
         return Event(seat, CALL, "call", action)       # said aloud; who holds the card is not
@@ -899,15 +897,3 @@ NAMING_TRUMPS = NamingTrumps()
 TAKING_THE_KITTY = TakingTheKitty()
 EXCHANGE = Exchange()
 CALLING_A_PARTNER = CallingAPartner()
-
-
-def bidding_pipeline(variant) -> tuple:
-    """The steps of a bidding game before the first lead, in this ruleset's order."""
-    first, second = ((TAKING_THE_KITTY, NAMING_TRUMPS) if variant.auction["trump_named"] == "after-kitty"
-                     else (NAMING_TRUMPS, TAKING_THE_KITTY))
-    steps = [AUCTION, first, second]
-    if variant.exchange_limit != "none":
-        steps.append(EXCHANGE)
-    if variant.call_partner:
-        steps.append(CALLING_A_PARTNER)
-    return tuple(steps)

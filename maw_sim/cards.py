@@ -31,6 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SUITS = "CDHS"
+#: Cards in a hand, in every game of the family.
+HAND_SIZE = 5
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RED_SUITS = frozenset("DH")
@@ -55,6 +57,10 @@ class Card:
     """One playing card, immutable: ``Card(5, "H")`` is the five of hearts."""
 
     __slots__ = ("rank", "suit", "index", "code")
+    rank: int
+    suit: str
+    index: int
+    code: str
     _interned: dict = {}
 
     def __new__(cls, rank: int, suit: str) -> "Card":

@@ -18,8 +18,9 @@ import sys
 from .bots import bot_names, get_bot, play_deal
 from .cards import SUIT_NAMES, SUITS
 from .deal import Deal, IllegalAction
-from .inputs import whole_number
+from .inputs import count_argument
 from .match import MAX_SEED, Match
+from .progress import Progress
 from .stats import wilson
 from .variants import DEFAULT_TEAMS, MAX_PLAYERS, TableError, load_variant, variant_ids
 
@@ -37,17 +38,6 @@ def _suit(text: str) -> str:
     if len(text) == 1 and text.upper() in SUITS:
         return text.upper()
     raise argparse.ArgumentTypeError(f"unknown suit {text!r}: use C, D, H or S")
-
-
-def count_argument(what: str, low: int, high: int | None = None):
-    """An argparse type: a whole number from ``low`` (to ``high``), in the digits 0-9 (the commands
-    in other modules use it too)."""
-    def parse(text: str) -> int:
-        try:
-            return whole_number(text, what, low, high)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-    return parse
 
 
 def _bot(text: str) -> str:
@@ -237,38 +227,6 @@ def cmd_play(args) -> int:
         if match.over:
             break
     return 0
-
-
-class Progress:
-    """A progress bar on stderr for long runs: rich's when installed, else a plain one."""
-
-    def __init__(self, total: int, label: str):
-        self.total, self.label, self.done = total, label, 0
-        self.enabled = total >= 2000 and sys.stderr.isatty()
-        self._rich = None
-        if self.enabled:
-            try:
-                from rich.progress import Progress as RichProgress
-                self._rich = RichProgress(transient=True)
-                self._task = self._rich.add_task(label, total=total)
-                self._rich.start()
-            except ImportError:
-                self._rich = None
-
-    def advance(self, n: int = 1) -> None:
-        self.done += n
-        if not self.enabled:
-            return
-        if self._rich is not None:
-            self._rich.update(self._task, advance=n)
-        elif self.done % max(1, self.total // 100) == 0:
-            print(f"\r{self.label}: {100 * self.done // self.total}%", end="", file=sys.stderr)
-
-    def close(self) -> None:
-        if self._rich is not None:
-            self._rich.stop()
-        elif self.enabled:
-            print(file=sys.stderr)
 
 
 def simulate(variant, players: int, deals: int, seed: int, bot_name: str, progress: bool = True) -> dict:

@@ -1,6 +1,6 @@
 """A deal: five cards each, a turned-up trump, the steps the ruleset has, five tricks.
 
-A :class:`Deal` runs through the steps of its variant's pipeline (:mod:`maw_sim.phases`), each
+A :class:`Deal` runs through the steps of its variant's pipeline (:func:`maw_sim.steps.pipeline`), each
 an explicit phase:
 
 ``"rob"``
@@ -21,7 +21,8 @@ an explicit phase:
 Every action the rules forbid is refused by :meth:`Deal.apply` with
 :class:`IllegalAction`, which carries :meth:`Deal.refusal`'s structured reason: the rule, its
 sources and the words. A refused action changes nothing. Every action taken goes into one ordered
-history, which with the cards dealt is the deal's record (:meth:`Deal.record`).
+history, which with the cards dealt is the deal's record
+(:meth:`maw_sim.records.GameRecord.of_deal`).
 
 The engine keeps each hand as an integer bit mask and each rule as a table of
 integers indexed by card (see :class:`maw_sim.variants.RankTables`), so a
@@ -35,15 +36,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import CARDS, CODES, SUIT_NAMES, SUITS, Card, cards_of, parse_cards
-from .events import PUBLIC, Event, Told, played
-from .phases import FIVE, JINK, JINKING, OVER, PLAY, ROB, step_named  # noqa: F401  (ROB: the phase names live in phases)
-from . import words
-from .refusals import refuse
+from .cards import CARDS, CODES, HAND_SIZE, SUIT_NAMES, SUITS, Card, cards_of, parse_cards  # noqa: F401  (HAND_SIZE: deal.HAND_SIZE)
+from .events import Event, Told, played
+from .auction import calls
+from .phase_names import BID, FIVE, JINK, OVER, PLAY, ROB  # noqa: F401  (FIVE, ROB: deal.ROB, the phases' names)
+from .phases import FIVING, JINKING
+from .steps import pipeline, step_named
+from .refusals import Refusal, refuse
 from .scoring import TO_WIN, TRICKS
 from .variants import PARTNERSHIP_FORMS, Variant, load_variant
 
-HAND_SIZE = 5
 
 _CODE_INDEX = {code: i for i, code in enumerate(CODES)}
 _JOKER_INDEX = Card.parse("JK").index
@@ -81,7 +83,8 @@ class Outcome:
     winning side, and ``team`` names the side. ``tricks_won``: tricks per seat. ``points``: points
     per side (per seat in singles) where the variant scores points, else None. ``game_won_by``:
     the side that reached the target (or jinked where a jink wins the game), else None.
-    ``reason``: the result in words.
+    ``thrown_in``: everyone passed in the auction and the cards were thrown in. An outcome is
+    data: :func:`maw_sim.words.outcome` says it in words.
     """
     winner: int | None
     tricks_won: tuple
@@ -91,13 +94,13 @@ class Outcome:
     jink_failed: bool
     claimed: bool
     game_won_by: int | None
-    reason: str
     #: A points game won as a double game (a side still on nothing that took all five tricks,
     #: where ``scoring.double_game`` is played).
     double_game: bool = False
     #: In the bidding games: did the bidder's side make its contract? (None elsewhere, and when
     #: everyone passed and the cards were thrown in.)
     contract_made: bool | None = None
+    thrown_in: bool = False
 
     @property
     def spoilt(self) -> bool:
@@ -250,7 +253,7 @@ class PlayerView:
         return seat if self.teams is None else self.teams[seat]
 
 
-def _teams_for(variant: Variant, players: int, teams) -> tuple | None:
+def teams_for(variant: Variant, players: int, teams) -> tuple | None:
     """Seat -> side, partners sitting alternately (seat % number of sides)."""
     if teams is None:
         return None
@@ -265,7 +268,7 @@ def _teams_for(variant: Variant, players: int, teams) -> tuple | None:
 
 
 def _check_players(variant: Variant, players) -> int:
-    # The one check of a table (maw_sim.variants.Variant.check_table); the layout is _teams_for's.
+    # The one check of a table (maw_sim.variants.Variant.check_table); the layout is teams_for's.
     return variant.check_table(players, None).players
 
 
@@ -339,7 +342,7 @@ class Deal:
         if variant.turnup_game and turnup.is_joker:
             raise ValueError("the Joker cannot be the turn-up: it has no suit to name trumps (a Joker "
                              "turned is laid aside and the next card turned; see Deal.random)")
-        seen = {}
+        seen: dict = {}
         for seat, hand in enumerate(parsed):
             for card in hand:
                 if card in seen:
@@ -351,7 +354,7 @@ class Deal:
             seen[card] = where
         masks = [sum(1 << c.index for c in hand) for hand in parsed]
         if variant.turnup_game and not variant.fiving:
-            self._setup(variant, masks, turnup.index, dealer, _teams_for(variant, players, teams), scores)
+            self._setup(variant, masks, turnup.index, dealer, teams_for(variant, players, teams), scores)
             return
         rest = [c for c in pack.cards if c not in seen]
         if stock is None:
@@ -363,10 +366,10 @@ class Deal:
                                  f"{len(rest)} cards); got {len(order)}")
         if variant.turnup_game:
             # Fiving turns the next cards of the stock: the stock below the turn-up, in its order.
-            self._setup(variant, masks, turnup.index, dealer, _teams_for(variant, players, teams), scores,
+            self._setup(variant, masks, turnup.index, dealer, teams_for(variant, players, teams), scores,
                         (), tuple(c.index for c in order))
             return
-        self._setup(variant, masks, None, dealer, _teams_for(variant, players, teams), scores,
+        self._setup(variant, masks, None, dealer, teams_for(variant, players, teams), scores,
                     tuple(c.index for c in kitty), tuple(c.index for c in order))
 
     @classmethod
@@ -410,7 +413,7 @@ class Deal:
             kitty = variant.kitty_size
             deal = cls.__new__(cls)
             deal._setup(variant, masks, None, dealer,
-                        None if teams is None else _teams_for(variant, players, teams), scores,
+                        None if teams is None else teams_for(variant, players, teams), scores,
                         tuple(deck[i:i + kitty]), tuple(deck[i + kitty:]))
             deal.seed = seed
             return deal
@@ -421,7 +424,7 @@ class Deal:
             deck[i + j] = deck[i]
             i += 1
             turnup = deck[i + x % (size - i)]
-        stock = ()
+        stock: tuple = ()
         if variant.fiving:
             # Fiving turns the next cards of the stock, so its order is a chance event too: the
             # turn-up is set apart and the same exact shuffle carries on below it (the hands and
@@ -436,7 +439,7 @@ class Deal:
             stock = tuple(deck[i + 1:])
         deal = cls.__new__(cls)
         deal._setup(variant, masks, turnup, dealer,
-                    None if teams is None else _teams_for(variant, players, teams), scores, (), stock)
+                    None if teams is None else teams_for(variant, players, teams), scores, (), stock)
         deal.seed = seed
         return deal
 
@@ -510,7 +513,7 @@ class Deal:
     def _advance(self, index: int) -> None:
         """Open the first step of the variant's pipeline from ``index`` on that happens in this deal
         (see :mod:`maw_sim.phases`); after the last, the play."""
-        steps = self.variant.pipeline
+        steps = pipeline(self.variant)
         while index < len(steps):
             seat = steps[index].begins(self)
             if seat is not None:
@@ -609,8 +612,7 @@ class Deal:
         self._t = self.variant.tables(card.suit)
         # A chance event, in sight of both players.
         self._marks.append(len(self._actions))
-        self._actions.append(Event(self.dealer, FIVE, "turn", "turn " + " ".join(c.code for c in turned),
-                                   True, PUBLIC))
+        self._actions.append(FIVING.turn_event(self.dealer, "turn " + " ".join(c.code for c in turned)))
 
     @property
     def trick_winners(self) -> tuple:
@@ -650,7 +652,7 @@ class Deal:
         out = []
         if self._auction is not None:
             for event in self._actions:
-                if event.__class__ is not Event or event.step != "bid":
+                if event.__class__ is not Event or event.step != BID:
                     break
                 out.append(event.action)
         return tuple(out)
@@ -661,7 +663,6 @@ class Deal:
         at 100 score as a defender only if it bid 20 (Atlantic Canada)."""
         out = [0] * len(self.scores)          # one score per side
         if self._auction is not None:
-            from .auction import calls
             table = calls(self.variant)
             for seat, rank in enumerate(self._auction.bids):
                 if rank >= 0:
@@ -720,7 +721,7 @@ class Deal:
         sides = len(self.scores)               # one score per side
         self._points = [0] * sides
         self._outcome = Outcome(None, tuple(self._won), (0,) * sides, None, False, False, False, None,
-                                "Everyone passed: the cards are thrown in and the next dealer deals.")
+                                thrown_in=True)
 
     @property
     def robbed(self):
@@ -793,11 +794,6 @@ class Deal:
     def dealt(self) -> tuple:
         """The hands as dealt (before any robbing), one tuple of Cards a seat."""
         return tuple(tuple(cards_of(mask)) for mask in self._dealt)
-
-    def record(self, number: int = 1):
-        """This deal as a :class:`maw_sim.records.GameRecord` (all hands: see ``for_seat``)."""
-        from .records import GameRecord
-        return GameRecord.of_deal(self, number)
 
     # -- legality ------------------------------------------------------------------
     def _legal_mask(self) -> int:
@@ -926,7 +922,7 @@ class Deal:
                 winner = max((s for s in range(self.players) if self._side(s) == team),
                              key=lambda s: (s == contract.bidder, won[s], -s))
             self._outcome = Outcome(winner, won, tuple(self._points), team, max(side_tricks) == TRICKS,
-                                    False, False, game_won_by, self._describe_contract(made, game_won_by),
+                                    False, False, game_won_by,
                                     contract_made=made)
             return
         if self._points is not None and game_won_by is None and not jink_failed:
@@ -947,9 +943,7 @@ class Deal:
         if team is not None:
             members = [s for s in range(self.players) if self._side(s) == team]
             winner = max(members, key=lambda s: (won[s], -s))
-        self._outcome = Outcome(winner, won, points, team, jinked, jink_failed, claimed, game_won_by,
-                                self._describe(winner, won, claimed, jinked, jink_failed, game_won_by, double),
-                                double)
+        self._outcome = Outcome(winner, won, points, team, jinked, jink_failed, claimed, game_won_by, double)
 
     def close_contract(self, scores, points, side_tricks) -> tuple:
         """(the score sheet's points, the side that has won the game, made) for this deal's
@@ -973,14 +967,6 @@ class Deal:
     def partner(self):
         """The holder of the card the bidder called for a partner (hidden information), or None."""
         return self._partner
-
-    def _describe_contract(self, made: bool, game_won_by) -> str:
-        # The words are words.py's, every seat by its number.
-        return words.result(self, words.SEATS, None, tuple(self._won), game_won_by=game_won_by, made=made,
-                            points=self._points)
-
-    def _describe(self, winner, won, claimed, jinked, jink_failed, game_won_by, double=False) -> str:
-        return words.result(self, words.SEATS, winner, won, claimed, jinked, jink_failed, game_won_by, double)
 
     # -- explanations --------------------------------------------------------------
     def explain(self, action) -> str | None:
@@ -1031,7 +1017,7 @@ class Deal:
     def _cards_text(self, mask: int) -> str:
         return ", ".join(c.symbol for c in self._sorted(mask)) or "none"
 
-    def _why_not(self, card: Card) -> str:
+    def _why_not(self, card: Card) -> Refusal:
         v, t = self.variant, self._t
         hand = self._hands[self._to_move]
         lead = self._plays[0]

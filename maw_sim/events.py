@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card
+from .phase_names import PLAY
 
 #: A card or an event's part that the viewer may not see.
 HIDDEN = "?"
@@ -38,8 +39,6 @@ PUBLIC, CARDS_HIDDEN, UNSEEN = "public", "cards-hidden", "unseen"
 #: all five draws four face down and the fifth face up).
 LAST_CARD_SHOWN = "last-card-shown"
 
-#: The step of a card played to a trick (the deal's phase ``"play"``).
-PLAY = "play"
 
 
 class Event(NamedTuple):
@@ -84,6 +83,14 @@ class Event(NamedTuple):
         return self._replace(text=_hidden_text(self.text, self.visibility))
 
 
+class OnTable(NamedTuple):
+    """What lies open at one line of a record, for any reader: the ``variant`` played and the card
+    face up for trumps (``turnup``; None in the bidding games). A step rebuilds a recorded line's
+    event from it (:meth:`maw_sim.phases.Step.line_event`), where it has no deal to read."""
+    variant: object
+    turnup: Card | None
+
+
 @lru_cache(maxsize=4096)
 def _hidden_text(text: str, visibility: str) -> str:
     """``text`` with its cards face down (but the last, for ``LAST_CARD_SHOWN``). Cached: every
@@ -122,6 +129,24 @@ class Told:
     __slots__ = ("seat", "robbed_by", "declined", "declined_by", "announced_by", "fiving", "turned",
                  "auction", "trump", "called", "kitty_out_by", "exchanged", "gained", "face_up",
                  "my_robbed", "my_kitty_out", "my_thrown", "my_drawn")
+    seat: int
+    robbed_by: int | None
+    declined: tuple | None
+    declined_by: int | None
+    announced_by: int | None
+    fiving: list
+    turned: list
+    auction: list
+    trump: str | None
+    called: Card | None
+    kitty_out_by: int | None
+    exchanged: list
+    gained: dict
+    face_up: dict
+    my_robbed: int | None
+    my_kitty_out: list
+    my_thrown: list
+    my_drawn: list
 
     def __init__(self, seat: int):
         self.seat = seat

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import reprlib
 
-__all__ = ["whole_number", "shown"]
+__all__ = ["whole_number", "shown", "count_argument"]
 
 
 #: The bound of a count that has no bound of its own (deals to play, say): still a bound.
@@ -54,3 +54,16 @@ def shown(value) -> str:
         return _SHORT.repr(value)
     except Exception:       # a number too long inside a list, say: name its kind, not its value
         return f"a {type(value).__name__}"
+
+
+def count_argument(what: str, low: int, high: int | None = None):
+    """An argparse type: a whole number from ``low`` (to ``high``), in the digits 0-9 (every
+    command of the command line takes its numbers through it)."""
+    import argparse          # only the command line needs it, not the engine in the browser
+
+    def parse(text: str) -> int:
+        try:
+            return whole_number(text, what, low, high)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return parse

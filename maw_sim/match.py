@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from .deal import Deal, _teams_for
+from .deal import Deal, teams_for
 from .inputs import shown
 from .variants import DEFAULT_TEAMS, load_variant  # noqa: F401  (DEFAULT_TEAMS: Match's default, below)
 
@@ -32,7 +32,8 @@ class Match:
     """Deals of one variant in turn, keeping the pool (chips) or the points.
 
     ``match.new_deal()`` collects the stakes and deals; play it to the end, then
-    ``match.settle(deal)``. The first deal uses ``seed`` itself, so a match's first
+    ``match.settle(deal)`` (or let bots play it: :func:`maw_sim.bots.play_match`; its record is
+    :meth:`maw_sim.records.GameRecord.of_match`). The first deal uses ``seed`` itself, so a match's first
     deal is ``Deal.random(variant, players, seed)``; later deals take seeds drawn from it.
     Without ``teams`` the variant's default layout for this number of players is played
     (``[players] default_teams``); ``teams=None`` is each for himself. The table is checked once,
@@ -46,7 +47,7 @@ class Match:
             raise ValueError(f"a game's seed is a whole number from 0 to {MAX_SEED} (it travels in the "
                              f"game's link); got {shown(seed)}")
         self.players, self.seed = table.players, seed
-        self.teams = _teams_for(self.variant, players, table.teams)
+        self.teams = teams_for(self.variant, players, table.teams)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
         self.dealer = dealer
@@ -59,12 +60,12 @@ class Match:
         self.deals_played = 0
         self.over = False
         self.game_won_by = None
-        self.results = []                    # one Outcome per settled deal
-        self.standings = []                  # the account after each settled deal (see settle)
+        self.results: list = []                    # one Outcome per settled deal
+        self.standings: list = []                  # the account after each settled deal (see settle)
         self.sets = [0] * self.sides         # contracts failed, per side (the bidding games)
-        self.deals = []                      # every deal dealt, in order (the last may be open)
+        self.deals: list = []                      # every deal dealt, in order (the last may be open)
         self._seeds = random.Random(seed)
-        self._open = None
+        self._open: Deal | None = None
 
     def next_seed(self) -> int:
         return self.seed if self.deals_played == 0 else self._seeds.getrandbits(32)
@@ -115,24 +116,6 @@ class Match:
         self.deals_played += 1
         self.dealer = (self.dealer + 1) % self.players
         self._open = None
-
-    def record(self):
-        """The game so far as a :class:`maw_sim.records.GameRecord`: every deal, the last as far
-        as it has gone."""
-        from .records import GameRecord
-        return GameRecord.of_match(self)
-
-    def play(self, bots, deals: int | None = None) -> "Match":
-        """Play ``deals`` deals (or until the game is won) with one bot per seat."""
-        from .bots import play_deal
-        rng = random.Random(self.seed ^ 0x5EED)
-        count = 0
-        while not self.over and (deals is None or count < deals):
-            deal = self.new_deal()
-            play_deal(deal, bots, rng)
-            self.settle(deal)
-            count += 1
-        return self
 
     def standing(self) -> str:
         """The account in words."""

@@ -10,8 +10,7 @@ are the engine's and the sentences are words.py's; this module shapes them for t
 from __future__ import annotations
 
 from . import words
-from .cards import Card
-from .phases import step_named
+from .steps import step_named
 from .words import hold_note, suit_words  # noqa: F401  (the page's words, used by seat_state)
 
 #: A card as the page draws it (one statement, in words.py).

@@ -24,19 +24,19 @@ The steps of today's rulesets:
     after the third trick, so it is not in the pipeline before play.
 
 The bidding games' steps (the auction, the trump named, the kitty, the discard and draw) are in
-:mod:`maw_sim.auction`; :func:`pipeline` puts them in the ruleset's order.
+:mod:`maw_sim.auction`; the step registry (:mod:`maw_sim.steps`) puts a ruleset's steps in its
+order, from the names its variant holds (:attr:`maw_sim.variants.Variant.step_names`).
 """
 
 from __future__ import annotations
 
+from typing import Any, Protocol, runtime_checkable
+
 from .cards import CARDS, Card
-from .events import CARDS_HIDDEN, HIDDEN, PUBLIC, UNSEEN, Event, Told, named
+from .events import CARDS_HIDDEN, HIDDEN, PUBLIC, UNSEEN, Event, named
+from .phase_names import FIVE, JINK, OVER, PLAY, ROB  # noqa: F401  (OVER, PLAY: the phases' readers take them here too)
 from .refusals import refuse
 
-#: The phases of a deal, by name. The deal compares its phase with ``is`` in the inner loop, so
-#: every module takes these objects from here rather than writing the strings again.
-ROB, PLAY, JINK, OVER = "rob", "play", "jink", "over"
-FIVE = "five"
 
 
 _tuple_new = tuple.__new__
@@ -44,22 +44,65 @@ _tuple_new = tuple.__new__
 _ACE_OF_TRUMPS = {suit: Card(1, suit).bit for suit in "CDHS"}
 
 
+@runtime_checkable
+class StepProtocol(Protocol):
+    """What a decision step must provide, in five concerns: :class:`Step` gives every member a
+    default but :meth:`read`, :meth:`begins`, :meth:`legal_actions`, :meth:`refusal` and
+    :meth:`apply`, which each step states. The registry (:mod:`maw_sim.steps`) holds steps of
+    this type, and mypy checks the family's against it."""
+    # -- identity and notation
+    name: str
+    labels: tuple
+    chance_verbs: tuple
+    belongs: str
+    examples: tuple
+
+    def label(self, event: Event) -> str: ...
+    def applies_to(self, variant: Any) -> bool: ...
+    def read(self, label: str, action: str) -> str: ...
+    # -- the rules
+    def begins(self, deal: Any) -> Any: ...
+    def legal_actions(self, deal: Any) -> tuple: ...
+    def refusal(self, deal: Any, seat: int, words: list) -> Any: ...
+    def canonical(self, deal: Any, action: str) -> str: ...
+    def apply(self, deal: Any, seat: int, action: str) -> Any: ...
+    # -- what each seat sees and learns (visibility stated once, by event)
+    def event(self, deal: Any, seat: int, action: str) -> Event: ...
+    def line_event(self, table: Any, seat: int, action: str) -> Event: ...
+    def turned_up(self, event: Event) -> Card | None: ...
+    def tell(self, event: Event, told: Any) -> None: ...
+    def shows(self, deal: Any, event: Event) -> tuple: ...
+    def silent(self, deal: Any) -> str | None: ...
+    # -- resampling hidden cards
+    hides_cards: bool
+
+    def work_back(self, rebuild: Any, index: int, event: Event, cards: tuple, hand: set) -> None: ...
+    def stock_place(self, event: Event) -> int | None: ...
+    # -- the page
+    def prompt(self, deal: Any) -> str: ...
+    def choice_label(self, action: str) -> str: ...
+    def choice_order(self, deal: Any) -> Any: ...
+    def marked_counts(self, deal: Any) -> Any: ...
+
+
 class Step:
     """One decision step of a deal. ``name`` is the deal's ``phase`` while the step is open.
 
     Besides its legal actions, refusals and effects, a step owns what follows from its actions:
-    :meth:`event` says who sees what of each; in the notation (:mod:`maw_sim.records`),
-    :meth:`label` heads its lines, :meth:`read` checks their form, :meth:`redact` hides what
-    another seat did not see, and ``chance_verbs`` marks the lines the pack deals, not a player."""
-    name = ""
+    :meth:`event` says who sees what of each (the one statement of visibility: a record hidden
+    from its text rebuilds the event with :meth:`line_event`); in the notation
+    (:mod:`maw_sim.records`), :meth:`label` heads its lines, :meth:`read` checks their form, and
+    ``chance_verbs`` marks the lines the pack deals, not a player. :class:`StepProtocol` names
+    what a step must provide."""
+    name: str = ""
     #: The labels of this step's lines in the notation (``rob 2: pass``).
-    labels = ()
+    labels: tuple = ()
     #: Verbs of the chance events this step records (the cards drawn, the cards turned).
-    chance_verbs = ()
+    chance_verbs: tuple = ()
     #: The rulesets that have this step, in words (for a line a ruleset cannot have).
-    belongs = ""
+    belongs: str = ""
     #: A line of each label as the notation writes it (shown to a reader whose line is none).
-    examples = ()
+    examples: tuple = ()
 
     def label(self, event) -> str:
         """The word that heads ``event``'s line in the notation (``rob 2: pass``)."""
@@ -67,7 +110,7 @@ class Step:
 
     def applies_to(self, variant) -> bool:
         """Can a deal of ``variant`` reach this step?"""
-        return self in pipeline(variant)
+        return self.name in variant.step_names
 
     def read(self, label: str, action: str) -> str:
         """The action of a ``label`` line as the notation writes it, its form checked (the engine
@@ -75,16 +118,10 @@ class Step:
         holds instead: "is not a rob decision; expected …"."""
         raise NotImplementedError
 
-    def redact(self, action: str, variant) -> str:
-        """``action`` as the other seats saw it, read from its text and ``variant`` alone (a
-        reader's record hidden again for one seat): cards put out face down or drawn become ``?``,
-        as :meth:`event` hides them."""
-        return action
-
     #: The words on a legal action's button, by the action (the ones not worked out from cards).
-    choice_words = {}
+    choice_words: dict = {}
     #: Where an action's button goes among the others (lower first), by the action.
-    choice_places = {}
+    choice_places: dict = {}
 
     def choice_label(self, action: str) -> str:
         """The words on the button for a legal action of this step ("Don't rob", "Bid 20")."""
@@ -124,7 +161,7 @@ class Step:
 
     #: Do this step's events move cards into or out of a hand where other seats cannot see which
     #: (robbing, the kitty, the exchange)? A resampler must then work them back (:meth:`work_back`).
-    hides_cards = False
+    hides_cards: bool = False
 
     def work_back(self, rebuild, index: int, event, cards: tuple, hand: set) -> None:
         """Undo ``event`` (number ``index`` of the deal; ``cards`` as the observer saw them,
@@ -150,6 +187,19 @@ class Step:
         # Made as the tuple it is, not through the NamedTuple's __new__: every call of an
         # auction is one, and simulations make millions.
         return _tuple_new(Event, (seat, self.name, action.split(None, 1)[0], action, False, PUBLIC))
+
+    def line_event(self, table, seat: int, action: str) -> Event:
+        """The event of a recorded line (``action`` by ``seat``, its form read), rebuilt without the
+        deal: ``table`` (:class:`maw_sim.events.OnTable`) is what lies open at that line, the
+        variant and the turn-up. A record hidden again from its text asks this event who sees what
+        (:meth:`maw_sim.events.Event.seen_by`), so that visibility is stated once, by
+        :meth:`event`; a step whose :meth:`event` reads more of the deal than ``table`` holds, or
+        that records chance lines (``chance_verbs``), says here how to make its event."""
+        return self.event(table, seat, action)
+
+    def turned_up(self, event):
+        """The card ``event`` leaves face up as the new turn-up (fiving's turned cards), else None."""
+        return None
 
     def apply(self, deal, seat: int, action: str):
         """Do the legal action, in its canonical form. Returns the next seat to act in this step
@@ -187,7 +237,9 @@ def hide_cards(action: str) -> str:
     return verb + " " + " ".join(HIDDEN for _ in rest.split())
 
 
-def _refuse_form(kind: str, expected: str):
+def form_error(kind: str, expected: str) -> ValueError:
+    """The error for a notation line whose action does not have its step's form: "is not a rob
+    decision; expected …" (the record's reader adds where)."""
     return ValueError(f"is not a {kind}; expected {expected}")
 
 
@@ -225,10 +277,7 @@ class Robbing(Step):
                 return "rob " + read_cards(words[1:])[0]
             except ValueError:
                 pass
-        raise _refuse_form("rob decision", "'pass' or 'announce' or 'rob <card>'")
-
-    def redact(self, action, variant):
-        return "rob " + HIDDEN if action.startswith("rob ") else action
+        raise form_error("rob decision", "'pass' or 'announce' or 'rob <card>'")
 
     def begins(self, deal):
         v = deal.variant
@@ -392,7 +441,7 @@ class Jinking(Step):
     def read(self, label, action):
         if action in ("jink", "claim"):
             return action
-        raise _refuse_form("jink decision", "'jink' or 'claim'")
+        raise form_error("jink decision", "'jink' or 'claim'")
 
     def event(self, deal, seat, action):
         return Event(seat, JINK, action, action)
@@ -449,7 +498,7 @@ class Fiving(Step):
                 return "turn " + " ".join(read_cards(words[1:], hidden=False))
             except ValueError:
                 pass
-        raise _refuse_form("fiving decision", "'five', 'stand', 'agree', 'refuse' or the cards turned, as 'turn 7C 3D'")
+        raise form_error("fiving decision", "'five', 'stand', 'agree', 'refuse' or the cards turned, as 'turn 7C 3D'")
 
     def begins(self, deal):
         v = deal.variant
@@ -489,6 +538,18 @@ class Fiving(Step):
     def event(self, deal, seat, action):
         return Event(seat, FIVE, action, action)
 
+    @staticmethod
+    def turn_event(dealer: int, turned: str) -> Event:
+        """The cards turned (``"turn 7C 9C 3D"``, the new turn-up last): a chance event, in sight of
+        both players."""
+        return Event(dealer, FIVE, "turn", turned, True, PUBLIC)
+
+    def line_event(self, table, seat, action):
+        return self.turn_event(seat, action) if action.startswith("turn ") else self.event(table, seat, action)
+
+    def turned_up(self, event):
+        return event.cards[-1] if event.verb == "turn" else None
+
     def tell(self, event, told):
         told.fiving.append(event.action)
         if event.verb == "turn":
@@ -524,86 +585,3 @@ def take_unseen(deal, next_seat) -> None:
 FIVING = Fiving()
 ROBBING = Robbing()
 JINKING = Jinking()
-
-
-def pipeline(variant) -> tuple:
-    """The decision steps before the first lead, in order, for this ruleset."""
-    if variant.bidding:
-        from .auction import bidding_pipeline
-        return bidding_pipeline(variant)
-    steps = (FIVING,) if variant.fiving else ()
-    return steps + ((ROBBING,) if variant.robbing != "none" else ())
-
-
-def all_steps() -> tuple:
-    """Every decision step of the family's rulesets (each ruleset takes its own from these)."""
-    from .auction import AUCTION, CALLING_A_PARTNER, EXCHANGE, NAMING_TRUMPS, TAKING_THE_KITTY
-    return (FIVING, ROBBING, JINKING, AUCTION, NAMING_TRUMPS, TAKING_THE_KITTY, EXCHANGE,
-            CALLING_A_PARTNER) + tuple(_ADDED)
-
-
-#: Steps added by :func:`add_step`, after the family's own.
-_ADDED = []
-
-
-def add_step(step) -> None:
-    """Make a step beyond the family's own known by name and label (a house rule under trial):
-    the notation then writes, reads and hides its lines as it says, with no other change.
-    ValueError when its name or one of its labels is another step's."""
-    if any(s.name == step.name or set(s.labels) & set(step.labels) for s in all_steps()):
-        raise ValueError(f"a step named {step.name!r} or labelled {', '.join(step.labels)} is known already")
-    _ADDED.append(step)
-    _BY_LABEL.clear()
-    _BY_NAME.clear()
-    _CHANCE_VERBS.clear()
-
-
-def remove_step(step) -> None:
-    """Forget a step added by :func:`add_step`."""
-    _ADDED.remove(step)
-    _BY_LABEL.clear()
-    _BY_NAME.clear()
-    _CHANCE_VERBS.clear()
-
-
-_BY_LABEL = {}
-
-
-def step_for_label(label: str):
-    """The step whose lines the notation heads with ``label``, or None."""
-    if not _BY_LABEL:
-        for step in all_steps():
-            for name in step.labels:
-                _BY_LABEL[name] = step
-    return _BY_LABEL.get(label)
-
-
-def step_named(name: str):
-    """The step whose phase (and events' ``step``) is ``name``, or None (the play)."""
-    if not _BY_NAME:
-        _BY_NAME.update((step.name, step) for step in all_steps())
-    return _BY_NAME.get(name)
-
-
-_BY_NAME = {}
-
-
-def told(seat: int, events) -> Told:
-    """What ``events`` (every event ``seat`` saw, as it saw it) tell it (:class:`Told`), each step
-    reading its own."""
-    out = Told(seat)
-    for e in events:
-        step = None if e.step == PLAY else step_named(e.step)
-        if step is not None:
-            step.tell(e, out)
-    return out
-
-
-_CHANCE_VERBS = set()
-
-
-def is_chance(action: str) -> bool:
-    """Is this history entry dealt by the pack (cards drawn, cards turned), not chosen?"""
-    if not _CHANCE_VERBS:
-        _CHANCE_VERBS.update(verb for step in all_steps() for verb in step.chance_verbs)
-    return action.partition(" ")[0] in _CHANCE_VERBS

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sys
 
 def register(sub, parser_class) -> None:
-    from .cli import count_argument
+    from .inputs import count_argument
     from .variants import MAX_PLAYERS
     p = sub.add_parser("replay", help="print a recorded deal trick by trick, and its result")
     p.add_argument("file", help="a record in the Maw notation (.maw), or - for standard input")

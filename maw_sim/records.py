@@ -56,11 +56,13 @@ import weakref
 import zlib
 from dataclasses import dataclass, field, replace
 
-from .cards import CARDS, Card
-from .deal import HAND_SIZE
 from .auction import AUCTION, auction_winner
-from .phases import PLAY, all_steps, is_chance, step_for_label, step_named
-from .variants import PARTNERSHIP_FORMS, Variant, _value_text, load_variant
+from .cards import CARDS, HAND_SIZE, Card
+from .deal import Deal
+from .match import Match
+from .phase_names import PLAY
+from .steps import all_steps, is_chance, line_events, step_for_label, step_named
+from .variants import PARTNERSHIP_FORMS, Variant, load_variant, value_text
 
 VERSION = 1
 VERSION_LINE = f"% MAW {VERSION}"
@@ -142,7 +144,7 @@ class DealRecord:
 class GameRecord:
     """A game record: one deal, or the deals of a match in order (see the module's docstring).
 
-    Build one with :meth:`maw_sim.Deal.record` or :meth:`maw_sim.Match.record`, or read one with
+    Build one with :meth:`of_deal` or :meth:`of_match`, or read one with
     :meth:`parse`; :meth:`text` writes the notation, :meth:`replay` plays it back through the
     engine, :meth:`for_seat` hides what one seat may not see.
     """
@@ -168,7 +170,7 @@ class GameRecord:
         return self.deal.hands
 
     @property
-    def turnup(self) -> str:
+    def turnup(self) -> str | None:
         return self.deal.turnup
 
     @property
@@ -193,12 +195,16 @@ class GameRecord:
     # -- building -------------------------------------------------------------------------------
     @classmethod
     def of_deal(cls, deal, number: int = 1, seed=None) -> "GameRecord":
-        return cls(deal.variant, deal.players, _layout(deal.teams), (_deal_record(deal, number),),
+        """The record of ``deal`` (number ``number`` of its game), every hand shown (a seat's:
+        :meth:`for_seat`). Built here, from above: the deal knows nothing of records."""
+        return cls(deal.variant, deal.players, _layout(deal.teams), (deal_record(deal, number),),
                    deal.seed if seed is None else seed)
 
     @classmethod
     def of_match(cls, match) -> "GameRecord":
-        deals = tuple(_deal_record(d, k) for k, d in enumerate(match.deals, start=1))
+        """The game so far of ``match`` (a :class:`maw_sim.Match`): every deal, the last as far as
+        it has gone."""
+        deals = tuple(deal_record(d, k) for k, d in enumerate(match.deals, start=1))
         return cls(match.variant, match.players, _layout(match.teams), deals, match.seed)
 
     # -- one seat's knowledge ---------------------------------------------------------------------
@@ -221,8 +227,12 @@ class GameRecord:
     def _deal_for_seat(self, d: DealRecord, seat: int) -> DealRecord:
         labels = d.labels
         if self.redacted:
-            # Already a reader's record (one without an observer tag): hide what it still shows.
-            actions = tuple((s, redact_action(s, a, seat, label, self.variant)) for (s, a), label in zip(d.actions, labels))
+            # Already a reader's record (one without an observer tag): hide what it still shows,
+            # each line's event rebuilt by its step from the text and asked what this seat saw.
+            events = line_events(self.variant, d.turnup, d.actions, labels)
+            seen = [e for e in (event.seen_by(seat) for event in events) if e is not None]
+            actions = tuple(e.action for e in seen)
+            labels = labels_of(seen)
             kitty_seen, shown = d.bidder == seat, ()
         else:
             deal = _replay_deal(self, d, None)
@@ -252,7 +262,6 @@ class GameRecord:
     def replay_match(self):
         """A :class:`maw_sim.Match` with every deal of the record replayed and settled (the last
         one left where the record stops)."""
-        from .match import Match
         self._need_full()
         self._need_first_deal("played back as a match")
         first = self.deals[0]
@@ -321,7 +330,8 @@ def _layout(teams) -> str | None:
     return f"{sides}x{len(teams) // sides}"
 
 
-def _deal_record(deal, number: int) -> DealRecord:
+def deal_record(deal, number: int) -> DealRecord:
+    """``deal`` (number ``number`` of its game) as one deal of a record, every hand shown."""
     hands = tuple(tuple(c.code for c in hand) for hand in deal.dealt)
     scores = tuple(deal.scores) if deal.variant.scorer.points else None
     v = deal.variant
@@ -396,15 +406,6 @@ def _hands_for(hands: tuple, seat: int, shown) -> tuple:
                  for s, h in enumerate(hands))
 
 
-def redact_action(actor: int, action: str, viewer: int | None, label: str, variant) -> str:
-    """An action of a ``label`` line as ``viewer`` saw it, read from its text and the variant (its step
-    says how: :meth:`maw_sim.phases.Step.redact`): a card put out face down or drawn from the
-    stock is named only to its owner, the others see how many (``viewer`` None: all is shown)."""
-    if viewer is None or actor == viewer or label == PLAY:
-        return action
-    return step_for_label(label).redact(action, variant)
-
-
 # -- writing ------------------------------------------------------------------------------------
 
 def _escape(value: str) -> str:
@@ -413,7 +414,7 @@ def _escape(value: str) -> str:
 
 def options_text(variant) -> str:
     """The options chosen, as the [Options] tag writes them: ``name=value`` pairs, or ``-``."""
-    return " ".join(f"{k}={_value_text(v)}" for k, v in variant.choices.items()) or "-"
+    return " ".join(f"{k}={value_text(v)}" for k, v in variant.choices.items()) or "-"
 
 
 def _game_tags(rec: GameRecord) -> list:
@@ -451,7 +452,9 @@ def _movetext(rec: GameRecord, d: DealRecord) -> list:
             winners = {k: t.winner for k, t in enumerate(deal.tricks) if t.winner is not None}
         except RecordError:
             winners = {}
-    lines, trick, plays = [], 0, []
+    lines: list = []
+    plays: list = []
+    trick = 0
 
     def flush():
         if plays:
@@ -528,11 +531,11 @@ def _parse(text) -> GameRecord:
         raise RecordError(f"line {first + 1}: this is notation version {_quoted(head[2])}; this reader knows "
                           f"version {VERSION}")
 
-    game = {}
-    game_extra = []
-    header = None          # the game tags read (variant, players, …), once the first deal starts
-    deals = []
-    section = None         # the deal being read: (tags dict, extra list, movetext [(line, text)], line)
+    game: dict = {}
+    game_extra: list = []
+    header: tuple | None = None         # the game tags read (variant, players, …), once the first deal starts
+    deals: list = []
+    section: tuple | None = None      # the deal being read: (tags dict, extra list, movetext [(line, text)], line)
 
     def close():
         # Each deal is read as soon as the next one starts: a bad deal is refused before the
@@ -583,6 +586,7 @@ def _parse(text) -> GameRecord:
     if section is None:
         raise RecordError("the record has no deal: expected a [Deal \"1\"] section")
     close()
+    assert header is not None          # read when the first deal began
     variant, players, teams, seed, observer, _ = header
     return GameRecord(variant, players, teams, tuple(deals), seed, observer, tuple(game_extra))
 
@@ -672,14 +676,14 @@ def _parse_deal(variant, players, sides, tags, extra, moves, start, follows) -> 
             raise RecordError(f"{where}: [Scores] gives one whole number per side ({sides}), or '-'; "
                               f"got {_quoted(tags['Scores'])}")
         scores = tuple(int(p) for p in parts)
-    seen = {}
+    seen: dict = {}
     hands = []
     blocks = tags["Hands"].split("/")
     if len(blocks) != players:
         raise RecordError(f"{where}: [Hands] gives {len(blocks)} hands separated by '/'; expected "
                           f"{players}, seat 0 first")
     for seat, block in enumerate(blocks):
-        hand = []
+        hand: list = []
         for code in block.split():
             if code == HIDDEN:
                 hand.append(None)
@@ -751,7 +755,7 @@ def _decision_lines(variant) -> str:
 
 
 def _card_list(text: str, where: str, seen: dict, what: str) -> list:
-    out = []
+    out: list = []
     for code in text.split():
         if code == HIDDEN:
             out.append(None)
@@ -818,7 +822,6 @@ def _entries(rest: str, number: int, players: int) -> list:
 # -- replaying ----------------------------------------------------------------------------------
 
 def _replay_deal(rec: GameRecord, record: DealRecord, upto):
-    from .deal import Deal
     if rec.observer is not None or record.redacted:
         rec._need_full()        # says why it cannot (the whole record is not looked at otherwise)
     where = f"deal {record.number}"
@@ -970,7 +973,7 @@ class _MatchMoves:
             del deals[k:]
             if k < self.finished:
                 self.joined, self.finished = "", 0
-            record = _deal_record(deal, k + 1)
+            record = deal_record(deal, k + 1)
             deals.append(_DealMoves(deal, _dealt(match.variant, match.players, _layout(match.teams), record)))
         del deals[len(match.deals):]
         texts = [d.update() for d in deals[self.finished:]]
@@ -984,7 +987,7 @@ class _MatchMoves:
 
 
 #: Each match's moves so far, for :func:`to_link` (kept only while the match is).
-_MATCH_MOVES = weakref.WeakKeyDictionary()
+_MATCH_MOVES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _dealt(variant, players, teams, record):
@@ -1027,7 +1030,6 @@ def _check(body: str) -> str:
 def replay_link(code):
     """The :class:`maw_sim.Match` a link encodes, replayed to its last action (finished deals
     settled). A damaged or edited link raises :class:`RecordError` saying what is wrong."""
-    from .match import Match
     if not isinstance(code, str) or not code:
         raise RecordError("a game link is a text code starting 'm1.'")
     parts = code.strip().split(".")

@@ -52,11 +52,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import CARDS, CODES, Card, mask_of
-from .deal import HAND_SIZE, Deal, IllegalAction, legal_mask
-from .events import HIDDEN, PLAY, Event, named
-from .phases import JINK, OVER, is_chance, step_for_label, step_named, take_unseen
-from .phases import told as told_by_events
+from .cards import CARDS, CODES, HAND_SIZE, Card, mask_of
+from .deal import Deal, IllegalAction, legal_mask
+from .events import HIDDEN, named
+from .phase_names import JINK, OVER, PLAY
+from .phases import take_unseen
+from .steps import line_events, step_named
+from .steps import told as told_by_events
 
 #: Draws tried for a bot's world before giving up (each is one replay; the first nearly always fits).
 WORLD_TRIES = 20
@@ -137,16 +139,9 @@ class Observation:
             if actor == seat and HIDDEN in action.split():
                 raise ValueError(f"this is seat {seat}'s own record, but action {number} (Seat {seat}: "
                                  f"{action}) hides a card of seat {seat}'s own")
-        events = []
-        for (actor, action), label in zip(d.actions, d.labels):
-            if label == PLAY:
-                events.append(Event(actor, PLAY, PLAY, action))
-                continue
-            step = step_for_label(label)
-            events.append(Event(actor, step.name if step else label, action.split(None, 1)[0], action,
-                                is_chance(action)))
+        events = line_events(rec.variant, d.turnup, d.actions, d.labels)
         return cls(rec.variant, seat, rec.players, d.dealer, rec.teams, d.scores,
-                   None if d.turnup is None else Card.parse(d.turnup), tuple(events),
+                   None if d.turnup is None else Card.parse(d.turnup), events,
                    dealt=tuple(Card.parse(c) for c in d.hands[seat]),
                    kitty=tuple(None if c is None else Card.parse(c) for c in d.kitty))
 
@@ -203,7 +198,7 @@ class Knowledge:
 
     def _read_events(self) -> int:
         """One pass over the events seen: the cards each seat played and the tricks' cards in
-        order; the rest is what the steps tell this seat (:func:`maw_sim.phases.told`): fiving's
+        order; the rest is what the steps tell this seat (:func:`maw_sim.steps.told`): fiving's
         turns and the trump in force, who robbed or announced, how many cards each seat put out
         face down and drew, a card drawn face up, who put the kitty out. Returns the cards this seat
         knows to be out of play from them: what it put out itself, and what fiving turned past."""

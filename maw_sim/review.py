@@ -46,9 +46,9 @@ from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 # One statement of how the page draws a card (the Joker has no suit) and names a choice.
 from .auction import DISCARD, KITTY
 from .narration import card_info, choice_label, trick_info
-from .records import BRANCH_TAG, _deal_record
+from .records import BRANCH_TAG, deal_record
 from .scoring import JINK, LOSE, SPOIL, WIN, split_value
-from .words import SEATS, Names, Teller, contract_held, inside, side_names, table_names
+from .words import SEATS, Names, Teller, contract_held, inside, outcome, side_names, table_names
 
 #: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
 #: Early in a deal of many players the exact values need more; the reader may then ask again with
@@ -66,12 +66,7 @@ BIDDING_MARKS_NOTE = ("The solver marks the cards of the play only: the bids, th
 
 
 class ReviewError(ValueError):
-    """A review request refused: the message says what was wrong; nothing changed. ``refusal``:
-    the rule that refuses an action played on (:class:`maw_sim.refusals.Refusal`), else None."""
-
-    def __init__(self, message, refusal=None):
-        super().__init__(message)
-        self.refusal = refusal
+    """A review request refused: the message says what was wrong; nothing changed."""
 
 
 def seat_name(seat: int) -> str:
@@ -222,14 +217,14 @@ class ReviewSession:
         try:
             deal.apply(action.strip())
         except IllegalAction as exc:
-            raise ReviewError(str(exc), exc.refusal) from None
+            raise ReviewError(str(exc)) from None
         bot, rng = get_bot("heuristic"), random.Random(f"maw-play-on:{step}:{action}:{n}")
         while deal.phase != "over" and deal.to_move != mover:
             deal.apply(bot(deal.view(deal.to_move), rng))
         old = rec.deal
         kept = [(name, value) for name, value in old.extra if name != BRANCH_TAG]
         branch = min([step] + [int(v) for name, v in old.extra if name == BRANCH_TAG and v.isdigit()])
-        record = replace(_deal_record(deal, old.number), extra=tuple(kept) + ((BRANCH_TAG, str(branch)),))
+        record = replace(deal_record(deal, old.number), extra=tuple(kept) + ((BRANCH_TAG, str(branch)),))
         played = replace(rec, deals=(record,), observer=None)
         if rec.redacted:
             played = played.for_seat(rec.observer)
@@ -447,10 +442,12 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
     # The engine draws at once after a discard; the record tells the draw as the next step. Until
     # that step the discarder's hand is shown without the cards still to be drawn.
     drawn = _drawn_next(deal, index)
+    # The deal's end, once over, in words (told to every seat then, with whatever it reveals).
+    ending = None if deal.outcome is None else outcome(deal)
     if seat is None:
-        reply = _open_board(deal, drawn, names)
+        reply = _open_board(deal, drawn, names, ending)
     else:
-        reply = _seat_board(deal.view(seat, detail=True), drawn, names)
+        reply = _seat_board(deal.view(seat, detail=True), drawn, names, ending)
     reply.update({"step": step, "steps": len(rec.actions), "log": log, "decision": None,
                   "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False})
     # Whose turn it is, as the seat could know it: a holder of the ace deciding whether to rob,
@@ -521,7 +518,7 @@ def _trump(suit) -> dict | None:
                                       "red": suit in "DH"}
 
 
-def _open_board(deal, drawn, names) -> dict:
+def _open_board(deal, drawn, names, ending) -> dict:
     """Every hand open: the deal itself (a full record, which holds every card)."""
     to_draw = {drawn.seat: {c.code for c in drawn.cards}} if drawn is not None else {}
     seats = []
@@ -537,10 +534,10 @@ def _open_board(deal, drawn, names) -> dict:
             "robbed_by": deal.robbed[0] if deal.robbed else None,
             "bidding": _open_bidding(deal, drawn, names) if deal.variant.bidding else None,
             "seats": seats, "trick": trick_info(deal), "open_to_mover": deal.legal_actions(),
-            "outcome": None if deal.outcome is None else {"text": deal.outcome.reason, "winner": deal.outcome.winner}}
+            "outcome": None if deal.outcome is None else {"text": ending, "winner": deal.outcome.winner}}
 
 
-def _seat_board(view, drawn, names) -> dict:
+def _seat_board(view, drawn, names, ending) -> dict:
     """One seat's board, from its view: its own hand, the others' counts, whose turn as it knows
     it, and the choices only where they are that seat's own."""
     detail, seat = view.detail, view.seat
@@ -557,14 +554,14 @@ def _seat_board(view, drawn, names) -> dict:
               # Another seat's cards, in a seat's view, are only counted.
               "cards": [card_info(c) for c in mine] if s == seat else None}
              for s in range(view.players)]
-    outcome = detail.outcome
+    over = detail.outcome
     return {"seat": seat, "open": False, "players": view.players, "phase": view.phase, "to_move": view.to_move,
             "dealer": view.dealer,
             "trump": _trump(view.trump), "turnup": None if view.turnup is None else card_info(view.turnup),
             "robbed_by": view.robbed_by,
             "bidding": _seat_bidding(view, drawn, names) if view.variant.bidding else None,
             "seats": seats, "trick": trick_info(view), "open_to_mover": view.legal,
-            "outcome": None if outcome is None else {"text": outcome.reason, "winner": outcome.winner}}
+            "outcome": None if over is None else {"text": ending, "winner": over.winner}}
 
 
 #: A result too short for a number (a pool game after a jink is offered), on a card's badge.

@@ -22,7 +22,7 @@ from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, disp
                         seat_name, trick_info)
 from .records import options_text, to_link
 from .words import contract_held, trick_words
-from .variants import EVIDENCE_MARKS, TOP_TRUMP_TOKENS, _option_kind, _value_text
+from .variants import EVIDENCE_MARKS, TOP_TRUMP_TOKENS, setting_kind, value_text
 from .variants import sources as variant_sources
 
 
@@ -30,14 +30,14 @@ def value_words(option, value, scoring_kind: str = "") -> str:
     """An option's value in words: the meaning the loader gives it (e.g. "the ace of hearts led
     calls for hearts (or a trump)"), "yes"/"no", top trumps by name, or the value itself."""
     section, _, key = option.setting.partition(".")
-    kind = _option_kind(section, key, scoring_kind) if section != "scoring" or scoring_kind else None
+    kind = setting_kind(section, key, scoring_kind) if section != "scoring" or scoring_kind else None
     if isinstance(kind, dict) and isinstance(value, str) and kind.get(value):
         return kind[value]
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
         return ", ".join(TOP_TRUMP_TOKENS.get(t, t) for t in value) or "none"
-    return _value_text(value)
+    return value_text(value)
 
 
 def options_info(variant) -> list:
@@ -48,9 +48,9 @@ def options_info(variant) -> list:
         chosen = variant.choices.get(o.name, o.default)
         out.append({"name": o.name, "label": o.label, "values": list(o.values), "default": o.default,
                     "chosen": chosen, "note": o.note,
-                    "value_texts": [_value_text(v) for v in o.values],
+                    "value_texts": [value_text(v) for v in o.values],
                     "value_words": [value_words(o, v, variant.scoring_kind) for v in o.values],
-                    "chosen_text": _value_text(chosen),
+                    "chosen_text": value_text(chosen),
                     "sources": [variant_sources()[k].label for k in o.sources_for(chosen)]})
     return out
 
@@ -61,7 +61,7 @@ def chosen_preset(variant) -> str | None:
         wanted = {}
         for name, value in preset.options.items():
             option = variant.options[name]
-            match = next((v for v in option.values if _value_text(v) == _value_text(value)), value)
+            match = next((v for v in option.values if value_text(v) == value_text(value)), value)
             if match != option.default:
                 wanted[name] = match
         if wanted and wanted == dict(variant.choices):
@@ -71,7 +71,7 @@ def chosen_preset(variant) -> str | None:
 
 def _rule_text(option, value, scoring_kind: str = "") -> str:
     words = value_words(option, value, scoring_kind)
-    if words != _value_text(value) and words not in ("yes", "no"):
+    if words != value_text(value) and words not in ("yes", "no"):
         return words[0].upper() + words[1:]        # the meaning says it all: "The ace of hearts led calls …"
     return f"{option.label}: {words}"
 
@@ -83,7 +83,7 @@ def house_rules(variant) -> list:
     for name, value in variant.choices.items():
         option = variant.options[name]
         level = option.grade_for(value)
-        rules.append({"name": name, "label": option.label, "value": _value_text(value),
+        rules.append({"name": name, "label": option.label, "value": value_text(value),
                       "text": _rule_text(option, value, variant.scoring_kind),
                       "sources": [variant_sources()[k].label for k in option.sources_for(value)],
                       "evidence": level, "evidence_mark": EVIDENCE_MARKS[level]})
@@ -212,7 +212,7 @@ def table_state(view, table: PublicTable) -> dict:
     if over:
         o = detail.outcome
         outcome = {"winner": o.winner, "spoilt": o.winner is None, "tricks_won": list(o.tricks_won),
-                   "points": list(o.points or []), "text": table.ending or o.reason}
+                   "points": list(o.points or []), "text": table.ending}
     sides = view.teams
     humans = table.humans
     bidding = variant.bidding

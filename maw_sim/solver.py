@@ -38,7 +38,7 @@ The engine's :class:`maw_sim.deal.Deal` is only read, never changed: the search 
 from __future__ import annotations
 
 from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, legal_mask
-from .phases import FIVE
+from .phase_names import FIVE
 from .scoring import GAME, JINK, LOSE, SCORINGS, SPOIL, TO_WIN, TRICKS, WIN, split_value  # noqa: F401
 from .variants import RankTables
 

@@ -34,10 +34,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from .inputs import shown
 from .cards import JOKER, PACK_52, RED_SUITS, SUITS, Card, Pack
+from .phase_names import BID, CALL, DISCARD, FIVE, KITTY, ROB, TRUMP
 from .scoring import SCORINGS, scorer as _scorer
 
 #: How sure a rule is, strongest first. "unverified": it rests only on works the project has not
@@ -124,7 +125,7 @@ PARTNERSHIP_FORMS = {"2x2": (2, 2), "3x2": (3, 2), "4x2": (4, 2), "5x2": (5, 2),
 RANK_TOKENS = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(r): r for r in range(2, 11)}}
 
 # What each section of a variant file holds: key -> (type check, description of what is expected).
-_SECTIONS = {
+_SECTIONS: dict[str, dict] = {
     "players": {"min": "int", "max": "int", "default": "int", "partnerships": "partnerships"},
     "trumps": {"top": "top"},
     "plain": {"red": "ranks", "black": "ranks"},
@@ -176,7 +177,7 @@ EXCHANGE_LIMITS = {"none": "no exchange: the hands are played as dealt",
 
 # Sections a file may leave out; absent, the rule is the ordinary one (here: the 52 cards, a
 # card turned for trumps, no auction, no exchange).
-_OPTIONAL_SECTIONS = {
+_OPTIONAL_SECTIONS: dict[str, dict] = {
     "pack": {"jokers": "jokers"},
     "deal": {"turnup": "bool", "kitty": "int"},
     "auction": {"min_bid": "int", "min_bid_at_100": "int", "hold": HOLD_RULES, "all_pass": ALL_PASS_RULES,
@@ -186,7 +187,7 @@ _OPTIONAL_SECTIONS = {
     "fiving": {"allowed": "bool"},
 }
 # Keys a section may leave out; absent, the rule is the ordinary one (here: each for himself).
-_OPTIONAL_KEYS = {
+_OPTIONAL_KEYS: dict[str, dict] = {
     "players": {"default_teams": "default_teams"},
     # Some Atlantic circles lay the kitty's top card face up "to give players a taste" (the survey).
     "deal": {"kitty_shown": "bool"},
@@ -241,7 +242,7 @@ def _counts_text(counts) -> str:
     return ", ".join(map(str, counts[:-1])) + (" and " if len(counts) > 1 else "") + str(counts[-1])
 
 
-def _conf_dir() -> Path:
+def conf_dir() -> Path:
     """``conf/`` in a checkout, or the copy the wheel carries inside the package."""
     here = Path(__file__).resolve().parent
     for candidate in (here / "conf", here.parent / "conf"):
@@ -266,7 +267,7 @@ class Source:
 @lru_cache(maxsize=None)
 def sources() -> dict:
     """The bibliography a variant may cite: key -> :class:`Source`."""
-    path = _conf_dir() / "sources.toml"
+    path = conf_dir() / "sources.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     known = {}
     for key, entry in data.items():
@@ -283,7 +284,7 @@ def sources() -> dict:
 #: each with the keys it states: a printed rule that joins an attested clause and a reconstructed
 #: one shows each with its own badge (review 3). The section's own source and evidence cover the
 #: rest. A scoring clause "ending" holds how and when the game is decided.
-CLAUSES = {
+CLAUSES: dict[str, dict] = {
     "following": {"rule": ("rule",), "ace_of_hearts_lead": ("ace_of_hearts_lead",)},
     "scoring": {"ending": ("jink_wins_game", "double_game", "both_out", "partner_out", "lose_at", "sets_lose",
                            "sets_in_a_row", "green", "exact_target_resets")},
@@ -349,7 +350,7 @@ class Option:
     value_sources: dict = field(default_factory=dict)
 
     def sources_for(self, value) -> tuple:
-        return tuple(self.value_sources.get(_value_text(value), self.sources))
+        return tuple(self.value_sources.get(value_text(value), self.sources))
 
     def grade_for(self, value) -> str:
         """The evidence level of one reading, from the sources that give it."""
@@ -423,7 +424,7 @@ class Variant:
             value = _option_value(option, value)
             if value is None:
                 raise ValueError(f"{self.name}'s option {name!r} ({option.label}) takes "
-                                 + ", ".join(_value_text(v) for v in option.values) + f"; got {shown(chosen[name])}")
+                                 + ", ".join(value_text(v) for v in option.values) + f"; got {shown(chosen[name])}")
             if value == option.default:
                 continue
             section, key = option.setting.split(".")
@@ -448,7 +449,7 @@ class Variant:
         chosen_variant = replace(self, settings=settings, choices=final, file_settings=origin)
         if not chosen_variant.player_counts:
             raise VariantError(f"{self.path}: {self.name}: these house rules deal for no number of players: "
-                               + chosen_variant._stock_refusal(chosen_variant.min_players))
+                               + str(chosen_variant._stock_refusal(chosen_variant.min_players)))
         return chosen_variant
 
     # -- the settings, by name -------------------------------------------------------
@@ -632,7 +633,7 @@ class Variant:
                     return list(base.with_options(**chosen).player_counts)
                 except ValueError:
                     return []               # choices that do not hold together: no table at all
-            by_value = {name: {_value_text(value): counts(self, options={name: value}) for value in option.values}
+            by_value = {name: {value_text(value): counts(self, options={name: value}) for value in option.values}
                         for name, option in self.options.items()}
             own = replace(self, settings=self.file_settings, choices={}, file_settings=None) \
                 if self.file_settings is not None else self
@@ -693,10 +694,15 @@ class Variant:
         return "auction" in self.settings
 
     @cached_property
-    def pipeline(self) -> tuple:
-        """The decision steps of a deal before the first lead, in order (:mod:`maw_sim.phases`)."""
-        from .phases import pipeline
-        return pipeline(self)
+    def step_names(self) -> tuple:
+        """The names of the decision steps of a deal before the first lead, in order. The variant
+        holds names, not steps: the step registry (:func:`maw_sim.steps.pipeline`) maps them to
+        the steps, which sit above the variants."""
+        if self.bidding:
+            first, second = (KITTY, TRUMP) if self.auction["trump_named"] == "after-kitty" else (TRUMP, KITTY)
+            return ((BID, first, second) + ((DISCARD,) if self.exchange_limit != "none" else ())
+                    + ((CALL,) if self.call_partner else ()))
+        return ((FIVE,) if self.fiving else ()) + ((ROB,) if self.robbing != "none" else ())
 
     @cached_property
     def scorer(self):
@@ -840,7 +846,7 @@ def _tables(variant: Variant, trump: str, low_ace: bool = False) -> RankTables:
 
 # -- loading and validation ----------------------------------------------------------
 
-def _fail(path: Path, key: str, expected: str, got) -> None:
+def _fail(path: Path, key: str, expected: str, got) -> NoReturn:
     raise VariantError(f"{path}: key '{key}': expected {expected}; got {shown(got)}")
 
 
@@ -876,7 +882,7 @@ def _check_value(path, key, kind, value):
             _fail(path, key, "a team layout, or a list of them, from " + ", ".join(PARTNERSHIP_FORMS), value)
 
 
-def _value_text(value) -> str:
+def value_text(value) -> str:
     """A setting's value as one word, as records and links write it: ``true``, ``15``, and a list
     of top trumps joined by ``+`` (``5+J+AH``; ``none`` when empty)."""
     if isinstance(value, bool):
@@ -889,14 +895,16 @@ def _value_text(value) -> str:
 def _option_value(option: Option, value):
     """The option's value that ``value`` (or its text, as in a record or a link) stands for."""
     for v in option.values:
-        if value == v and type(value) is type(v) or isinstance(value, str) and value == _value_text(v):
+        if value == v and type(value) is type(v) or isinstance(value, str) and value == value_text(v):
             return v
         if isinstance(v, list) and isinstance(value, (list, tuple)) and list(value) == v:
             return v
     return None
 
 
-def _option_kind(section: str, key: str, scoring_kind: str):
+def setting_kind(section: str, key: str, scoring_kind: str):
+    """What a variant file's ``[section] key`` must hold (the kind its loader checks it by), where
+    ``scoring_kind`` is the file's ``[scoring] kind``; None for a key the format does not know."""
     if section == "scoring" and key != "kind":
         return _SCORING_KEYS[scoring_kind].get(key)
     return ((_SECTIONS.get(section) or _OPTIONAL_SECTIONS.get(section, {})).get(key)
@@ -930,13 +938,13 @@ def _parse_options(path, data, settings) -> dict:
                                           MAX_OPTIONS):
         setting = spec.get("setting")
         section, _, key = setting.partition(".") if isinstance(setting, str) else ("", "", "")
-        kind = _option_kind(section, key, settings["scoring"]["kind"]) if section in settings else None
+        kind = setting_kind(section, key, settings["scoring"]["kind"]) if section in settings else None
         if kind is None or key == "kind":
             _fail(path, f"{where}.setting", "'section.key' naming a setting of this file, e.g. "
                   "'following.ace_of_hearts_lead'", setting)
         values = spec.get("values")
         if not isinstance(values, list) or not 2 <= len(values) <= MAX_OPTION_VALUES or len(
-                set(map(_value_text, values))) != len(values):
+                set(map(value_text, values))) != len(values):
             _fail(path, f"{where}.values", f"a list of two or more distinct values (at most {MAX_OPTION_VALUES})", values)
         for k, value in enumerate(values):
             if not isinstance(value, (str, int, bool)) and not (kind in ("top", "ranks") and isinstance(value, list)):
@@ -949,7 +957,7 @@ def _parse_options(path, data, settings) -> dict:
         by_value = spec.get("value_sources", {})
         known = sources()
         if not isinstance(by_value, dict) or any(
-                k not in map(_value_text, values) or not isinstance(v, list)
+                k not in map(value_text, values) or not isinstance(v, list)
                 or any(not isinstance(x, str) or x not in known for x in v)
                 for k, v in by_value.items()):
             _fail(path, f"{where}.value_sources", "{value = [source keys]} for values of this option", by_value)
@@ -989,7 +997,7 @@ def _check_consistency(path, settings) -> None:
     defaults = players.values.get("default_teams")
     if defaults is not None:
         layouts = [defaults] if isinstance(defaults, str) else defaults
-        counts = {}
+        counts: dict = {}
         for form in layouts:
             sides, size = PARTNERSHIP_FORMS[form]
             if form not in players["partnerships"]:
@@ -1125,7 +1133,8 @@ def parse_variant(text: str, path: Path) -> Variant:
             _fail(path, key, "a non-empty string", data.get(key))
     if data["id"] != path.stem:
         _fail(path, "id", f"the file's name, {path.stem!r}", data["id"])
-    if not isinstance(data.get("order", 0), int):
+    order = data.get("order", 0)
+    if not isinstance(order, int) or isinstance(order, bool):       # TOML's true is a bool, not 1
         _fail(path, "order", "a whole number (its place in lists)", data.get("order"))
     settings = {}
     sections = dict(_SECTIONS)
@@ -1198,7 +1207,7 @@ def load_variant_file(path) -> Variant:
 
 @lru_cache(maxsize=None)
 def _all_variants() -> dict:
-    found = [load_variant_file(p) for p in sorted((_conf_dir() / "variants").glob("*.toml"))]
+    found = [load_variant_file(p) for p in sorted((conf_dir() / "variants").glob("*.toml"))]
     return {v.id: v for v in sorted(found, key=lambda v: (v.order, v.id))}
 
 

@@ -82,7 +82,7 @@ from .deal import IllegalAction
 from .inputs import shown, whole_number
 from .match import MAX_SEED  # noqa: F401  (seeds travel in links and through JavaScript numbers)
 from .narration import Narrator, PassNarrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
-from .records import MEDIA_TYPE, SUFFIX, RecordError, replay_link
+from .records import MEDIA_TYPE, SUFFIX, GameRecord, RecordError, replay_link
 from .refusals import Refusal, refuse
 from .variants import TableError, load_variant, variant_ids
 
@@ -397,8 +397,8 @@ class Session:
         over = self.deal.outcome is not None
         # Which seats people played, so the review board names them as this table does.
         from .review import with_humans
-        deal_record = with_humans(self.deal.record(self.deal_number), self.humans)
-        game_record = with_humans(self.match.record(), self.humans)
+        deal_record = with_humans(GameRecord.of_deal(self.deal, self.deal_number), self.humans)
+        game_record = with_humans(GameRecord.of_match(self.match), self.humans)
         if not over:
             deal_record, game_record = deal_record.for_seat(self.seat), game_record.for_seat(self.seat)
         name = f"{self.variant.id}-seed{self.seed}-deal{self.deal_number}"
@@ -666,7 +666,7 @@ def _dispatch(session: Session, request: dict) -> dict:
         try:
             reply = review.dispatch(board, request)
         except review.ReviewError as exc:
-            raise RequestError(str(exc), exc.refusal) from None
+            raise RequestError(str(exc)) from None
         session.review = board       # kept only once it has answered
         return reply
     if not isinstance(op, str) or op not in FIELDS:

@@ -2,7 +2,8 @@
 
 Every surface that tells a deal in words — the play page's log (:mod:`maw_sim.narration`), the
 review board's log (:mod:`maw_sim.review`), ``maw-sim play`` and ``maw-sim replay``, and the
-deal's own :attr:`maw_sim.deal.Outcome.reason` — takes its sentences from here. Two things vary
+the words of an outcome (:func:`outcome`; the deal's :class:`maw_sim.deal.Outcome` is data) —
+takes its sentences from here. Two things vary
 between them, and both are given, never guessed:
 
 - **who is reading**: every event is told *as the reader's seat saw it*
@@ -19,6 +20,7 @@ that, and the deal says what it decided.
 
 from __future__ import annotations
 
+from .auction import call_of
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .scoring import TO_WIN
 
@@ -190,7 +192,6 @@ def _pass_call(t, e):
 
 
 def _bid(t, e):
-    from .auction import call_of
     n, v = t.names, t.deal.variant
     words = e.text[4:]
     call = call_of(v, e.text)
@@ -444,8 +445,8 @@ def _failed_jink(variant) -> str:
 
 def result(deal, names: Names, winner, won, claimed=False, jinked=False, jink_failed=False,
            game_won_by=None, double=False, made=None, points=None) -> str:
-    """How a deal ended, in one or two sentences (past tense: it has happened). The deal's own
-    :attr:`~maw_sim.deal.Outcome.reason` is this with every seat by its number (:data:`SEATS`)."""
+    """How a deal ended, in one or two sentences (past tense: it has happened), from the parts of
+    its :class:`~maw_sim.deal.Outcome` (:func:`outcome` passes them)."""
     # Every deal ends here, most of them in simulations nobody reads: the common endings come
     # first and the names and numbers are looked up only where a sentence uses them.
     teams = deal.teams
@@ -508,12 +509,17 @@ def result(deal, names: Names, winner, won, claimed=False, jinked=False, jink_fa
     return f"{side(s)} took {taken} tricks and won the deal."
 
 
-def outcome(deal, names: Names, match=None) -> str:
-    """A finished deal's end for a reader: how it ended (:func:`result`), then, for a table
-    (``match``), the points each side scored and whether the game or the match is over."""
+#: The end of a bidding deal nobody bid in.
+THROWN_IN = "Everyone passed: the cards are thrown in and the next dealer deals."
+
+
+def outcome(deal, names: Names = SEATS, match=None) -> str:
+    """A finished deal's end for a reader: how it ended (:func:`result`; with the default
+    ``names``, every seat by its number, as a record tells it), then, for a table (``match``), the
+    points each side scored and whether the game or the match is over."""
     o = deal.outcome
-    if deal.variant.bidding and deal.contract is None:
-        text = o.reason                  # thrown in: no seat to name
+    if o.thrown_in:
+        text = THROWN_IN                 # no seat to name
     else:
         text = result(deal, names, o.winner, o.tricks_won, o.claimed, o.jinked, o.jink_failed,
                       o.game_won_by, o.double_game, o.contract_made, o.points)

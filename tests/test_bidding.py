@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from maw_sim.words import outcome as outcome_words
 import maw_sim
 from maw_sim import Deal, GameRecord, IllegalAction, Match
 from maw_sim.cards import Card
@@ -128,8 +129,8 @@ def test_when_nobody_bids_and_nobody_is_bagged_the_cards_are_thrown_in():
     deal = play(_deal("one-hundred-and-ten", all_pass="redeal"), "pass", "pass", "pass", "pass")
     assert deal.phase == "over" and deal.contract is None
     assert deal.outcome.points == (0, 0, 0, 0) and deal.outcome.contract_made is None
-    assert "thrown in" in deal.outcome.reason
-    assert deal.record().result == "thrown in"
+    assert "thrown in" in outcome_words(deal)
+    assert GameRecord.of_deal(deal).result == "thrown in"
 
 
 def test_thirty_for_sixty_as_a_call_outbids_thirty():
@@ -184,7 +185,7 @@ def test_atlantic_the_kittys_top_card_lies_face_up_until_the_bidder_takes_it():
     assert deal.kitty_shown == top
     for seat in range(4):
         assert deal.view(seat).kitty_shown == top
-        kitty = deal.record().for_seat(seat).deals[0].kitty
+        kitty = GameRecord.of_deal(deal).for_seat(seat).deals[0].kitty
         assert kitty == (top.code, None, None, None)
     assert f"its top card {top.symbol} face up" in maw_sim.words.deal_begins(deal, maw_sim.words.SEATS, 1)
     play(deal, "bid 20", "pass", "pass", "pass", "trump D")
@@ -256,7 +257,7 @@ def test_barker_the_dealer_robs_the_stock_for_the_cards_he_wants():
     assert deal.phase == "play" and len(deal.hand(3)) == 5 and best[5:] in {c.code for c in deal.hand(3)}
     # The others see a count, never the cards; the record reads back and opens for every seat.
     assert [e.text for e in deal.view(0).events if e.seat == 3 and e.step == "discard"] == ["discard ? ?", "take ?", "take ?"]
-    record = deal.record()
+    record = GameRecord.of_deal(deal)
     assert GameRecord.parse(record.text()) == record and record.replay().history == deal.history
     for seat in range(4):
         mine = record.for_seat(seat)
@@ -307,7 +308,7 @@ def test_merrimack_call_for_your_partner_at_five():
     out = deal.outcome.points
     assert out[0] == out[3] == (pair if pair >= 15 else -15)
     assert deal.outcome.contract_made == (pair >= 15)
-    assert "with Seat 3 as the called partner" in deal.outcome.reason
+    assert "with Seat 3 as the called partner" in outcome_words(deal)
 
 
 @pytest.mark.parametrize("players,cap", [(6, 3), (5, 4), (4, 5)])
@@ -391,7 +392,7 @@ def test_a_discard_said_in_any_order_or_case_is_written_as_the_step_lists_it():
                     checked.add(phase)
                 else:
                     deal.apply(rng.choice(deal.legal_actions()))
-            assert GameRecord.parse(deal.record().text()).replay().history == deal.history
+            assert GameRecord.parse(GameRecord.of_deal(deal).text()).replay().history == deal.history
     assert checked == {"kitty", "discard"}
 
 
@@ -571,7 +572,7 @@ def test_a_seats_record_hides_the_kitty_the_discards_and_the_draws_of_others():
     deal.apply(kitty_discard)
     deal.apply("discard " + deal.hand(1)[0].code)
     drawn = deal.history[-1][1]
-    full = deal.record()
+    full = GameRecord.of_deal(deal)
     bidder, other = full.for_seat(0).text(), full.for_seat(1).text()
     assert kitty_discard in bidder and " ".join(c.code for c in deal.kitty) in bidder
     assert "kitty 0: discard ? ? ?" in other and "[Kitty \"? ? ?\"]" in other

@@ -9,6 +9,7 @@ import statistics
 
 import pytest
 
+from maw_sim.bots import play_match
 from maw_sim import Card, Deal, load_variant, solver
 from maw_sim.bots import bidding
 from maw_sim.cards import CODES, SUITS
@@ -167,7 +168,7 @@ def test_heuristic_and_random_play_complete_matches_at_every_table(vid):
             # every seat heuristic; then a random player in seat 0 among them
             bots = [_checked(get_bot(names[s % len(names)])) for s in range(players)]
             match = Match(v, players, seed=players, teams=teams)
-            match.play(bots, deals=200)
+            play_match(match, bots, deals=200)
             assert match.over, (vid, players, teams, names, match.scores)
             for outcome in match.results:
                 assert outcome.contract_made in (True, False, None)
@@ -202,7 +203,7 @@ def test_every_bot_plays_every_table(vid):
     players, teams = (4, (2, 2)) if (2, 2) in v.partnerships else (3, None)
     bots = [_checked(get_bot("pimc"))] + [heuristic] * (players - 1)
     match = Match(v, players, seed=9, teams=teams)
-    match.play(bots, deals=60)
+    play_match(match, bots, deals=60)
     assert match.over, match.scores
 
 

@@ -115,7 +115,7 @@ def _outputs(deal, seat):
     """Everything meant for ``seat``: its view, its record's text, the log's words, the play
     page's state and the review board's position."""
     view = deal.view(seat, detail=True)
-    record = deal.record().for_seat(seat).text()
+    record = GameRecord.of_deal(deal).for_seat(seat).text()
     return view, record, _log(deal, seat), _page_state(view), _review(deal, seat)
 
 
@@ -135,7 +135,7 @@ def _review(deal, seat):
     record, with the record's step numbers set aside (a full record counts every seat's steps:
     it is the whole deal's), and from the seat's own record, whole."""
     from maw_sim.review import ReviewSession
-    record = deal.record()
+    record = GameRecord.of_deal(deal)
     board = ReviewSession()
     board.open({"text": record.text()})
     full = board.at({"step": len(record.actions), "seat": seat})
@@ -231,7 +231,7 @@ def test_every_ruleset_keeps_what_a_seat_cannot_see_hidden(case):
     rng = random.Random(seed)
 
     # The notation round-trips and replays.
-    record = full.record()
+    record = GameRecord.of_deal(full)
     assert GameRecord.parse(record.text()) == record
     assert record.replay().history == full.history
 

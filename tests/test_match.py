@@ -1,6 +1,7 @@
 """Scoring across deals: the Spoil Five pool and the points games."""
 import pytest
 
+from maw_sim.bots import play_match
 from maw_sim import Deal, Match
 
 
@@ -74,7 +75,7 @@ def test_chips_are_conserved_with_partners_and_the_pool_options(variant, players
     import maw_sim
     from maw_sim.bots import get_bot
     match = Match(maw_sim.load_variant(variant, options=options), players, seed=11, teams=teams)
-    match.play([get_bot("random")] * players, deals=30)
+    play_match(match, [get_bot("random")] * players, deals=30)
     assert sum(match.chips) + match.pool == 0
     assert any(r.team is not None for r in match.results)
 

@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from maw_sim.words import outcome as outcome_words
+from maw_sim.records import GameRecord
 from maw_sim.analysis import analyse
 from maw_sim.cli import main
 
@@ -17,7 +19,7 @@ from test_review import played_deal, robbed_deal
 def robbed(tmp_path):
     deal = robbed_deal("spoil-five", 4)
     path = tmp_path / "robbed.maw"
-    path.write_text(deal.record().text(), encoding="utf-8")
+    path.write_text(GameRecord.of_deal(deal).text(), encoding="utf-8")
     return deal, path
 
 
@@ -32,7 +34,7 @@ def test_replay_prints_every_trick_and_the_result(robbed, capsys):
             assert f"Seat {seat} plays {card.symbol}" in out
     seat, put_out = deal.robbed
     assert f"puts out {put_out.symbol}" in out
-    assert out.rstrip().endswith(deal.outcome.reason)
+    assert out.rstrip().endswith(outcome_words(deal))
 
 
 def test_replay_for_a_seat_hides_the_other_hands_and_the_face_down_card(robbed, capsys):
@@ -53,11 +55,11 @@ def test_replay_for_a_seat_hides_the_other_hands_and_the_face_down_card(robbed, 
 def test_replay_of_a_seats_own_record_and_from_stdin(robbed):
     deal, _ = robbed
     seat = (deal.robbed[0] + 2) % deal.players
-    text = deal.record().for_seat(seat).text()
+    text = GameRecord.of_deal(deal).for_seat(seat).text()
     out = subprocess.run([sys.executable, "-m", "maw_sim.cli", "replay", "-"], input=text,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert f"Seen by seat {seat}" in out.stdout and deal.outcome.reason in out.stdout
+    assert f"Seen by seat {seat}" in out.stdout and outcome_words(deal) in out.stdout
     refused = subprocess.run([sys.executable, "-m", "maw_sim.cli", "replay", "-", "--seat", str((seat + 1) % 4)],
                              input=text, capture_output=True, text=True, timeout=120)
     assert refused.returncode == 2 and f"seat {seat}'s own record" in refused.stderr
@@ -65,7 +67,7 @@ def test_replay_of_a_seats_own_record_and_from_stdin(robbed):
 
 def test_analyse_values_every_position_as_the_analysis_does(tmp_path, capsys):
     deal = played_deal("forty-five", 3, 5)
-    rec = deal.record()
+    rec = GameRecord.of_deal(deal)
     path = tmp_path / "g.maw"
     path.write_text(rec.text(), encoding="utf-8")
     assert main(["analyse", str(path)]) == 0
@@ -83,7 +85,7 @@ def test_analyse_values_every_position_as_the_analysis_does(tmp_path, capsys):
             assert line.endswith(x.text)
         starred = [line for line in marks if line.startswith(" *")]
         assert len(starred) == 1                        # the action the record played
-    assert out.rstrip().endswith(deal.outcome.reason)
+    assert out.rstrip().endswith(outcome_words(deal))
 
 
 @pytest.mark.parametrize("content,args,words", [
@@ -97,9 +99,9 @@ def test_bad_files_get_a_clear_error(tmp_path, content, args, words):
     deal = played_deal("spoil-five", 3, 1)
     path = tmp_path / "x.maw"
     if content == "FULL":
-        content = deal.record().text()
+        content = GameRecord.of_deal(deal).text()
     elif content == "SEAT":
-        content = deal.record().for_seat(1).text()
+        content = GameRecord.of_deal(deal).for_seat(1).text()
     if content is not None:
         path.write_text(content, encoding="utf-8")
     command = "analyse" if content and "Observer" in content else "replay"
@@ -140,7 +142,7 @@ def test_replay_of_a_bidding_record_for_a_seat_hides_the_kitty_and_the_discards(
 def test_replay_of_a_deal_with_discards_and_draws_for_a_seat(tmp_path, capsys):
     from test_review import bidding_deal
     deal = bidding_deal("auction-45-merrimack", 4, 2)
-    rec = deal.record()
+    rec = GameRecord.of_deal(deal)
     path = tmp_path / "m.maw"
     path.write_text(rec.text(), encoding="utf-8")
     seat = next(s for s, a in rec.actions if a.startswith("draw ") and s != rec.deal.bidder)
@@ -183,7 +185,7 @@ def _mid_deal_seat_record(players):
     """A seat's own record, three tricks into a deal at ``players`` after a robbery."""
     from test_records import _robbery
     full, robber = _robbery(players)
-    return full.record().replay(3 * players + 1).record().for_seat((robber + 1) % players).text()
+    return GameRecord.of_deal(GameRecord.of_deal(full).replay(3 * players + 1)).for_seat((robber + 1) % players).text()
 
 
 @pytest.mark.parametrize("content, words", [

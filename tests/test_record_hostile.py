@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from maw_sim.bots import play_match
 from maw_sim import Deal, GameRecord, RecordError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,7 +106,7 @@ def test_a_record_over_the_limit_is_refused_unread():
 def _valid():
     deal = Deal.random("spoil-five", 4, 3)
     deal.apply(deal.legal_actions()[0])
-    return deal.record().text()
+    return GameRecord.of_deal(deal).text()
 
 
 @pytest.mark.parametrize("old, new, words", [
@@ -158,8 +159,8 @@ def test_a_megabyte_record_the_engine_wrote_reads_back():
     from maw_sim import Match
     from maw_sim.bots import get_bot
     match = Match("spoil-five", 4, 5)
-    match.play([get_bot("random")] * 4, deals=2600)
-    record = match.record()
+    play_match(match, [get_bot("random")] * 4, deals=2600)
+    record = GameRecord.of_match(match)
     text = record.text()
     assert len(text) > 1_000_000
     back = GameRecord.parse(text)

@@ -41,7 +41,7 @@ def games(draw):
 def test_every_record_round_trips_and_replays_to_the_same_position(game, choice_seed, stop):
     v, players, teams, seed, dealer = game
     deal = _play(Deal.random(v, players, seed, dealer, teams=teams), random.Random(choice_seed), stop)
-    record = deal.record()
+    record = GameRecord.of_deal(deal)
     text = record.text()
     back = GameRecord.parse(text)
     assert back == record
@@ -77,7 +77,7 @@ def test_a_match_record_round_trips_and_replays_the_account(game, choice_seed):
         deal = _play(match.new_deal(), rng, rng.randint(0, 12))
         if deal.outcome is not None:     # a points game can end mid-deal
             match.settle(deal)
-    record = match.record()
+    record = GameRecord.of_match(match)
     back = GameRecord.parse(record.text())
     assert back == record and len(back.deals) == len(match.deals)
     again = back.replay_match()
@@ -92,9 +92,9 @@ def test_a_seats_record_never_names_a_card_that_seat_cannot_see(game, choice_see
     v, players, teams, seed, dealer = game
     full = _play(Deal.random(v, players, seed, dealer, teams=teams), random.Random(choice_seed))
     for upto in range(len(full.history) + 1):
-        deal = full.record().replay(upto)
+        deal = GameRecord.of_deal(full).replay(upto)
         for seat in range(players):
-            text = deal.record().for_seat(seat).text()
+            text = GameRecord.of_deal(deal).for_seat(seat).text()
             named = set(CARD.findall(text))
             # What the seat's view names (and its own cards as dealt): the view is the one statement
             # of what a seat saw (tests/test_conformance.py's swap test holds every output to it).

@@ -40,7 +40,7 @@ def test_a_robbers_face_down_card_is_rob_question_mark_to_everyone_else():
     give = next(a for a in deal.legal_actions() if a.startswith("rob "))
     deal.apply(give)
     for seat in range(5):
-        text = deal.record().for_seat(seat).text()
+        text = GameRecord.of_deal(deal).for_seat(seat).text()
         line = next(l for l in text.splitlines() if l.startswith("rob "))
         assert line == f"rob {robber}: " + (give if seat == robber else "rob ?")
 
@@ -56,7 +56,7 @@ def _find(test, variant, players, teams=None):
 def _record_text():
     deal = _find(lambda d: d.phase == "rob", "spoil-five", 3)
     _play(deal, random.Random(3))
-    return deal.record().text()
+    return GameRecord.of_deal(deal).text()
 
 
 # -- bad notation: the line and what was expected ---------------------------------------------
@@ -117,7 +117,7 @@ def test_an_illegal_action_is_named_by_its_number_and_rule():
             hand = [c.code for c in deal.hand(deal.to_move)]
             refused = [c for c in hand if c not in legal]
             if deal.phase == "play" and refused:
-                record = deal.record()
+                record = GameRecord.of_deal(deal)
                 bad = record.deal.__class__(**{**record.deal.__dict__,
                                               "actions": record.actions + ((deal.to_move, refused[0]),),
                                               "labels": record.deal.labels + ("play",)})
@@ -182,7 +182,7 @@ def test_a_link_restores_any_deal_of_a_match_at_the_exact_position():
 
 def test_a_partnership_points_link_round_trips():
     match = _match("forty-five", 4, deals=2, seed=5, teams="2x2")
-    assert from_link(to_link(match)) == match.record()
+    assert from_link(to_link(match)) == GameRecord.of_match(match)
 
 
 @pytest.mark.parametrize("damage, words", [
@@ -236,10 +236,10 @@ def test_options_travel_in_records_and_links():
     match = Match(v, 4, 11)
     deal = match.new_deal()
     _play(deal, random.Random(2), 9)
-    text = match.record().text()
+    text = GameRecord.of_match(match).text()
     assert '[Options "ace_of_hearts_lead=hearts"]' in text
     back = GameRecord.parse(text)
-    assert back.variant.choices == {"ace_of_hearts_lead": "hearts"} and back == match.record()
+    assert back.variant.choices == {"ace_of_hearts_lead": "hearts"} and back == GameRecord.of_match(match)
     again = replay_link(to_link(match))
     assert again.variant == v and again.deals[-1].history == deal.history
     with pytest.raises(RecordError, match=r"\[Options\]: Spoil Five has no option 'kitty'; options: ace_of_hearts_lead"):
@@ -250,12 +250,12 @@ def test_options_travel_in_records_and_links():
 
 def test_a_record_may_start_at_any_deal_but_its_deals_follow_in_order():
     match = _match(deals=2)
-    text = match.record().text()
+    text = GameRecord.of_match(match).text()
     assert '[Deal "2"]' in text and '[Deal "3"]' in text
     with pytest.raises(RecordError, match=r'\[Deal "4"\] should be deal 3 \(a game\'s deals are numbered from 1'):
         GameRecord.parse(text.replace('[Deal "3"]', '[Deal "4"]'))
     # The record of deal 2 alone reads back, replays on its own, and says why it is not a match.
-    second = match.deals[1].record(2)
+    second = GameRecord.of_deal(match.deals[1], 2)
     back = GameRecord.parse(second.text())
     assert back == second and back.deal.number == 2
     _same_position(back.replay(), match.deals[1])
@@ -327,8 +327,8 @@ def _robbery(players, put_out_the_ace=False):
 
 def _seat_record_opens(full, upto, seat):
     from maw_sim.review import ReviewSession
-    deal = full.record().replay(upto)
-    text = deal.record().for_seat(seat).text()
+    deal = GameRecord.of_deal(full).replay(upto)
+    text = GameRecord.of_deal(deal).for_seat(seat).text()
     review = ReviewSession()
     summary = review.open({"text": text})
     view = review.at({"step": summary["steps"], "seat": seat})
@@ -362,10 +362,10 @@ def test_what_a_robbery_shows_is_the_same_whichever_card_was_put_out():
         if deal.dealt == kept.dealt and deal.turnup == kept.turnup:
             break
     deal.apply(f"rob A{deal.trump}")
-    first = kept.record().replay(1)
+    first = GameRecord.of_deal(kept).replay(1)
     for seat in range(8):
         if seat != robber:
-            assert deal.record().for_seat(seat).text() == first.record().for_seat(seat).text()
+            assert GameRecord.of_deal(deal).for_seat(seat).text() == GameRecord.of_deal(first).for_seat(seat).text()
 
 
 def test_a_seats_record_mid_deal_at_ten_players_opens_on_the_review_board():
@@ -389,12 +389,12 @@ def test_the_link_kept_between_moves_is_the_link_written_afresh(variant, players
     for number in range(3):
         deal = match.new_deal()
         while deal.to_move is not None:
-            assert to_link(match) == to_link(match.record())
+            assert to_link(match) == to_link(GameRecord.of_match(match))
             deal.apply(rng.choice(deal.legal_actions()))
         match.settle(deal)
         if match.over:
             break
-        assert to_link(match) == to_link(match.record())
+        assert to_link(match) == to_link(GameRecord.of_match(match))
     if not match.over:
         _play(match.new_deal(), rng, 6)
     code = to_link(match)
@@ -403,7 +403,7 @@ def test_the_link_kept_between_moves_is_the_link_written_afresh(variant, players
     deal = again.deals[-1]
     while deal.to_move is not None:
         deal.apply(rng.choice(deal.legal_actions()))
-        assert to_link(again) == to_link(again.record())
+        assert to_link(again) == to_link(GameRecord.of_match(again))
 
 
 def test_the_link_of_a_restored_game_replays_no_deal_to_answer(monkeypatch):
@@ -425,13 +425,13 @@ def test_the_link_of_a_restored_game_replays_no_deal_to_answer(monkeypatch):
     again.new_deal()
     kept = to_link(again)
     assert len(replays) == 2          # and the next deal, once
-    assert kept == to_link(again.record())
+    assert kept == to_link(GameRecord.of_match(again))
 
 
 def test_each_step_owns_its_lines_in_the_notation():
     """Every decision step names the labels of its lines, no label belongs to two steps, and each
     step reads back, unchanged, every action its deals record (seen by all or by one seat)."""
-    from maw_sim.phases import all_steps, step_for_label, step_named
+    from maw_sim.steps import all_steps, step_for_label, step_named
     from maw_sim.records import labels_of
     labels = [label for step in all_steps() for label in step.labels]
     assert len(labels) == len(set(labels)) and all(step.labels for step in all_steps())

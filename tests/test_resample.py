@@ -13,6 +13,7 @@ from dataclasses import fields, replace
 
 import pytest
 
+from maw_sim.records import GameRecord
 import maw_sim
 from maw_sim import Deal
 from maw_sim.bots.inference import Knowledge
@@ -60,21 +61,21 @@ def test_a_world_imagined_from_a_seats_view_gives_that_seat_the_same_view_and_re
         # The record a view's world gives the seat is the real one's, but for the kitty a bidder
         # took: which of his cards came from it, the view does not keep.
         if not (deal.kitty_taken and deal.bidder == seat):
-            assert world.record().for_seat(seat) == deal.record().for_seat(seat)
+            assert GameRecord.of_deal(world).for_seat(seat) == GameRecord.of_deal(deal).for_seat(seat)
 
 
 @pytest.mark.parametrize("case", CASES, ids=_id)
 def test_a_stand_in_for_a_seats_record_gives_that_seat_the_same_record_and_view(case):
     for deal, seat in _points(case):
-        mine = deal.record().for_seat(seat)
+        mine = GameRecord.of_deal(deal).for_seat(seat)
         again = stand_in(mine)
-        assert again.record().for_seat(seat) == mine
+        assert GameRecord.of_deal(again).for_seat(seat) == mine
         assert again.view(seat) == deal.view(seat)
 
 
 def test_a_stand_in_is_the_same_every_time():
     deal = _somewhere(("spoil-five", {}, 6, None), 4)
-    mine = deal.record().for_seat(2)
+    mine = GameRecord.of_deal(deal).for_seat(2)
     assert stand_in(mine).dealt == stand_in(mine).dealt
 
 
@@ -92,8 +93,8 @@ def test_a_seats_record_mid_deal_at_nine_and_ten_players_gets_a_stand_in(players
         if deal.to_move is None:
             continue
         for seat in (deal.to_move, (deal.to_move + 1) % players):
-            mine = deal.record().for_seat(seat)
-            assert stand_in(mine).record().for_seat(seat) == mine
+            mine = GameRecord.of_deal(deal).for_seat(seat)
+            assert GameRecord.of_deal(stand_in(mine)).for_seat(seat) == mine
             opened += 1
     assert opened >= 10
 
@@ -107,7 +108,7 @@ def test_an_observation_from_the_view_and_from_the_record_know_the_same():
             continue
         seat = deal.to_move
         by_view = Knowledge(deal.view(seat))
-        by_record = maw_sim.resample.Knowledge(Observation.from_record(deal.record().for_seat(seat)))
+        by_record = maw_sim.resample.Knowledge(Observation.from_record(GameRecord.of_deal(deal).for_seat(seat)))
         for name in ("mine", "need", "forced", "excluded", "unseen"):
             assert getattr(by_view, name) == getattr(by_record, name), name
         compared += 1
@@ -138,7 +139,7 @@ def test_the_stand_in_refuses_a_record_no_deal_can_explain():
     leader = deal.to_move
     card = deal.legal_actions()[0]
     deal.apply(card)
-    mine = deal.record().for_seat((leader + 1) % 4)
+    mine = GameRecord.of_deal(deal).for_seat((leader + 1) % 4)
     # The card just led, played again by the next seat: no hands can make that legal.
     broken = replace(mine.deals[-1], actions=mine.deals[-1].actions + (((leader + 1) % 4, card),),
                      labels=mine.deals[-1].labels + ("play",))
@@ -147,7 +148,7 @@ def test_the_stand_in_refuses_a_record_no_deal_can_explain():
 
 
 def test_a_record_that_is_no_seats_own_is_refused_in_words():
-    rec = Deal.random("spoil-five", 4, 1).record()
+    rec = GameRecord.of_deal(Deal.random("spoil-five", 4, 1))
     with pytest.raises(ValueError, match="no seat's own record"):
         Observation.from_record(rec)
 
@@ -161,7 +162,7 @@ def test_the_review_refuses_the_bidders_own_record_that_hides_the_kitty_he_took(
             deal.apply(rng.choice(deal.legal_actions()))
         if deal.bidder is None or not deal.kitty_taken:
             continue
-        mine = deal.record().for_seat(deal.bidder)
+        mine = GameRecord.of_deal(deal).for_seat(deal.bidder)
         assert _stand_in(mine).view(deal.bidder) == deal.view(deal.bidder)
         d = mine.deals[-1]
         hidden = replace(mine, deals=(replace(d, kitty=(None,) * len(d.kitty)),))
@@ -177,7 +178,7 @@ def test_a_seats_own_record_that_hides_its_own_card_is_refused_in_words():
         deal.apply(deal.legal_actions()[0])
     deal.apply(deal.legal_actions()[0])
     seat = (deal.to_move + 1) % 4
-    mine = deal.record().for_seat(seat)
+    mine = GameRecord.of_deal(deal).for_seat(seat)
     d = mine.deals[-1]
     hand = (None,) + d.hands[seat][1:]
     broken = replace(d, hands=d.hands[:seat] + (hand,) + d.hands[seat + 1:])
@@ -194,7 +195,7 @@ def test_the_resampler_and_a_seats_view_name_no_steps_verb():
     import textwrap
 
     from maw_sim import resample
-    from maw_sim.phases import all_steps
+    from maw_sim.steps import all_steps
 
     verbs = {"rob", "pass", "announce", "discard", "draw", "take", "turn", "bid", "hold", "trump", "call",
              "five", "stand", "agree", "refuse", "jink", "claim"}

@@ -10,7 +10,8 @@ from urllib.parse import quote
 
 import pytest
 
-from maw_sim import Deal, Match
+from maw_sim.words import outcome as outcome_words
+from maw_sim import Deal, GameRecord, Match
 from maw_sim.analysis import analyse
 from maw_sim.records import to_link
 
@@ -55,7 +56,7 @@ def open_link(page, server, query):
 
 def test_step_through_a_linked_deal_with_the_solvers_marks(page, server):
     match, deal = a_match()
-    rec = deal.record()
+    rec = GameRecord.of_deal(deal)
     open_link(page, server, f"game={to_link(match)}")
     wait_step(page, 0)
     assert page.get_attribute(BOARD, "data-steps") == str(len(rec.actions))
@@ -89,7 +90,7 @@ def test_step_through_a_linked_deal_with_the_solvers_marks(page, server):
     # To the end: the result is shown, and there is nothing left to mark.
     page.click(f'{BOARD} button[data-action="last"]')
     wait_step(page, len(rec.actions))
-    assert page.inner_text("[data-maw-outcome]").strip() == deal.outcome.reason
+    assert page.inner_text("[data-maw-outcome]").strip() == outcome_words(deal)
     assert page.locator(f"{BOARD} button[data-verdict]").count() == 0
 
 
@@ -99,7 +100,7 @@ def test_the_keyboard_keeps_its_place_when_the_board_redraws(page, server):
     match, deal = a_match()
     open_link(page, server, f"game={to_link(match)}")
     wait_step(page, 0)
-    rec = deal.record()
+    rec = GameRecord.of_deal(deal)
     start = rec.replay(upto=0)
     waiting = next(s for s in range(4) if s != start.to_move)
     card = start.hand(waiting)[0].code
@@ -122,7 +123,7 @@ def test_a_seats_view_shows_no_other_hand_nor_the_face_down_card(page, server):
     page.click(f'{BOARD} button[data-action="forward"]')
     wait_step(page, 2)
     shown = page.eval_on_selector_all(f"{BOARD} button[data-card]", "bs => bs.map(b => b.dataset.card)")
-    truth = deal.record().replay(upto=2)
+    truth = GameRecord.of_deal(deal).replay(upto=2)
     assert sorted(shown) == sorted(c.code for c in truth.hand(seat))
     text = page.inner_text(BOARD)
     assert "face down" in text and put_out.symbol not in text
@@ -141,7 +142,7 @@ def test_a_pasted_record_and_a_bad_link(page, server):
     rng = random.Random(1)
     while deal.phase != "over":
         deal.apply(rng.choice(deal.legal_actions()))
-    text = deal.record().text()
+    text = GameRecord.of_deal(deal).text()
     open_link(page, server, "record=" + quote(text))
     wait_step(page, 0)
     assert page.get_attribute(BOARD, "data-steps") == str(len(deal.history))
@@ -182,7 +183,7 @@ def test_a_finished_deal_on_the_play_page_offers_review_and_download(page, serve
     page.click(f'{BOARD} button[data-action="last"]')
     wait_step(page, len(rec.actions))
     # The same deal: the review's result is the engine's, and the table said the same in its words.
-    assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
+    assert page.inner_text("[data-maw-outcome]").strip() == outcome_words(rec.replay())
     assert outcome.strip()
 
 
@@ -192,7 +193,7 @@ def test_an_exercise_position_opens_where_it_stops_with_marks(page, server):
     for _ in range(4):
         deal.apply(rng.choice(deal.legal_actions()))
     assert deal.to_move is not None
-    open_link(page, server, "record=" + quote(deal.record().text()))
+    open_link(page, server, "record=" + quote(GameRecord.of_deal(deal).text()))
     wait_step(page, len(deal.history))
     wait_marks(page)
     marked = dict(page.eval_on_selector_all(f"{BOARD} [data-verdict]:is(button)",
@@ -209,7 +210,7 @@ def test_without_a_record_the_page_opens_its_example(page, server):
     assert page.get_attribute(BOARD, "data-steps") == str(len(example.actions))
     page.keyboard.press("End")
     wait_step(page, len(example.actions))
-    assert page.inner_text("[data-maw-outcome]").strip() == example.replay().outcome.reason
+    assert page.inner_text("[data-maw-outcome]").strip() == outcome_words(example.replay())
 
 
 def test_a_match_link_reviews_any_of_its_deals(page, server):
@@ -288,7 +289,7 @@ def test_a_bidding_record_stepped_to_the_end_from_all_hands_and_from_one_seat(pa
     # To the end: the result, the contract and the score sheet.
     page.click(f'{BOARD} button[data-action="last"]')
     wait_step(page, steps)
-    assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
+    assert page.inner_text("[data-maw-outcome]").strip() == outcome_words(rec.replay())
     assert page.get_attribute(f"{BOARD} [data-maw-score]", "data-made") == "true"
     assert page.inner_text(f"{BOARD} [data-maw-score]").strip().endswith("Seat 3 0 + 25 = 25.")
     assert "Trumps ♣" in page.inner_text(BOARD)
@@ -305,7 +306,7 @@ def test_the_atlantic_example_steps_to_the_end(page, server):
     assert page.locator(f"{BOARD} [data-maw-kitty]").count() == 0             # no kitty in this deal
     page.keyboard.press("End")
     wait_step(page, len(rec.actions))
-    assert page.inner_text("[data-maw-outcome]").strip() == rec.replay().outcome.reason
+    assert page.inner_text("[data-maw-outcome]").strip() == outcome_words(rec.replay())
     assert "Side 1 (Seat 0 & Seat 3) 100 + 5 = 105" in page.inner_text(f"{BOARD} [data-maw-score]")
 
 
@@ -317,7 +318,7 @@ def test_numbers_under_the_cards_controls_by_the_felt_and_a_swipe(page, server, 
     fits one screen; a swipe on the felt steps, as the arrow keys do."""
     page.set_viewport_size(size)
     match, deal = a_match()
-    rec = deal.record()
+    rec = GameRecord.of_deal(deal)
     open_link(page, server, f"game={to_link(match)}&step=2")
     wait_step(page, 2)
     wait_marks(page)
@@ -360,7 +361,7 @@ def test_play_on_from_here_continues_against_the_bots_and_the_record_marks_the_b
     import maw_sim
     page.set_viewport_size({"width": 1280, "height": 800})
     match, deal = a_match()
-    rec = deal.record()
+    rec = GameRecord.of_deal(deal)
     step = next(k for k in range(3, len(rec.actions)) if rec.replay(upto=k).phase == "play"
                 and len(rec.replay(upto=k).legal_actions()) > 1)
     open_link(page, server, f"game={to_link(match)}&step={step}")

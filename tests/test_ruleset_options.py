@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from maw_sim.words import outcome as outcome_words
 import maw_sim
 from maw_sim import Deal, GameRecord, Match
 from maw_sim.bots import get_bot, play_deal
@@ -97,7 +98,7 @@ def test_parlett_holder_who_declines_to_rob_cannot_win_the_pool():
     assert deal.phase == "play"           # no jink decision for a player who cannot win
     play_leads(deal, "AC", "KC")
     assert deal.outcome.tricks_won[0] == 5 and deal.outcome.winner is None
-    assert "declined to rob" in deal.outcome.reason
+    assert "declined to rob" in outcome_words(deal)
     # Robbing instead, he may claim after three tricks.
     robbed = play_leads(play(make(spoil_five(robbing="rob-or-barred"), JINK_HANDS, "9C"), "rob KC"),
                         "5C", "JC", "AH")
@@ -135,7 +136,7 @@ def test_announcing_is_recorded_and_replayed():
     (and a silent pass under the rules sheet's rule demotes the ace again)."""
     for rule, decision in (("announce", "announce"), ("announce-or-lowest", "pass")):
         deal = play_leads(play(make(spoil_five(robbing=rule), LOW_ACE_HANDS, "9C"), decision), "10C")
-        text = deal.record().text()
+        text = GameRecord.of_deal(deal).text()
         assert f"1: {decision}" in text
         again = GameRecord.parse(text).replay()
         assert again.history == deal.history and again.tricks[0].winner == deal.tricks[0].winner
@@ -281,7 +282,7 @@ def test_pairs_at_four_never_spoil():
         deal = Deal.random("spoil-five", 4, seed, teams="2x2")
         play_deal(deal, [get_bot("random")] * 4, random.Random(seed))
         assert deal.outcome.team is not None
-        assert "shared by the partners" in deal.outcome.reason
+        assert "shared by the partners" in outcome_words(deal)
 
 
 # -- Twenty-Five: the double game ------------------------------------------------------------------
@@ -297,7 +298,7 @@ def test_survey_double_game_from_nothing_with_all_five():
     play(deal, "pass")
     play_leads(deal, "5C", "JC", "AH", "AC", "KC")
     assert deal.outcome.game_won_by == 0 and deal.outcome.double_game
-    assert "double game" in deal.outcome.reason
+    assert "double game" in outcome_words(deal)
     assert double.scorer.solver_value(deal.outcome, 0) == 25 + 2 * maw_sim.solver.GAME
     # The ordinary rule: a single game.
     single = play_leads(play(make("twenty-five", SWEEP_HANDS, "9C"), "pass"), "5C", "JC", "AH", "AC", "KC")
@@ -441,7 +442,7 @@ def test_fiving_is_recorded_with_its_stock_and_replayed():
     deal = play(fiving_deal(), "five", "agree")
     while deal.phase != "over":
         deal.apply(deal.legal_actions()[0])
-    text = deal.record().text()
+    text = GameRecord.of_deal(deal).text()
     assert '[TurnUp "3H"]' in text and '[Stock "7H 9H 4C' in text and "five 0: turn 7H 9H 4C" in text
     again = GameRecord.parse(text).replay()
     assert again.history == deal.history and again.outcome == deal.outcome

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from maw_sim.words import outcome as outcome_words
+from maw_sim.records import GameRecord
 import maw_sim
 from maw_sim import Card, Deal, IllegalAction
 from maw_sim.variants import parse_variant
@@ -341,7 +343,7 @@ def test_spoilt_when_nobody_takes_three_tricks():
     play(deal, *"3D 8D 6H 9H 8S  7D AH 8H JH 4D  2H KC QH 5C 10D  6D JC 3H 10H KH  9D 4H 7H QC 2D".split())
     assert deal.outcome.tricks_won == (1, 2, 1, 0, 1)
     assert deal.outcome.winner is None and deal.outcome.spoilt
-    assert "spoilt" in deal.outcome.reason
+    assert "spoilt" in outcome_words(deal)
 
 
 # -- points ------------------------------------------------------------------------------
@@ -551,7 +553,7 @@ def test_a_quiet_decline_to_rob_is_known_to_the_holder_alone(rule):
     for seat, events in _seen_by_others(deal):
         assert events == () and deal.view(seat).declined is None
     assert deal.view(1).declined == (1, "pass")
-    record = deal.record()
+    record = GameRecord.of_deal(deal)
     for seat in (0, 2):
         assert "rob 1" not in record.for_seat(seat).text()
     assert "rob 1: pass" in record.for_seat(1).text()
@@ -569,7 +571,7 @@ def test_a_robbery_is_seen_but_not_the_card_put_out():
     deal = play(_robbing_table("optional"), "rob 7C")
     for seat, events in _seen_by_others(deal):
         assert [e.text for e in events] == ["rob ?"] and deal.view(seat).robbed_by == 1
-        assert "7C" not in deal.record().for_seat(seat).text()
+        assert "7C" not in GameRecord.of_deal(deal).for_seat(seat).text()
 
 
 def test_the_dealer_passing_a_turned_ace_is_seen_by_all():

@@ -380,11 +380,11 @@ bibtex_bibfiles = [{bib!r}]
 exclude_patterns = ["_build", "play"]   # maw_docs writes play pages; not this test's business
 '''
 
-# Points maw_sim at another conf folder: the engine finds conf through _conf_dir().
+# Points maw_sim at another conf folder: the engine finds conf through conf_dir().
 CONF_HOOK = '''
 from pathlib import Path
 import maw_sim.variants
-maw_sim.variants._conf_dir = lambda: Path({conf!r})
+maw_sim.variants.conf_dir = lambda: Path({conf!r})
 '''
 
 GOOD_PAGE = '''# Tiny

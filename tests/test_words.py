@@ -144,12 +144,13 @@ def test_the_outcome_is_worded_once_for_the_record_and_for_the_table(vid, player
         o = deal.outcome
         if deal.variant.bidding and deal.contract is None:
             continue
-        assert o.reason == result(deal, SEATS, o.winner, o.tricks_won, o.claimed, o.jinked, o.jink_failed,
-                                  o.game_won_by, o.double_game, o.contract_made, o.points)
-        assert outcome(deal, SEATS) == o.reason
+        said = outcome(deal)          # the record's words: every seat by its number
+        assert said == result(deal, SEATS, o.winner, o.tricks_won, o.claimed, o.jinked, o.jink_failed,
+                              o.game_won_by, o.double_game, o.contract_made, o.points)
+        assert outcome(deal, SEATS) == said
         # At a table the same sentence, with the reader as "You".
         mine = outcome(deal, table_names(0))
-        assert deal.teams is None and mine == o.reason.replace("Seat 0", "You").replace("Seat ", "Bot ")
+        assert deal.teams is None and mine == said.replace("Seat 0", "You").replace("Seat ", "Bot ")
 
 
 def test_a_claim_and_a_failed_jink_say_what_the_scoring_gives():

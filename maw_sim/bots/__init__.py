@@ -11,11 +11,10 @@ import random
 
 from .heuristic import heuristic_bot
 from .random_bot import random_bot
+from .registry import BOTS, register
 
-BOTS = {
-    "random": random_bot,
-    "heuristic": heuristic_bot,
-}
+register("random", random_bot)
+register("heuristic", heuristic_bot)
 
 
 #: The bots as a player chooses them: weakest first, each named by its strength and style, with a
@@ -40,11 +39,6 @@ def bot_levels() -> list:
     known = [{"name": n, "label": label, "text": text} for n, label, text in LEVELS if n in BOTS]
     named = {b["name"] for b in known}
     return known + [{"name": n, "label": n, "text": ""} for n in BOTS if n not in named]
-
-
-def register(name: str, bot) -> None:
-    """Make a bot available by name (used by the stronger bots' modules)."""
-    BOTS[name] = bot
 
 
 def bot_names() -> list:
@@ -79,3 +73,17 @@ def play_deal(deal, bots, rng: random.Random | None = None):
         seat = deal.to_move
         deal.apply(bots[seat](deal.view(seat), rng))
     return deal.outcome
+
+
+def play_match(match, bots, deals: int | None = None):
+    """Play ``deals`` deals of ``match`` (a :class:`maw_sim.Match`; all of them, until the game is
+    won, when None), ``bots[seat]`` choosing for each seat. Returns the match. The bots are seeded
+    from the match's seed, so the same match and bots play the same game."""
+    rng = random.Random(match.seed ^ 0x5EED)
+    count = 0
+    while not match.over and (deals is None or count < deals):
+        deal = match.new_deal()
+        play_deal(deal, bots, rng)
+        match.settle(deal)
+        count += 1
+    return match

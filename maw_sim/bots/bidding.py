@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 
+from ..auction import call_of
 from ..cards import CODES, Card, SUITS
 
 # -- the weights ------------------------------------------------------------------------------
@@ -387,7 +388,6 @@ def _call_values(variant, action):
     """(points bid, made value, failed value) of a call, from the engine's table of calls
     (:func:`maw_sim.auction.calls`); a made value None means "what the side took" (or the bid,
     where the ruleset scores only the bid)."""
-    from ..auction import call_of
     call = call_of(variant, action)
     if call is None:
         raise ValueError(f"{action!r} is not a call of {variant.name}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from . import register
+from .registry import register
 from .heuristic import heuristic_bot
 from .inference import Knowledge
 from .search import pimc_bot, utility

@@ -25,7 +25,8 @@ clock says and a seed reproduces it. A bot only ever reads its own view.
 from __future__ import annotations
 
 from .. import solver
-from . import bidding, register
+from . import bidding
+from .registry import register
 from .bidding import PHASES as BIDDING_PHASES
 from .heuristic import heuristic_bot
 from .inference import Knowledge

@@ -77,7 +77,7 @@ def _bot(text: str) -> str:
 
 
 def register(sub, parser_class) -> None:
-    from ..cli import count_argument
+    from ..inputs import count_argument
     p = sub.add_parser("tournament", help="one challenger bot against a field, duplicate deals, 95%% CI")
     p.add_argument("variant", type=_argtype(_variant_id), help="variant id: " + ", ".join(variant_ids()))
     p.add_argument("--players", type=count_argument("players", 2), help="players (default: the variant's usual number)")
@@ -109,7 +109,7 @@ def register(sub, parser_class) -> None:
 
 
 def _runner_options(p) -> None:
-    from ..cli import count_argument
+    from ..inputs import count_argument
     p.add_argument("--workers", type=count_argument("workers", 1), help="processes (default: one per core)")
     p.add_argument("--scheduler", type=_argtype(check_scheduler),
                    help="run the tasks on a Dask cluster: tcp://host:port of its scheduler")
@@ -122,7 +122,7 @@ def _experiment_or_list(text: str) -> str:
 
 class _Bar:
     def __init__(self, total, label):
-        from ..cli import Progress
+        from ..progress import Progress
         self.bar, self.done = Progress(total, label), 0
 
     def __call__(self, done, total):

@@ -9,6 +9,7 @@ regressions in later rewrites. Regenerate only when a rule is *meant* to change,
 import random
 from pathlib import Path
 
+from maw_sim.records import GameRecord
 import maw_sim
 from maw_sim import Deal
 
@@ -76,7 +77,7 @@ def main(ids=None):
                 depth += 1
                 if len(counts) > 1 and counts[-1] == counts[-2]:
                     break          # every line has ended: deeper counts are the same
-            blocks.append(deal.record().text() + "\n".join(counts) + "\n")
+            blocks.append(GameRecord.of_deal(deal).text() + "\n".join(counts) + "\n")
         (HERE / f"{vid}.perft").write_text("\n".join(blocks), encoding="utf-8")
         print(vid, len(blocks), "positions")
 

@@ -41,7 +41,7 @@ def position_record(position):
     deal = maw_sim.Deal(position["variant"], position["hands"], position["turnup"], position["dealer"])
     for action in position.get("actions", []):
         deal.apply(action)
-    return deal.record()
+    return maw_sim.GameRecord.of_deal(deal)
 
 
 def _review_url(env, key) -> str:

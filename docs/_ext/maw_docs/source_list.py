@@ -41,7 +41,7 @@ def how_known(directive, key, source) -> list:
         return [nodes.Text("As reported by "), *citing.cite(directive, source.reported_by)]
     if source.at_most != "attested":
         return [nodes.Text("Not a text: the project's own reasoning.")]
-    entry = tomllib.loads((maw_sim.variants._conf_dir() / "sources.toml").read_text(encoding="utf-8"))[key]
+    entry = tomllib.loads((maw_sim.variants.conf_dir() / "sources.toml").read_text(encoding="utf-8"))[key]
     return [nodes.Text("Read by the project: "), nodes.literal("", f"shared/sources/{entry['read']}")]
 
 
