@@ -243,3 +243,53 @@ def test_swings_in_forty_five_always_write_thirty_or_twenty_five():
     cells = summarise(run_study("swings", variants=["forty-five"], players=[4], deals=50, seed=3, workers=1))
     written = one(cells, measure="written")
     assert 25 <= written["mean"] <= 30 and one(cells, measure="loss")["mean"] == 0
+
+
+# -- per-deal rows and paired comparisons ---------------------------------------------------
+
+def test_rows_kept_by_deal_add_up_to_the_same_summary():
+    args = dict(variants=["spoil-five"], players=[4], deals=60, seed=5, workers=1)
+    plain = run_study("robbing", **args)
+    by_deal = run_study("robbing", by_deal=["win_by_position", "dealer_edge"], **args)
+    assert _cells(plain) == _cells(by_deal)
+    kept = [r for r in by_deal if r.get("deal") is not None]
+    assert {r["measure"] for r in kept} == {"win_by_position", "dealer_edge"}
+    assert {r["deal"] for r in kept} == set(range(60))
+    with pytest.raises(ValueError, match="robbing counts no spoil; it counts: win_if_rob"):
+        plan("robbing", by_deal=["spoil"])
+
+
+def test_a_paired_difference_is_the_interval_of_the_per_deal_differences():
+    from maw_sim.stats import clustered_mean_interval
+    from maw_sim.studies import difference, ratio
+    rows = run_study("dealer-hold", variants=["auction-45-atlantic"], players=[4], deals=80, seed=9, workers=1,
+                     by_deal=["dealer_points"])
+    hold, no_hold = ({"measure": "dealer_points", "key": k} for k in ("hold", "no hold"))
+    d = difference(rows, hold, no_hold)
+    per_deal = {}
+    for r in rows:
+        if r["measure"] == "dealer_points":
+            per_deal.setdefault(r["deal"], {})[r["key"]] = r["total"]
+    mean, low, high = clustered_mean_interval([[p["hold"] - p["no hold"]] for p in per_deal.values()])
+    assert d["deals"] == 80
+    assert (d["difference"], d["low"], d["high"]) == pytest.approx((mean, low, high))
+    r = ratio(rows, hold, no_hold)
+    assert r["ratio"] == pytest.approx(d["first"] / d["second"]) and r["low"] < r["ratio"] < r["high"]
+    with pytest.raises(ValueError, match="not kept by deal"):
+        difference(rows, {"measure": "dealer_bids", "key": "hold"}, no_hold)
+
+
+def test_a_clustered_difference_counts_deals_not_observations():
+    """Two arms with several observations in some deals and none in others: the interval is the
+    deals' (here every deal's observations are equal, so ten copies of a deal add nothing)."""
+    from maw_sim.studies import difference
+    rows = []
+    for deal in range(40):
+        a, b = deal % 2, (deal // 2) % 2
+        rows.append({"players": 4, "deal": deal, "measure": "m", "key": "a", "n": 10, "total": 10 * a})
+        if deal % 4:
+            rows.append({"players": 4, "deal": deal, "measure": "m", "key": "b", "n": 1, "total": b})
+    once = [dict(r, n=1, total=r["total"] / r["n"]) for r in rows]
+    many, single = (difference(x, {"key": "a"}, {"key": "b"}) for x in (rows, once))
+    assert many["deals"] == 40 and many["difference"] == pytest.approx(single["difference"])
+    assert many["high"] - many["low"] == pytest.approx(single["high"] - single["low"])

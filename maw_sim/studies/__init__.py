@@ -16,21 +16,23 @@ from __future__ import annotations
 
 from .experiments import EXPERIMENTS, Experiment, Task, experiment_names, get_experiment, plan, run_task
 from .runner import completed
+from .paired import difference, ratio
 from .tally import COLUMNS, RowWriter, Tally, one, pick, read_rows, summarise
 
-__all__ = ["EXPERIMENTS", "Experiment", "Task", "COLUMNS", "RowWriter", "Tally", "completed",
-           "experiment_names", "get_experiment", "one", "pick", "plan", "read_rows", "run_study", "run_task", "summarise"]
+__all__ = ["EXPERIMENTS", "Experiment", "Task", "COLUMNS", "RowWriter", "Tally", "completed", "difference",
+           "experiment_names", "get_experiment", "one", "pick", "plan", "ratio", "read_rows", "run_study", "run_task", "summarise"]
 
 
 def run_study(experiment: str, *, variants=None, players=None, bots=None, deals=None, seed: int = 0,
               workers: int | None = None, scheduler: str | None = None, chunk: int | None = None,
-              writer: RowWriter | None = None, progress=None) -> list:
+              writer: RowWriter | None = None, progress=None, by_deal=()) -> list:
     """Run a study and return its rows (also written to ``writer`` as each task finishes).
 
-    ``progress(deals_done, deals_total)`` is called after each task. Bad names or impossible
+    ``by_deal`` names measures to keep one row per deal (``True``: all), for paired comparisons
+    (:mod:`.paired`). ``progress(deals_done, deals_total)`` is called after each task. Bad names or impossible
     parameters raise ValueError before any deal is played. On KeyboardInterrupt the rows written
     so far stay written and the interrupt goes on up."""
-    tasks = plan(experiment, variants, players, bots, deals, seed, chunk)
+    tasks = plan(experiment, variants, players, bots, deals, seed, chunk, by_deal)
     total = sum(t.count for t in tasks)
     rows, done = [], 0
     for task_rows in completed(run_task, tasks, workers, scheduler):

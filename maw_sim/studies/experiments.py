@@ -18,7 +18,9 @@ column) and tallies measures per deal:
     passing; ``win_if_rob`` / ``win_if_pass`` and ``tricks_if_rob`` / ``tricks_if_pass`` are the
     robber's, keyed by who robbed (``dealer`` for a turned ace, ``ace holder`` otherwise). The
     deal as the bot plays it gives ``win_by_position`` (1 = elder hand, the dealer's left; the
-    last position is the dealer's).
+    last position is the dealer's) and ``dealer_edge``: the dealer's win (1 or 0) less the average
+    other seat's, keyed by the turn-up (``ace turned``, when the dealer may rob it, or ``no ace
+    turned``), so that the dealer's advantage splits into robbing a turned ace and the rest.
 ``fairness``
     The measures CardStock uses to judge a game, adapted to one deal: seat fairness
     (``win_by_position``), decisiveness (``decided_at``: the trick after which the result could no
@@ -32,7 +34,8 @@ column) and tallies measures per deal:
     cards and the same dice: under the ruleset's own auction (``hold``) and with the hold taken
     away (``no hold``). Keyed so: the dealer's points written for the deal (``dealer_points``),
     how often the dealer becomes the bidder (``dealer_bids``) and holds to do it
-    (``dealer_holds``), and the bidders' make rate (``made``).
+    (``dealer_holds``), the bidders' make rate (``made``), and the dealer's points less the average
+    of the other players' (``dealer_margin``: above or below the table).
 ``contracts``
     The contracts of the bidding games, keyed by the kitty's size (``kitty 0`` …): the winning bid
     (``bid``), how often the bid is made (``made``), what the bidder writes (``bidder_points``),
@@ -42,6 +45,11 @@ column) and tallies measures per deal:
     How much a deal moves the score sheet, in any points game (keyed ``""``): the points written
     for the deal by all the sides together (``written``), the gap between the best and the worst
     side's points for the deal (``swing``), and how often some side loses points (``loss``).
+
+A study may keep chosen measures *by deal* (``by_deal``): one row per deal, so that arms played on
+the same deals — two variants, two bots, the two branches of a replayed deal — are compared deal by
+deal (:mod:`.paired`), with an interval that the pairing makes far narrower than the two arms'
+own.
 
 "Won" means won the deal: three tricks or more (or a claimed jink) — the pool in pool games, the
 deal's majority of points in points games. Partnerships are not studied (every seat plays alone).
@@ -174,7 +182,15 @@ def observe_top_trumps(deal, bot, rng, tally):
     _holdings(deal, tally, hands)
 
 
+def _dealer_edge(deal, tally: Tally, turned: str) -> None:
+    """The dealer's win less the average other seat's, for this deal."""
+    winner, dealer = deal.outcome.winner, deal.dealer
+    others = 0.0 if winner is None or winner == dealer else 1 / (deal.players - 1)
+    tally.add("dealer_edge", turned, (1 if winner == dealer else 0) - others)
+
+
 def observe_robbing(deal, bot, rng, tally):
+    turned = "ace turned" if deal.turnup is not None and deal.turnup.rank == 1 else "no ace turned"
     if deal.phase == "rob":
         robber = deal.to_move
         role = "dealer" if deal.turnup.rank == 1 else "ace holder"
@@ -196,6 +212,7 @@ def observe_robbing(deal, bot, rng, tally):
         rng.setstate(state)
     _play(deal, bot, rng)
     _positions(deal, tally)
+    _dealer_edge(deal, tally, turned)
 
 
 def _replayed(deal, variant):
@@ -221,7 +238,10 @@ def observe_dealer_hold(deal, bot, rng, tally):
         rng.setstate(state)             # the same dice in both branches: only the rule differs
         _play(branch, bot, rng)
         contract = branch.contract
-        tally.add("dealer_points", name, branch.outcome.points[branch.side_of(dealer)])
+        points = branch.outcome.points
+        side = branch.side_of(dealer)
+        tally.add("dealer_points", name, points[side])
+        tally.add("dealer_margin", name, points[side] - (sum(points) - points[side]) / (len(points) - 1))
         tally.add("dealer_bids", name, 1 if contract is not None and contract.bidder == dealer else 0)
         tally.add("dealer_holds", name, 1 if contract is not None and contract.held else 0)
         if contract is not None:
@@ -272,31 +292,38 @@ class Experiment:
     bots: tuple              # default policies
     deals: int               # default deals per cell
     observe: object          # observe(deal, bot, rng, tally)
+    measures: tuple = ()     # what it counts (the names a study may keep by deal)
 
 
 ALL = tuple(v for v in variant_ids() if not load_variant(v).bidding)
 BIDDING = tuple(v for v in variant_ids() if load_variant(v).bidding)
 
+_FAIRNESS = ("spoil", "jink", "win_by_position", "decided_at", "lead_changes")
+
 EXPERIMENTS = {e.name: e for e in (
     Experiment("spoil-rate", "How often is a deal spoilt, by variant and number of players?",
-               ALL, (2, 3, 4, 5, 6, 7, 8), ("heuristic",), 2000, observe_spoil_rate),
+               ALL, (2, 3, 4, 5, 6, 7, 8), ("heuristic",), 2000, observe_spoil_rate,
+               ("spoil", "jink")),
     Experiment("top-trumps", "What is each top trump worth, under the modern order and Cotton's?",
                ("cotton-1674", "maw-engraving", "maw", "spoil-five"), (2, 4, 5), ("heuristic",), 4000,
-               observe_top_trumps),
+               observe_top_trumps, ("win_holding", "tricks_holding")),
     Experiment("robbing", "Is robbing worth it, and is it worth being the dealer?",
                ("spoil-five", "heather-1876", "twenty-five", "forty-five"), (2, 3, 4, 5, 6),
-               ("heuristic",), 3000, observe_robbing),
+               ("heuristic",), 3000, observe_robbing,
+               ("win_if_rob", "win_if_pass", "tricks_if_rob", "tricks_if_pass", "win_by_position", "dealer_edge")),
     Experiment("fairness", "Does the seat matter, how soon is a deal decided, how often does the lead change?",
-               ALL, (3, 5), ("heuristic",), 2000, observe_fairness),
+               ALL, (3, 5), ("heuristic",), 2000, observe_fairness, _FAIRNESS),
     Experiment("policy", "How much do the figures depend on how the bots play?",
-               ("spoil-five",), (5,), ("random", "heuristic", "pimc"), 200, observe_fairness),
+               ("spoil-five",), (5,), ("random", "heuristic", "pimc"), 200, observe_fairness, _FAIRNESS),
     Experiment("dealer-hold", "What is the dealer's hold worth in the bidding games?",
                ("one-hundred-and-ten", "auction-45-atlantic"), (4,), ("heuristic",), 2000,
-               observe_dealer_hold),
+               observe_dealer_hold, ("dealer_points", "dealer_margin", "dealer_bids", "dealer_holds", "made")),
     Experiment("contracts", "How high do players bid, how often do they make it, and what does the kitty change?",
-               BIDDING, (4,), ("heuristic",), 2000, observe_contracts),
+               BIDDING, (4,), ("heuristic",), 2000, observe_contracts,
+               ("thrown_in", "bid", "made", "bidder_points", "bid_30", "made_30")),
     Experiment("swings", "How much does one deal move the score sheet, with and without an auction?",
-               ("forty-five", "twenty-five") + BIDDING, (4,), ("heuristic",), 2000, observe_swings),
+               ("forty-five", "twenty-five") + BIDDING, (4,), ("heuristic",), 2000, observe_swings,
+               ("written", "swing", "loss")),
 )}
 
 #: Deals per task: a task should take a second or so (search bots are ~200 times slower).
@@ -326,12 +353,14 @@ class Task:
     first: int
     count: int
     number: int
+    by_deal: tuple = ()      # the measures kept one row per deal
 
 
 def plan(name: str, variants=None, players=None, bots=None, deals=None, seed: int = 0,
-         chunk: int | None = None) -> list:
+         chunk: int | None = None, by_deal=()) -> list:
     """The tasks of a study. Defaults come from the experiment; explicit player counts must suit
-    every variant named. Anything impossible is a ValueError naming what is allowed — before work."""
+    every variant named; ``by_deal`` names the measures to keep one row per deal (``True``: all of
+    them). Anything impossible is a ValueError naming what is allowed — before work."""
     from ..deal import check_seed
     exp = get_experiment(name)
     check_seed(seed)
@@ -345,6 +374,7 @@ def plan(name: str, variants=None, players=None, bots=None, deals=None, seed: in
         raise ValueError(f"deals must be a whole number, 1 or more; got {deals!r}")
     if chunk is not None and (not isinstance(chunk, int) or chunk < 1):
         raise ValueError(f"chunk must be a whole number, 1 or more; got {chunk!r}")
+    by_deal = _check_by_deal(exp, by_deal)
     counts = list(players or exp.players)
     tasks = []
     for v in variants:
@@ -359,11 +389,25 @@ def plan(name: str, variants=None, players=None, bots=None, deals=None, seed: in
                 size = chunk or _CHUNK.get(b, 5)
                 for first in range(0, deals, size):
                     tasks.append(Task(exp.name, _reference(v), n, b, seed, first, min(size, deals - first),
-                                      len(tasks)))
+                                      len(tasks), by_deal))
     if not tasks:
         raise ValueError(f"no cell of {exp.name} fits: none of the player counts {counts} suits "
                          f"{', '.join(v.id for v in variants)}")
     return tasks
+
+
+def _check_by_deal(exp: Experiment, by_deal) -> tuple:
+    if by_deal is True:
+        return exp.measures
+    if not by_deal:
+        return ()
+    if isinstance(by_deal, str):
+        by_deal = [by_deal]
+    unknown = [m for m in by_deal if m not in exp.measures]
+    if unknown:
+        raise ValueError(f"{exp.name} counts no {', '.join(map(str, unknown))}; "
+                         f"it counts: {', '.join(exp.measures)}")
+    return tuple(by_deal)
 
 
 def _reference(v):
@@ -378,10 +422,20 @@ def run_task(task: Task) -> list:
     exp = EXPERIMENTS[task.experiment]
     v = load_variant(task.variant)
     bot = get_bot(task.bot)
-    tally = Tally()
+    fields = dict(experiment=task.experiment, variant=v.id, players=task.players, bots=task.bot,
+                  task=task.number, deals=task.count)
+    tally, per_deal = Tally(), []
     for index in range(task.first, task.first + task.count):
         s = deal_seed(task.seed, task.players, index)
         deal = Deal.random(v, task.players, s, dealer=index % task.players)
-        exp.observe(deal, bot, random.Random(s), tally)
-    return tally.rows(experiment=task.experiment, variant=v.id, players=task.players,
-                      bots=task.bot, task=task.number, deals=task.count)
+        if not task.by_deal:
+            exp.observe(deal, bot, random.Random(s), tally)
+            continue
+        this = Tally()
+        exp.observe(deal, bot, random.Random(s), this)
+        kept, rest = Tally(), Tally()
+        for (measure, key), cell in this.cells.items():
+            (kept if measure in task.by_deal else rest).cells[(measure, key)] = cell
+        per_deal.extend(kept.rows(**fields, deal=index))
+        tally.merge(rest)
+    return tally.rows(**fields) + per_deal

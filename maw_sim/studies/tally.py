@@ -5,6 +5,11 @@ returns a :class:`Tally` — for each measure and key, the count of observations
 ``total`` and their sum of squares ``total_sq`` — and the tally becomes *tidy rows*, one row per
 measure and key. Rows from any number of tasks, processes or machines add up; the summary's rate
 is ``total / n`` with a 95% interval (Wilson's for a 0/1 measure, the normal one for a mean).
+
+A study asked to keep some measures *by deal* returns, for those, one row per deal and key, with
+the deal's index in the ``deal`` column (every other row leaves it empty). The rows still add up
+to the same summary; they also let two arms played on the same deals be compared deal by deal
+(:mod:`.paired`).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from ..stats import mean_interval, wilson
 
 #: The columns of a study's rows, in order (CSV header, JSON keys).
 COLUMNS = ("experiment", "variant", "players", "bots", "measure", "key", "n", "total", "total_sq",
-           "task", "deals")
+           "task", "deals", "deal")
 
 #: The columns that name a cell of the summary.
 CELL = ("experiment", "variant", "players", "bots", "measure", "key")
@@ -43,6 +48,15 @@ class Tally:
         """The tally as tidy rows, each carrying ``fields`` (experiment, variant, …)."""
         return [dict(fields, measure=measure, key=str(key), n=n, total=total, total_sq=total_sq)
                 for (measure, key), (n, total, total_sq) in self.cells.items()]
+
+    def merge(self, other: "Tally", measures=None) -> None:
+        """Add ``other``'s cells (only those of ``measures``, if given) to this tally's."""
+        for (measure, key), (n, total, total_sq) in other.cells.items():
+            if measures is None or measure in measures:
+                cell = self.cells.setdefault((measure, key), [0, 0, 0])
+                cell[0] += n
+                cell[1] += total
+                cell[2] += total_sq
 
 
 def summarise(rows) -> list:
@@ -71,7 +85,7 @@ class RowWriter:
             raise ValueError(f"unknown format {fmt!r}; use csv or jsonl")
         self.stream, self.fmt = stream, fmt
         if fmt == "csv":
-            self._csv = csv.DictWriter(stream, fieldnames=COLUMNS, lineterminator="\n")
+            self._csv = csv.DictWriter(stream, fieldnames=COLUMNS, lineterminator="\n", restval="")
             self._csv.writeheader()
 
     def write(self, rows) -> None:
@@ -79,7 +93,7 @@ class RowWriter:
             self._csv.writerows(rows)
         else:
             for row in rows:
-                self.stream.write(json.dumps({c: row[c] for c in COLUMNS}) + "\n")
+                self.stream.write(json.dumps({c: row.get(c) for c in COLUMNS}) + "\n")
         self.stream.flush()
 
 
