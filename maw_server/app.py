@@ -192,7 +192,9 @@ class Server:
             if not self.owner.claim(written):
                 self.tables.pop(written, None)
                 raise Refused(f"table {written} is served by another server process now: try again", 503)
-            self._swap(table, self.replay(written))
+            fresh = self.replay(written)
+            if fresh is not None and fresh.entries != table.entries:     # another process wrote meanwhile
+                self._swap(table, fresh)
         table = table or self.ended.get(written)
         if table is None:
             row = self.store.table(written) if self.owner.shared else None

@@ -275,3 +275,46 @@ def test_two_processes_one_killed_mid_deal_the_other_takes_the_table_over(postgr
     finally:
         a.stop()
         b.stop()
+
+
+def test_a_process_whose_lease_ran_out_writes_nothing_and_reads_the_table_back(postgres):
+    """In process, two servers on one database with half-second leases and no renewals (as if both
+    stalled): the first's lease runs out, the second takes the table and seats Ben; the first is
+    refused a write (nothing changes) and lets the table go; taking it again once the second's
+    lease has run out, it reads Ben's seat back."""
+    from maw_server.app import Refused, Server, Settings
+    from maw_server.table import Table, new_token
+    url = fresh_url(postgres)
+
+    async def run():
+        a, b = Server(Settings(db=url, owner="a")), Server(Settings(db=url, owner="b"))
+        a.owner.seconds = b.owner.seconds = 0.5
+        a.owner.margin = b.owner.margin = 0.1
+        config = Table.configure({"variant": "spoil-five", "players": 3})
+        table = Table("WAKE22", config)
+        a.store.add_table(table.code, config, None)
+        assert a.owner.claim(table.code)
+        a.tables[table.code] = table
+        await a.commit(table, {"op": "join", "seat": 0, "name": "Ann", "token": new_token()[1], "host": True})
+        await asyncio.sleep(0.7)
+        at_b = b.get("wake22")
+        assert at_b is not table and at_b.seats[0].name == "Ann", "b read the table back from its record"
+        await b.commit(at_b, {"op": "join", "seat": 1, "name": "Ben", "token": new_token()[1]})
+        with pytest.raises(Refused) as refused:
+            await a.commit(table, {"op": "join", "seat": 2, "name": "Cal", "token": new_token()[1]})
+        assert refused.value.status == 503 and table.entries == 1 and table.seats[2].kind == "open"
+        # Asked for the table now, a finds its lease gone to b, which is live: a lets the table go.
+        with pytest.raises(Refused):
+            a.get("WAKE22")
+        assert "WAKE22" not in a.tables
+        await asyncio.sleep(0.7)        # b stalls in turn; a takes the table back, Ben's seat with it
+        again = a.get("WAKE22")
+        assert again.entries == 2 and again.seats[1].name == "Ben"
+        # A lease a itself let lapse, nobody else having taken it: the same table, nothing read back.
+        a.owner._until["WAKE22"] = 0.0
+        assert a.get("WAKE22") is again and a.owner.holds("WAKE22")
+        await a.commit(again, {"op": "join", "seat": 2, "name": "Cal", "token": new_token()[1]})
+        assert [e["name"] for e in a.store.entries("WAKE22")] == ["Ann", "Ben", "Cal"]
+        a.store.close()
+        b.store.close()
+    asyncio.run(run())
