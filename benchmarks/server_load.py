@@ -77,6 +77,13 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (its own, not its children's)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def http(method, url, body=None):
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
@@ -165,6 +172,7 @@ class Figures:
     def __init__(self):
         self.ack, self.own, self.all = [], [], []
         self.actions = self.refused = self.deals = self.errors = 0
+        self.refusals: dict = {}          # what the refusals said (their first words), how often
 
 
 async def play_table(seats: list, figures: Figures, think: float, until: float, rng: random.Random):
@@ -196,6 +204,8 @@ async def play_table(seats: list, figures: Figures, think: float, until: float, 
             acked = time.perf_counter()
             if not reply.get("ok"):
                 figures.refused += 1
+                words = str(reply.get("error"))[:50]
+                figures.refusals[words] = figures.refusals.get(words, 0) + 1
                 continue
             await seat.wait_updates(before[seats.index(seat)] + 1)
             own = time.perf_counter()
@@ -295,7 +305,7 @@ def start_servers(directory: Path, url: str | None, processes: int, host: str) -
 async def run(args, servers: list) -> dict:
     out = {"tables": args.tables, "seats": args.seats, "connections": args.tables * args.seats,
            "think_s": args.think, "seconds": args.seconds, "backend": args.backend, "processes": args.processes,
-           "cpus": os.cpu_count(), "load_before": os.getloadavg()[0]}
+           "cpus": os.cpu_count(), "load_before": round(os.getloadavg()[0], 1)}
     rss_before = [rss_kb(s.proc.pid) for s in servers]
     t0 = time.monotonic()
     tables = await asyncio.to_thread(open_tables, [s.base_url for s in servers], args.tables, args.seats)
@@ -304,13 +314,22 @@ async def run(args, servers: list) -> dict:
     seated = await seat_everyone(tables)
     out["seat_and_start_s"] = round(time.monotonic() - t0, 1)
     figures = Figures()
+    cpu_before = [cpu_seconds(s.proc.pid) for s in servers]
+    own_before = time.process_time()
     until = time.monotonic() + args.seconds
     rng = random.Random(args.seed)
     await asyncio.gather(*(play_table(seats, figures, args.think, until, random.Random(rng.random()))
                            for seats in seated))
     out["actions"], out["refused"], out["errors"], out["next_deals"] = \
         figures.actions, figures.refused, figures.errors, figures.deals
+    out["refusals"] = figures.refusals
     out["actions_per_s"] = round(figures.actions / args.seconds, 1)
+    server_cpu = sum(cpu_seconds(s.proc.pid) for s in servers) - sum(cpu_before)
+    # The machine's other work shows in the wall clock, not in a process's own CPU time: the
+    # server's CPU per action says what an idle machine could carry (one process uses one core).
+    out["server_cpu_s"] = round(server_cpu, 1)
+    out["server_cpu_ms_per_action"] = round(1000 * server_cpu / max(1, figures.actions), 1)
+    out["load_generator_cpu_s"] = round(time.process_time() - own_before, 1)
     out["round_trip_ack"] = percentiles(figures.ack)
     out["round_trip_own_push"] = percentiles(figures.own)
     out["round_trip_every_seat"] = percentiles(figures.all)
@@ -318,7 +337,7 @@ async def run(args, servers: list) -> dict:
     out["rss_mb_before"] = [round(r / 1024, 1) for r in rss_before]
     out["rss_mb_after"] = [round(r / 1024, 1) for r in rss_after]
     out["kb_per_table"] = round((sum(rss_after) - sum(rss_before)) / args.tables, 1)
-    out["load_after"] = os.getloadavg()[0]
+    out["load_after"] = round(os.getloadavg()[0], 1)
     for seats in seated:
         for s in seats:
             await s.close()

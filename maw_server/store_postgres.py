@@ -13,8 +13,9 @@ clocks never have to agree), and since when some other process has asked for it.
 
 from __future__ import annotations
 
+import contextlib
 import json
-import threading
+import queue
 import time
 
 from .store import Conflict
@@ -56,35 +57,47 @@ def is_url(where) -> bool:
     return isinstance(where, str) and where.startswith(("postgresql://", "postgres://"))
 
 
+#: Connections a process keeps: tables' entries are written from several threads at once, and
+#: PostgreSQL flushes their commits together, where one connection would write them one by one.
+CONNECTIONS = 4
+
+
 class PostgresStore:
-    """One connection (autocommit: each statement its own transaction), used by one thread at a
-    time. A connection lost (the database restarted) is opened again at the next call; the call
+    """A few connections (autocommit: each statement its own transaction), each used by one thread
+    at a time. A connection lost (the database restarted) is opened again at its next use; the call
     that found it lost fails, and the table it was writing goes back to its record."""
 
     shared = True
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, connections: int = CONNECTIONS):
         import psycopg
         self._psycopg = psycopg
         self.url = url
-        self._lock = threading.Lock()
-        self._db = None
-        with self._lock:
-            db = self._connection()
+        self._idle = queue.LifoQueue()
+        self._all = []
+        for _ in range(connections):
+            self._idle.put(None)          # opened when first used
+        with self._connection() as db:
             # Two processes starting together both create the schema: one at a time.
             with db.transaction():
                 db.execute("SELECT pg_advisory_xact_lock(2525)")
                 db.execute(SCHEMA)
 
+    @contextlib.contextmanager
     def _connection(self):
-        if self._db is None or self._db.closed or self._db.broken:
-            self._db = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
-        return self._db
+        db = self._idle.get()
+        try:
+            if db is None or db.closed or db.broken:
+                db = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+                self._all.append(db)
+            yield db
+        finally:
+            self._idle.put(db)
 
     def _run(self, sql: str, args: tuple = (), fetch: bool = False):
-        with self._lock:
+        with self._connection() as db:
             try:
-                cursor = self._connection().execute(sql, args)
+                cursor = db.execute(sql, args)
                 return cursor.fetchall() if fetch else cursor.rowcount
             except self._psycopg.errors.UniqueViolation as exc:
                 raise Conflict(str(exc).splitlines()[0]) from None
@@ -133,9 +146,9 @@ class PostgresStore:
                                         (code,), fetch=True)]
 
     def close(self):
-        with self._lock:
-            if self._db is not None:
-                self._db.close()
+        for db in self._all:
+            with contextlib.suppress(Exception):
+                db.close()
 
     # -- leases (maw_server.ownership) --------------------------------------------------------------
     def claim_lease(self, code: str, owner: str, seconds: float) -> bool:
