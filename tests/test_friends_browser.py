@@ -178,6 +178,11 @@ def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, tabl
                 assert pages[2].locator(f'{FRIENDS} [data-action="join"]').count() == 0
                 assert pages[2].locator(f'{TABLE} .maw-seats [data-seat="2"] .maw-seat-name').inner_text() == "You"
                 assert hand(pages[2]) == before
+                # The others were told that seat came back, and stayed at the table.
+                pages[0].wait_for_timeout(300)
+                for other in pages[:2] + pages[3:]:
+                    assert other.locator(f"{FRIENDS} details.maw-friends-bar").count() == 1
+                    assert other.locator(TABLE).get_attribute("data-phase") != "lobby"
                 reloaded = True
         else:
             raise AssertionError("the deal did not end in 200 moves")
@@ -218,7 +223,9 @@ def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, tabl
         review = row.locator("a[data-maw-review-link]")
         assert review.count() == 1
         review.click()
-        teacher.wait_for_function("() => document.querySelector('[data-maw-review]').dataset.state === 'ready'", timeout=READY_MS)
+        teacher.wait_for_url("**/review.html?game=*", timeout=MOVE_MS)
+        teacher.wait_for_function("() => { const board = document.querySelector('[data-maw-review]'); "
+                                  "return board && board.dataset.state === 'ready'; }", timeout=READY_MS)
     finally:
         for context, guard in made:
             context.close()

@@ -288,12 +288,17 @@ class FriendsTable {
   }
 
   // -- before a seat is taken: the lobby as anyone may see it, and the form ---------------------------
-  showJoin(note = "") {
+  showJoin(note = "", typed = null) {
     this.panel.dataset.status = "join";
     this.root.dataset.phase = "lobby";
     const lobby = this.lobby;
+    if (lobby.status === "ended") {
+      this.stopPolling();
+      this.panel.replaceChildren(el("p", { class: "maw-friends-ended", text: `Table ${this.code} has ended. Its record is kept.` }), this.botsLink());
+      return;
+    }
     const open = lobby.seats.filter((seat) => seat.kind === "open");
-    const name = el("input", { type: "text", name: "name", maxLength: MAX_NAME, autocomplete: "nickname", value: keptName() });
+    const name = el("input", { type: "text", name: "name", maxLength: MAX_NAME, autocomplete: "nickname", value: typed ?? keptName() });
     const seat = el("select", { name: "seat" }, ...open.map((s) => el("option", { value: String(s.seat), text: `${seatLabel(s.seat)} (free)` })));
     const error = el("p", { class: "maw-message", "data-kind": "error", role: "alert", hidden: !note, text: note });
     const join = el("button", { type: "submit", class: "maw-button", "data-action": "join", text: "Take this seat" });
@@ -329,7 +334,7 @@ class FriendsTable {
     this.startPolling(() => {
       // Redrawn only when the seats change, so that a name being typed is not lost.
       const free = this.lobby.seats.filter((s) => s.kind === "open").map((s) => s.seat).join();
-      if (free !== open.map((s) => s.seat).join()) this.showJoin();
+      if (free !== open.map((s) => s.seat).join() || this.lobby.status === "ended") this.showJoin("", name.value);
       else this.panel.querySelector("[data-maw-lobby-seats]").replaceWith(this.seatList(this.lobby.seats, false));
     });
   }
@@ -396,6 +401,10 @@ class FriendsTable {
     this.panel.dataset.status = friends.status;
     if (friends.status === "ended") {
       this.ended(push);
+      return;
+    }
+    if (!state && this.table) {         // someone came or went during play: the seats only
+      this.drawBar(friends);
       return;
     }
     if (friends.status === "lobby" || !state) {
