@@ -208,6 +208,8 @@ def test_without_a_record_the_page_opens_its_example(page, server):
     open_link(page, server, "")
     wait_step(page, 0)
     assert page.get_attribute(BOARD, "data-steps") == str(len(example.actions))
+    # End steps to the end on the board (elsewhere on the page it scrolls the page, as it should).
+    page.focus(BOARD)
     page.keyboard.press("End")
     wait_step(page, len(example.actions))
     assert page.inner_text("[data-maw-outcome]").strip() == outcome_words(example.replay())
@@ -304,6 +306,7 @@ def test_the_atlantic_example_steps_to_the_end(page, server):
     open_link(page, server, "record=" + quote(text))
     wait_step(page, 0)
     assert page.locator(f"{BOARD} [data-maw-kitty]").count() == 0             # no kitty in this deal
+    page.focus(BOARD)
     page.keyboard.press("End")
     wait_step(page, len(rec.actions))
     assert page.inner_text("[data-maw-outcome]").strip() == outcome_words(rec.replay())
@@ -383,3 +386,37 @@ def test_play_on_from_here_continues_against_the_bots_and_the_record_marks_the_b
     # The note is drawn as the reply comes; the board then asks for the new line's last position.
     assert page.get_attribute(BOARD, "data-steps") == str(len(played.actions))
     wait_step(page, len(played.actions))
+
+
+def test_the_step_is_in_the_address_and_the_feedback_beside_the_board(page, server):
+    """A teacher links step 5 (#step=5 or ?step=5) and the board opens there; each step is written
+    into the address (?step=N), so a reload comes back to it. A clicked mark's value is written
+    under the hand it marks; "Play on from here" says what it asks under the controls; the marks
+    never use a cross (every marked card is allowed); the seat you played is marked "you"."""
+    page.set_viewport_size({"width": 1280, "height": 680})
+    match, deal = a_match()
+    open_link(page, server, f"game={to_link(match)}&you=1#step=5")
+    wait_step(page, 5)
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 6)
+    assert "step=6" in page.url
+    page.reload()
+    wait_step(page, 6)
+    wait_marks(page)
+    assert page.locator(f'{BOARD} li[data-seat="1"]').get_by_text("you", exact=True).is_visible()
+    assert "✕" not in page.inner_text(BOARD)
+    card = page.locator(f"{BOARD} li[data-seat] button[data-card][data-verdict]").first
+    mover = card.locator("xpath=ancestor::li[@data-seat]")
+    card.click()
+    said = mover.locator(".maw-review-note")
+    # The card's value in words (its title is the engine's text for it), right under its hand.
+    assert said.is_visible() and card.get_attribute("title") in said.inner_text()
+    c, b = card.bounding_box(), said.bounding_box()
+    assert 0 <= b["y"] - (c["y"] + c["height"]) <= 80, "the value is not next to the card"
+    play_on = page.get_by_role("button", name="Play on from here")
+    play_on.click()
+    note = page.locator(f"{BOARD} .maw-review-playon")
+    assert note.is_visible() and "Play on" in note.inner_text()
+    controls, b = page.get_by_role("button", name="Forward one card (→)").bounding_box(), note.bounding_box()
+    assert 0 <= b["y"] - (controls["y"] + controls["height"]) <= 80, "the instruction is not by the controls"
+    assert b["y"] + b["height"] <= 680, "the instruction is below the fold"

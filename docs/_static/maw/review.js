@@ -25,10 +25,13 @@ import { cardImage, cardFaceSvg, cardBackSvg } from "./cards.js";
 import { Status } from "./status.js";
 import { TrickView } from "./trick-view.js";
 import { TurnupView } from "./trump.js";
+import { BigMode } from "./big-table.js";
 
-const VERDICT_WORDS = { best: "keeps the best result", tricks: "the same result, fewer tricks made sure of",
-  points: "costs points", result: "changes the result" };
-const VERDICT_SIGN = { best: "✓", tricks: "↓", points: "−", result: "✕" };   // a shape as well as a colour
+// Every marked card is allowed: the marks say what it is worth, never that it is forbidden (so
+// no cross: a pupil reads a cross as "not allowed").
+const VERDICT_WORDS = { best: "keeps the best result", tricks: "allowed, the same result, fewer tricks made sure of",
+  points: "allowed, costs points", result: "allowed, but changes the result" };
+const VERDICT_SIGN = { best: "✓", tricks: "↓", points: "−", result: "!" };   // a shape as well as a colour
 const SWIPE_PX = 40;
 
 // A selector that finds an element of the board again after a redraw: a card by its code, a decision
@@ -81,12 +84,13 @@ class ReviewBoard {
     this.openForm.addEventListener("submit", (event) => {
       event.preventDefault();
       const link = this.linkInput.value.trim();
+      this.stepInAddress = false;      // a record pasted here is not in the address
       if (link) this.open({ link });
       else this.open({ text: this.textInput.value });
     });
     this.fileInput.addEventListener("change", async () => {
       const file = this.fileInput.files[0];
-      if (file) this.open({ text: await file.text() });
+      if (file) { this.stepInAddress = false; this.open({ text: await file.text() }); }
     });
     this.opener = el("details", { class: "maw-review-opener" }, el("summary", { text: "Open a record" }), this.openForm);
 
@@ -111,11 +115,15 @@ class ReviewBoard {
       "aria-pressed": "false", text: "Play on from here" });
     this.playOnButton.addEventListener("click", () => this.togglePlayOn());
     this.branchNote = el("p", { class: "maw-review-branch", "data-maw-branch": "", hidden: true });
+    // What "Play on from here" asks, said under the controls, where the reader is looking.
+    this.playOnNote = el("p", { class: "maw-review-playon", role: "status", hidden: true });
+    // The board over the whole screen, for a class.
+    this.big = new BigMode(root);
     this.controls = el("div", { class: "maw-controls maw-review-controls" },
       control("first", "«", "To the start (Home)"), control("back", "◀", "Back one card (←)"),
       this.stepLabel,
       control("forward", "▶", "Forward one card (→)"), control("last", "»", "To the end (End)"),
-      el("label", {}, "Seen from ", this.seatSelect), this.dealLabel, this.playOnButton);
+      el("label", {}, "Seen from ", this.seatSelect), this.dealLabel, this.playOnButton, this.big.button);
     this.trickView = new TrickView();
     this.turnupView = new TurnupView();
     this.seats = el("ol", { class: "maw-seats maw-review-seats", "aria-label": "Players" });
@@ -132,8 +140,9 @@ class ReviewBoard {
     this.listenForSwipes(this.felt);
     this.board = el("div", { class: "maw-board", hidden: true },
       el("div", { class: "maw-head" }, this.title),
-      this.seats, this.felt, this.controls, this.branchNote,
-      this.bidding, this.decision, this.choices, this.marksScope, this.marks, this.outcome,
+      // The marks and their legend right under the controls, beside the hands they mark.
+      this.seats, this.felt, this.controls, this.playOnNote, this.branchNote, this.marks,
+      this.bidding, this.decision, this.choices, this.marksScope, this.outcome,
       el("details", { class: "maw-log", open: true }, el("summary", { text: "Log of the deal (click a line to go there)" }), this.log));
     root.append(this.board, this.opener);
 
@@ -145,6 +154,8 @@ class ReviewBoard {
       if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
       const action = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[event.key];
       if (!action) return;
+      // Home and End scroll the page, unless the reader is on the board.
+      if ((event.key === "Home" || event.key === "End") && !this.root.contains(target)) return;
       event.preventDefault();
       this.move(action);
     });
@@ -174,7 +185,14 @@ class ReviewBoard {
       if (params.get("game")) request = { link: params.get("game"), seat: /^\d+$/.test(params.get("seat") || "") ? Number(params.get("seat")) : 0 };
       else if (params.get("record")) request = { text: params.get("record") };
       else if (this.root.dataset.record) request = { text: this.root.dataset.record };
-      const step = params.has("step") ? Number(params.get("step")) : null;
+      if (request && /^\d+$/.test(params.get("deal") || "")) request.deal = Number(params.get("deal"));
+      // The step from the address: ?step=9, or #step=9.
+      const hashStep = this.useLinkParameters ? /^#step=(\d+)$/.exec(location.hash) : null;
+      const step = params.has("step") ? Number(params.get("step")) : hashStep ? Number(hashStep[1]) : null;
+      // The seat the reader played, from a play page's "Review this deal" (?you=2): marked "you".
+      this.youSeat = /^\d+$/.test(params.get("you") || "") ? Number(params.get("you")) : null;
+      // A record from the address or the page: its step is kept in the address as the reader steps.
+      this.stepInAddress = Boolean(request) && this.useLinkParameters;
       if (request) await this.open(request, step);
       if (!this.summary) {
         this.setState("empty");
@@ -228,7 +246,19 @@ class ReviewBoard {
   togglePlayOn() {
     this.playing = !this.playing;
     this.playOnButton.setAttribute("aria-pressed", String(this.playing));
-    this.status.say(this.playing ? "Play on: choose a card or a decision for the player to move; the bots answer." : "");
+    this.playOnNote.hidden = !this.playing;
+    this.playOnNote.textContent = this.playing
+      ? "Play on: tap a card (or a decision) of the player to move, above; the bots answer for the other seats." : "";
+  }
+
+  // The step in the address (?step=9), so that a reload, a bookmark or a teacher's link opens it.
+  keepStep(step) {
+    if (!this.stepInAddress) return;
+    const url = new URL(location.href);
+    url.searchParams.set("step", String(step));
+    if (this.summary && this.summary.deals > 1) url.searchParams.set("deal", String(this.summary.deal));
+    if (/^#step=/.test(url.hash)) url.hash = "";
+    if (url.href !== location.href) history.replaceState(history.state, "", url);
   }
 
   // A move of the reader's own, from the step shown: the record branches there.
@@ -255,7 +285,7 @@ class ReviewBoard {
     if (this.branchUrl) URL.revokeObjectURL(this.branchUrl);
     this.branchUrl = URL.createObjectURL(new Blob([s.text], { type: "text/plain" }));
     this.branchNote.replaceChildren(
-      `Played on from step ${s.branch}: the moves after it are new, the bots answering as the book player. `,
+      `Played on from step ${s.branch}: the moves after it are new, the bots playing the other seats. `,
       el("a", { href: this.branchUrl, download: "played-on.maw", text: "Save this record" }));
   }
 
@@ -278,6 +308,7 @@ class ReviewBoard {
     this.position = reply.position;
     this.render();
     this.setState("ready");
+    this.keepStep(step);
     this.status.setBusy(false);
     // The solver's marks are asked for separately, so stepping never waits for them.
     if (this.view === "open" && reply.position.legal.length) {
@@ -330,6 +361,7 @@ class ReviewBoard {
       },
       el("span", { class: "maw-seat-name", text: seat.name }),
       seat.dealer ? el("span", { class: "maw-badge", text: "dealer" }) : null,
+      seat.seat === this.youSeat && seat.name !== "You" ? el("span", { class: "maw-badge maw-you-badge", text: "you" }) : null,
       seat.you ? el("span", { class: "maw-badge maw-partner", text: "seen from here" }) : null,
       seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null,
       el("span", { class: "maw-seat-info", text: `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}` }),
@@ -352,7 +384,7 @@ class ReviewBoard {
     this.choices.replaceChildren(...decisions.map((x) => {
       const button = el("button", { type: "button", class: "maw-button maw-review-choice", "data-action": x.action,
         "data-verdict": x.verdict || null, title: x.text || null, text: x.label + (x.verdict ? ` ${VERDICT_SIGN[x.verdict]}` : "") });
-      button.addEventListener("click", () => (this.playing ? this.playOnWith(x.action) : this.explainMark(x)));
+      button.addEventListener("click", () => (this.playing ? this.playOnWith(x.action) : this.explainMark(x, button)));
       return button;
     }));
     this.choices.hidden = decisions.length === 0;
@@ -416,12 +448,16 @@ class ReviewBoard {
       "data-card": card.code, "data-legal": String(Boolean(legal)), "data-verdict": verdict || null,
       "aria-label": card.name + (verdict ? `: ${legal.number}, ${legal.text}` : ""), title: verdict ? legal.text : card.name,
     }, cardFaceSvg(card), badge);
-    if (legal) button.addEventListener("click", () => (this.playing ? this.playOnWith(legal.action) : this.explainMark(legal)));
+    if (legal) button.addEventListener("click", () => (this.playing ? this.playOnWith(legal.action) : this.explainMark(legal, button)));
     return button;
   }
 
-  explainMark(x) {
+  // A marked card clicked: its value in words next to it (under the hand or the decisions).
+  explainMark(x, button = null) {
     if (!x.verdict) return;
+    const home = button && button.closest("li[data-seat]");
+    if (home) home.append(this.marksNote);
+    else if (button) this.choices.after(this.marksNote);
     this.marksNote.textContent = `${x.label}: ${x.text} (${x.words}).`;
   }
 
@@ -444,7 +480,9 @@ class ReviewBoard {
         anyway = el("button", { type: "button", class: "maw-button", "data-action": "analyse-anyway", text: "Work it out anyway" });
         anyway.addEventListener("click", () => this.goTo(this.step, true));
       }
-      const note = p.analysis_note ? el("p", { class: "maw-review-note", text: p.analysis_note }) : null;
+      // (Said once: the same words as the scope line under the board are not said again.)
+      const said = p.analysis_note && !(this.summary && this.summary.marks_note === p.analysis_note);
+      const note = said ? el("p", { class: "maw-review-note", text: p.analysis_note }) : null;
       this.marks.replaceChildren(...[note, anyway, this.marksNote].filter(Boolean));
     }
   }

@@ -32,9 +32,10 @@ import { cardFaceSvg, cardBackSvg, placeToward } from "./cards.js";
 import { Status } from "./status.js";
 import { TrickView } from "./trick-view.js";
 import { TurnupView } from "./trump.js";
-import { animates, askFirst, askFirstBox, pause, speedSelect } from "./pace.js";
+import { animates, askFirst, askFirstBox, pause, speedSelect, waitsForContinue } from "./pace.js";
 import { AnswerSheet } from "./answer.js";
 import { SavedGame, gameUrl, shareOrCopy } from "./saved-game.js";
+import { BigMode } from "./big-table.js";
 
 // The review page, at the site's root (this file is in _static/maw/).
 const REVIEW_PAGE = new URL("../../review.html", import.meta.url);
@@ -42,10 +43,17 @@ const REVIEW_PAGE = new URL("../../review.html", import.meta.url);
 // rest a list, so that the hand and the choices still fit a phone's screen.
 const MANY_CHOICES = 12;
 const MANY_CHOICES_SHOWN = 4;
+// The felt is fitted to the window (fit()): never lower than this, nor higher than the largest
+// height the seats and the trick need, in rem.
+const FELT_MIN_REM = 7.5;
+const FELT_MAX_REM = 22;
+const FELT_MAX_PHONE_REM = 20;
+// How long "Link copied" stays under the title, in milliseconds.
+const NOTE_MS = 4000;
 
 // People at one device (pass-and-play): k people spread round n seats, the first at seat 0, so
 // two people at a four-hand partnership table are partners (seats 0 and 2).
-function spreadSeats(people, players) {
+export function spreadSeats(people, players) {
   const seats = [];
   for (let i = 0; i < people; i++) seats.push(Math.round((i * players) / people));
   return seats;
@@ -93,6 +101,8 @@ export class Table {
     this.share = el("button", { type: "button", class: "maw-button maw-share", "data-action": "share-game", text: "Copy link" });
     this.share.addEventListener("click", () => this.shareGame());
     this.shareNote = el("span", { class: "maw-share-note", role: "status" });
+    // The big table: the whole screen, cards and words scaled to it (for a projector).
+    this.big = new BigMode(root, () => this.fit());
     this.seats = el("ol", { class: "maw-seats", "aria-label": "Players round the table" });
     this.turnupView = new TurnupView();
     this.trickView = new TrickView();
@@ -105,8 +115,9 @@ export class Table {
     this.hintButton = el("button", { type: "button", class: "maw-button maw-hint", "data-action": "hint", text: "Hint", disabled: true });
     this.hintButton.addEventListener("click", () => this.showHint());
     this.hints = null;
-    this.trickTools = el("div", { class: "maw-trick-tools" }, this.lastTrick, this.hintButton, this.continueButton,
-      el("label", { class: "maw-speed" }, "Speed ", speedSelect()));
+    this.trickTools = el("div", { class: "maw-trick-tools" }, this.lastTrick, this.hintButton, this.continueButton);
+    // The bots' speed, with the settings below the table: it is chosen once, not at every turn.
+    this.speed = el("label", { class: "maw-speed" }, "Speed ", speedSelect());
     this.answer = new AnswerSheet();
     this.scores = el("div", { class: "maw-scores" });
     // The house rules in play, in words with their sources (empty: the file's own rules).
@@ -189,10 +200,12 @@ export class Table {
     // The turn-up and the score beside the table, not on it: on a small table they would sit
     // under a seat; here they are always in view, whatever the number of players.
     this.board = el("div", { class: "maw-board", hidden: true },
-      el("div", { class: "maw-head" }, this.title, this.link, this.share, this.shareNote),
-      this.felt, this.trickTools, el("div", { class: "maw-status" }, this.turnupView.node, this.contract, this.scores), this.auction,
+      el("div", { class: "maw-head" }, this.title, this.link, this.share, this.big.button, this.shareNote),
+      // The trick's tools (last trick, hint, continue) beside the turn-up and the score: one row less.
+      this.felt, el("div", { class: "maw-status" }, this.turnupView.node, this.contract, this.scores, this.trickTools), this.auction,
       this.prompt, this.passCover, this.hand, this.select, this.choices, this.more, this.holdNote, this.outcome,
       this.controls = el("div", { class: "maw-controls" }, this.newDeal, this.nextGame, this.reviewLink, this.download, this.newRandom),
+      el("div", { class: "maw-prefs" }, this.speed),
       // Below the hand, so that on a phone the table and the hand still fit one screen.
       this.houseRules, this.sheet, settings, log, this.answer.node);
     root.append(this.board);
@@ -200,6 +213,8 @@ export class Table {
     // Remember that the reader uses the table, so redraws may move focus within it (never before).
     root.addEventListener("focusin", () => { root.dataset.focused = "true"; });
 
+    // The felt follows the window's height (a phone turned, a toolbar shown, full screen).
+    window.addEventListener("resize", () => this.fit());
     // Keyboard: Tab reaches the hand and the choices; arrows move within them; Enter/Space play.
     for (const group of [this.hand, this.choices]) {
       group.addEventListener("keydown", (event) => this.arrowKeys(event, group));
@@ -302,7 +317,7 @@ export class Table {
     const deal = this.state ? this.state.deal_number : null;
     if (askFirst() && this.confirmedDeal !== deal && this.pendingCard !== card.code) {
       this.pendingCard = card.code;
-      this.answer.show(button, `Play the ${card.name}? Tap it again to play it, or choose another card.`);
+      this.answer.show(button, `${playWords(card)}? Tap it again to play it, or choose another card.`);
       return;
     }
     this.confirmedDeal = deal;
@@ -310,8 +325,16 @@ export class Table {
     this.act(card.code);
   }
 
-  // A refused card: the engine's sentence beside the card, its sources a tap away.
+  // A refused card: the engine's sentence beside the card, its sources a tap away. Before the play
+  // (the auction, the trump, robbing) no card is played: the answer points to the buttons instead
+  // of the engine's refusal of a card as a call.
   refuse(card, button) {
+    if (this.state && this.state.before_play) {
+      const what = this.state.phase === "bid" ? "the auction is on: choose your call with the buttons below"
+        : this.state.phase === "trump" ? "choose trumps with the buttons below" : "choose with the buttons below";
+      this.answer.show(button, `No card is played yet: ${what}.`);
+      return;
+    }
     const sentence = card.reason_plain || card.reason || "You may not play that card now.";
     this.answer.show(button, sentence, card.reason_sources || null, card.rule || null);
   }
@@ -319,6 +342,26 @@ export class Table {
   async shareGame() {
     if (!this.state) return;
     this.shareNote.textContent = await shareOrCopy(gameUrl(this.state).href, document.title);
+    clearTimeout(this.shareNoteTimer);
+    this.shareNoteTimer = setTimeout(() => { this.shareNote.textContent = ""; }, NOTE_MS);
+  }
+
+  // A card tapped while the others' moves are shown: what the table is waiting for.
+  sayWaiting(button) {
+    const paused = !this.continueButton.hidden;
+    this.answer.show(button, paused && waitsForContinue() ? "The trick stays on the table until you press Continue."
+      : paused ? "The trick stays on the table for a moment (Continue goes on at once)." : "The others are still playing: wait for your turn.");
+  }
+
+  // Pass-and-play: the hand of the seat to move is still covered (its player has not tapped).
+  isCovered(s = this.state) {
+    return Boolean(s && s.pass_and_play) && (s.phase === "over" || s.seat !== this.revealedSeat);
+  }
+
+  // The name of the seat to move, as the table shows it ("Ann", or "Seat 2" if none was given).
+  moverName(s) {
+    const seat = s.seats[s.seat];
+    return seat ? seat.name : `Seat ${s.seat}`;
   }
 
   describeBot() {
@@ -328,7 +371,8 @@ export class Table {
 
   // The hint: each choice's value marked on its card or button, the reason beside the Hint button.
   async showHint() {
-    if (this.status.busy || !this.state || !this.state.your_turn) return;
+    // Nothing of a covered hand, not even a hint, before its player has taken the device.
+    if (this.status.busy || !this.state || !this.state.your_turn || this.isCovered()) return;
     this.status.setBusy(true);
     try {
       const reply = await this.bridge.call({ op: "hint" });
@@ -336,7 +380,7 @@ export class Table {
       if (!reply.ok) { this.status.say(reply.error, "error"); return; }
       this.hints = new Map(reply.hint.choices.map((c) => [c.action, c]));
       this.render();
-      this.answer.show(this.hintButton, reply.hint.text, null);
+      this.answer.show(this.hintButton, reply.hint.text + hintKey(reply.hint.kind), null);
     } catch (error) {
       this.failed(error);
     }
@@ -379,8 +423,9 @@ export class Table {
     this.status.say("");
     this.drawHand(this.state);
     this.drawSelect(this.state);
+    this.fit();
     const button = this.hand.querySelector(`[data-card="${CSS.escape(card.code)}"]`);
-    if (button) button.focus();
+    if (button) button.focus({ preventScroll: true });
   }
 
   // House rules chosen in the settings: a preset (or the file's own rules), or one option.
@@ -403,7 +448,8 @@ export class Table {
     this.revealedSeat = this.state.seat;
     this.render();
     const target = this.choices.querySelector("button") || this.hand.querySelector('button[tabindex="0"]');
-    if (target) target.focus();
+    // Never a scroll: the table stays where the player left it.
+    if (target) target.focus({ preventScroll: true });
   }
 
   // The next deal of the match ("next"), or the next game of the session ("next_game").
@@ -430,9 +476,10 @@ export class Table {
       humans: spreadSeats(people, players),
     };
     if (people > 1) {
-      const names = [...this.namesFields.querySelectorAll("input")].map((input) => input.value.trim());
-      request.names = names;
-      this.saved.saveNames(names);
+      // A person who gives no name is "Player 2", never a seat's number.
+      const typed = [...this.namesFields.querySelectorAll("input")].map((input) => input.value.trim());
+      request.names = typed.map((name, i) => name || `Player ${i + 1}`);
+      this.saved.saveNames(typed);
     }
     if (options) request.options = options;
     if (preset) request.preset = preset;
@@ -450,6 +497,9 @@ export class Table {
       ? [...this.state.trick.plays] : [];
     let taken = false;
     this.showingLastTrick = false;
+    // While the moves are shown, the hand and the seats are last turn's: marked as waiting, so no
+    // card looks playable and no seat says "to move" (render() draws the new turn).
+    if (animate && events.length) this.root.dataset.waiting = "true";
     for (const [i, event] of events.entries()) {
       this.logEvent(event);
       if (!animate) continue;
@@ -502,6 +552,9 @@ export class Table {
 
   async holdTrick() {
     this.continueButton.hidden = false;
+    // The pause says what it waits for: at Slow, the Continue button; else a moment.
+    const words = this.prompt.textContent;
+    this.prompt.textContent = `${words} ${waitsForContinue() ? "Press Continue to go on." : "The play goes on in a moment (or press Continue)."}`;
     const pressed = new Promise((resolve) => this.continueButton.addEventListener("click", resolve, { once: true }));
     await pause("trick", pressed);
     this.continueButton.hidden = true;
@@ -561,8 +614,11 @@ export class Table {
     // Pass-and-play: a new player's hand stays covered until they tap; at the end nobody's is shown.
     const covered = Boolean(s.pass_and_play) && (s.phase === "over" || s.seat !== this.revealedSeat);
     this.passCover.hidden = !(s.pass_and_play && s.phase !== "over" && covered);
-    if (!this.passCover.hidden) this.passText.textContent = `Pass to Seat ${s.seat} — tap to see your hand`;
-    this.prompt.textContent = covered && s.phase !== "over" ? `Seat ${s.seat} to move.` : s.prompt;
+    // The people at the device by their names: who takes it next, whose turn it is.
+    const mover = this.moverName(s);
+    if (!this.passCover.hidden) this.passText.textContent = `Pass to ${mover} — tap to see your hand`;
+    this.prompt.textContent = covered && s.phase !== "over" ? `${mover} to move.`
+      : s.pass_and_play && s.your_turn && s.phase !== "over" ? `${mover}: ${s.prompt}` : s.prompt;
     if (!s.select) this.marked.clear();
     this.drawHand(covered ? { hand: [] } : s);
     this.drawSelect(covered ? { select: null } : s);
@@ -573,6 +629,11 @@ export class Table {
 
     this.outcome.hidden = !s.outcome;
     this.outcome.textContent = s.outcome ? s.outcome.text : "";
+    // A contract failed reads as failed (its colour and its mark), not as a success.
+    const row = s.sheet && s.phase === "over" ? s.sheet.rows.find((r) => r.deal === s.deal_number) : null;
+    const made = row && row.contract ? row.contract.made : null;
+    if (made === false) this.outcome.dataset.result = "failed";
+    else delete this.outcome.dataset.result;
     this.newDeal.hidden = !(s.phase === "over" && !s.match_over);
     this.nextGame.hidden = !(s.phase === "over" && s.match_over);
     const over = s.phase === "over";
@@ -583,6 +644,8 @@ export class Table {
       const review = new URL(REVIEW_PAGE);
       review.searchParams.set("game", s.link.game);
       if (s.seat) review.searchParams.set("seat", String(s.seat));
+      // Which seat was yours, so the board marks it "you" (a bot-free table has none).
+      if (!s.pass_and_play) review.searchParams.set("you", String(s.seat));
       this.reviewLink.href = review.href;
     }
 
@@ -603,8 +666,37 @@ export class Table {
       const target = this.choices.querySelector("button") || this.hand.querySelector('button[tabindex="0"]')
         || (this.passCover.hidden ? null : this.passButton) || (this.newDeal.hidden ? null : this.newDeal)
         || (this.nextGame.hidden ? null : this.nextGame);
-      if (target) target.focus();
+      // Focus kept at the table without a scroll: the page stays where the player has it.
+      if (target) target.focus({ preventScroll: true });
     }
+    delete this.root.dataset.waiting;
+    this.fit();
+  }
+
+  // The felt takes the height the window leaves once the title, the status, the prompt, the hand
+  // and the buttons (at the deal's end, the result and "New deal") are counted, so that all of
+  // them are in view together: at the page's top as it opens, or, lower down a page, under the
+  // site's sticky header. The felt's top never moves; the page is never scrolled.
+  fit() {
+    if (this.board.hidden) return;
+    const big = this.big.on;
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const over = this.root.dataset.phase === "over";
+    const shown = (part) => part && !part.hidden && part.getBoundingClientRect().height > 0;
+    const lowest = [over ? this.controls : null, this.outcome, this.holdNote, this.more, this.choices, this.select,
+      this.hand, this.passCover, this.prompt].find(shown);
+    if (!lowest) return;
+    const board = this.board.getBoundingClientRect();
+    const felt = this.felt.getBoundingClientRect();
+    const rest = lowest.getBoundingClientRect().bottom - board.top - felt.height;
+    const header = document.querySelector("header");
+    const headerHeight = header ? header.getBoundingClientRect().height : 0;
+    const pageTop = board.top + window.scrollY;
+    const top = big ? board.top + this.root.scrollTop : pageTop < window.innerHeight / 2 ? pageTop : headerHeight;
+    const room = window.innerHeight - top - rest - 0.5 * rem;
+    const phone = !big && window.innerWidth <= 30 * rem;
+    const max = big ? Infinity : (phone ? FELT_MAX_PHONE_REM : FELT_MAX_REM) * rem;
+    this.felt.style.height = `${Math.floor(Math.max(FELT_MIN_REM * rem, Math.min(room, max)))}px`;
   }
 
   // The partnership layouts this variant allows at the chosen number of players (from the engine).
@@ -630,8 +722,8 @@ export class Table {
     const given = (this.state && this.state.names) || {};
     const kept = this.saved.loadNames();
     this.namesFields.hidden = seats.length === 0;
-    this.namesFields.replaceChildren(...seats.map((seat, i) => el("label", {}, `Seat ${seat}'s name `,
-      el("input", { type: "text", name: `name-${seat}`, maxLength: 20, placeholder: `Seat ${seat}`, autocomplete: "off",
+    this.namesFields.replaceChildren(...seats.map((seat, i) => el("label", {}, `Player ${i + 1}'s name `,
+      el("input", { type: "text", name: `name-${seat}`, maxLength: 20, placeholder: `Player ${i + 1}`, autocomplete: "off",
         value: given[String(seat)] ?? (kept.length === seats.length ? kept[i] : "") }))));
   }
 
@@ -640,7 +732,8 @@ export class Table {
     const players = Number(this.playersSelect.value) || 2;
     const options = [];
     for (let k = 1; k <= players; k++) {
-      options.push(el("option", { value: k, text: k === 1 ? "1 (you against bots)" : `${k}: seats ${spreadSeats(k, players).join(", ")}` }));
+      options.push(el("option", { value: k, text: k === 1 ? "1 (you against bots)"
+        : k === players ? `${k} (no bots)` : `${k} (bots in the other ${players - k} seats)` }));
     }
     this.peopleSelect.replaceChildren(...options);
     this.peopleSelect.value = String(Math.min(current, players));
@@ -652,7 +745,7 @@ export class Table {
     const s = this.state;
     const last = this.showingLastTrick ? s.last_trick : null;
     this.lastTrick.disabled = !s.last_trick;
-    this.hintButton.disabled = !s.your_turn;
+    this.hintButton.disabled = !s.your_turn || this.isCovered(s);
     this.lastTrick.setAttribute("aria-pressed", String(Boolean(last)));
     if (last) this.drawTrickOf(s, last, last.text);
     else this.drawTrickOf(s, s.trick || { plays: [] }, s.trick_note);
@@ -674,7 +767,7 @@ export class Table {
       // The deal's points so far, as the table counts them (the engine's; the best trump's bonus
       // only once this seat can know it), beside each side's score.
       const now = sc.this_deal;
-      this.scores.textContent = `Points (game ${sc.target}): ` + sc.scores.map((p, i) =>
+      this.scores.textContent = `Points (to ${sc.target}): ` + sc.scores.map((p, i) =>
         `${sides[i] ?? "Side " + (i + 1)} ${p}${now && now[i] ? ` (+${now[i]} this deal)` : ""}`).join(", ");
     }
   }
@@ -706,8 +799,10 @@ export class Table {
     const c = b.contract;
     const parts = [el("span", { class: "maw-label", text: "Contract" })];
     if (c) {
-      // Who holds it, what they need, what it scores made and failed: the engine's sentence.
-      parts.push(el("span", { text: c.words }));
+      // Who holds it, what they need, what it scores made and failed: the engine's sentence. On a
+      // phone the short form ("You: 25"), the sentence a tap away, so the hand keeps its room.
+      parts.push(el("span", { class: "maw-contract-words", text: c.words }),
+        el("details", { class: "maw-contract-short" }, el("summary", { text: c.text }), el("span", { text: c.words })));
     } else {
       parts.push(el("span", { text: s.phase === "bid" ? "The auction is on." : "No contract." }));
     }
@@ -773,7 +868,9 @@ export class Table {
     this.select.dataset.min = String(select.min);
     this.select.dataset.max = String(select.max);
     const n = this.marked.size;
-    this.selectNote.textContent = `${select.words} Marked: ${n}. Tap cards to mark or unmark them, then confirm.`;
+    // (On a phone the prompt says how: the "how" gives its line to the hand.)
+    this.selectNote.replaceChildren(`${select.words} Marked: ${n}. `,
+      el("span", { class: "maw-select-how", text: "Tap cards to mark or unmark them, then confirm." }));
     this.confirm.textContent = n ? `Confirm: put out ${n}` : (select.none ? "Confirm: keep my hand" : "Confirm");
     this.confirm.disabled = this.status.busy;
   }
@@ -820,11 +917,11 @@ export class Table {
         "data-card": card.code, "data-legal": String(legal), "data-action": rob ? rob.action : null,
         "aria-label": rob ? `${card.name}: ${rob.label}` : card.name,
         "aria-disabled": legal ? null : "true",
-        title: rob ? rob.label : card.legal ? `Play the ${card.name}` : card.reason_plain || card.reason,
+        title: rob ? rob.label : card.legal ? playWords(card) : resting ? null : card.reason_plain || card.reason,
       }, cardFaceSvg(card), legal || resting ? null : el("span", { class: "maw-cross", "aria-hidden": "true", text: "✕" }),
       card.legal ? this.hintMark(card.code) : rob ? this.hintMark(rob.action) : null);
       button.addEventListener("click", () => {
-        if (this.status.busy) return;
+        if (this.status.busy) { this.sayWaiting(button); return; }
         // An illegal card stays clickable, to say why, beside it: the reason is the engine's.
         if (!legal) this.refuse(card, button);
         else if (rob) this.act(rob.action);
@@ -901,6 +998,18 @@ export class Table {
     items[next].tabIndex = 0;
     items[next].focus();
   }
+}
+
+// "Play the ten of hearts", "Play the joker" (a name that has its article already).
+function playWords(card) {
+  return /^the /i.test(card.name) ? `Play ${card.name}` : `Play the ${card.name}`;
+}
+
+// What the hint's numbers on the cards mean, said where they appear.
+function hintKey(kind) {
+  if (kind === "points") return " The number on each card or button: the points it made on average in those deals (the higher, the better); the best is outlined in white.";
+  if (kind === "pool") return " The percentage on each card or button: how often it took the pool in those deals; the best is outlined in white.";
+  return "";
 }
 
 function randomSeed() {
