@@ -3,7 +3,8 @@
 // Where bridge.js runs the engine in this browser, this runs it on the server (maw_server, issue
 // 25), over the table's WebSocket (/api/tables/{code}/socket). The server is the referee: a reply
 // to "act" only says yes or no, and what changed arrives as a push ({"push": "update", state,
-// events}) to every seat, the actor's included. Pushes go to the listener given (onPush).
+// events, lobby}) to every seat, the actor's included ({"push": "lobby", lobby} when someone comes
+// or goes). Pushes go to the listener given (onPush).
 //
 // A dropped connection (a phone asleep, the Wi-Fi, the server restarted) is taken up again by
 // itself, with a growing pause between tries, and "hello" is said again with the seat's token:
@@ -15,7 +16,8 @@
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 8000;
 // No answer within this long: the connection is taken as dead (a phone's socket can hang open).
-const REPLY_TIMEOUT_MS = 20000;
+// Longer than the server lets a lead wait for another seat's silent decision to rob (60 s).
+const REPLY_TIMEOUT_MS = 90000;
 
 /** The WebSocket address of table ``code`` on the site's own server (this file is in _static/maw/). */
 export function socketUrl(code) {
@@ -42,6 +44,17 @@ export class SocketBridge {
     // The first hello's reply ({seat, host, state, events}); the table waits for it, as for the worker.
     this.ready = new Promise((resolve, reject) => { this.greeted = resolve; this.refused = reject; });
     this.ready.catch(() => {});
+    // A phone woken, or its network back: try at once rather than at the end of the pause.
+    this.wake = () => {
+      if (this.timer && document.visibilityState === "visible") {
+        clearTimeout(this.timer);
+        this.timer = null;
+        this.retryMs = FIRST_RETRY_MS;
+        this.connect();
+      }
+    };
+    document.addEventListener("visibilitychange", this.wake);
+    window.addEventListener("online", this.wake);
     this.connect();
   }
 
@@ -133,7 +146,7 @@ export class SocketBridge {
     // A little randomness, so that a room of phones does not knock at the same instant.
     const wait = this.retryMs * (0.8 + 0.4 * Math.random());
     this.retryMs = Math.min(MAX_RETRY_MS, this.retryMs * 2);
-    setTimeout(() => this.connect(), wait);
+    this.timer = setTimeout(() => { this.timer = null; this.connect(); }, wait);
   }
 
   send(entry) {
@@ -156,6 +169,10 @@ export class SocketBridge {
 
   close() {
     this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = null;
+    document.removeEventListener("visibilitychange", this.wake);
+    window.removeEventListener("online", this.wake);
     this.up = false;
     if (this.socket) this.socket.close();
     this.socket = null;
