@@ -66,7 +66,12 @@ BIDDING_MARKS_NOTE = ("The solver marks the cards of the play only: the bids, th
 
 
 class ReviewError(ValueError):
-    """A review request refused: the message says what was wrong; nothing changed."""
+    """A review request refused: the message says what was wrong; nothing changed. ``refusal``:
+    the rule that refuses an action played on (:class:`maw_sim.refusals.Refusal`), else None."""
+
+    def __init__(self, message, refusal=None):
+        super().__init__(message)
+        self.refusal = refusal
 
 
 def seat_name(seat: int) -> str:
@@ -217,7 +222,7 @@ class ReviewSession:
         try:
             deal.apply(action.strip())
         except IllegalAction as exc:
-            raise ReviewError(str(exc)) from None
+            raise ReviewError(str(exc), exc.refusal) from None
         bot, rng = get_bot("heuristic"), random.Random(f"maw-play-on:{step}:{action}:{n}")
         while deal.phase != "over" and deal.to_move != mover:
             deal.apply(bot(deal.view(deal.to_move), rng))

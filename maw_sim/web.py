@@ -666,7 +666,7 @@ def _dispatch(session: Session, request: dict) -> dict:
         try:
             reply = review.dispatch(board, request)
         except review.ReviewError as exc:
-            raise RequestError(str(exc)) from None
+            raise RequestError(str(exc), exc.refusal) from None
         session.review = board       # kept only once it has answered
         return reply
     if not isinstance(op, str) or op not in FIELDS:

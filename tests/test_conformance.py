@@ -111,12 +111,12 @@ def known_cards(deal, seat) -> set:
     return seen_cards(deal.view(seat))
 
 
-def _outputs(deal, seat):
+def _outputs(deal, seat, review: bool = True):
     """Everything meant for ``seat``: its view, its record's text, the log's words, the play
-    page's state and the review board's position."""
+    page's state and (``review``) the review board's position."""
     view = deal.view(seat, detail=True)
     record = GameRecord.of_deal(deal).for_seat(seat).text()
-    return view, record, _log(deal, seat), _page_state(view), _review(deal, seat)
+    return view, record, _log(deal, seat), _page_state(view), _review(deal, seat) if review else None
 
 
 def _page_state(view):
@@ -259,11 +259,14 @@ def test_every_ruleset_keeps_what_a_seat_cannot_see_hidden(case):
         hidden = [c.code for c in deal.variant.pack.cards if c.code not in known]
         pairs = [(a, b) for a in hidden for b in hidden if a < b]
         rng.shuffle(pairs)
+        reviewed = False
         for a, b in pairs[:4]:
             other = _exchanged(full, seat, stop, a, b)
             if other is None or other.outcome is not None:
                 continue
-            assert _outputs(other, seat) == _outputs(deal, seat), (seat, stop, a, b)
+            # The review board (a replay, and the seat's own record's stand-in) for one exchange a point.
+            review, reviewed = not reviewed, True
+            assert _outputs(other, seat, review) == _outputs(deal, seat, review), (seat, stop, a, b)
             compared += 1
     # Every case finds exchanges that keep the play legal (9,371 comparisons over 228 cases when
     # written): a case that found none would have checked nothing.

@@ -667,8 +667,11 @@ def test_play_on_from_a_position_branches_the_record_and_reads_back():
     other = next(a for a in before.legal_actions() if a != rec.actions[step][1])
     illegal = next((c.code for c in before.hand(mover) if c.code not in before.legal_actions()), None)
     if illegal:
-        with pytest.raises(ReviewError):
+        with pytest.raises(ReviewError) as refused:
             r.play_on({"step": step, "action": illegal})
+        # The engine's rule travels with its words, to the protocol's reply (maw_sim.web).
+        assert refused.value.refusal.rule.startswith(("following.", "renege."))
+        assert str(refused.value) == refused.value.refusal.words
         assert r.summary()["steps"] == len(rec.actions)
     summary = r.play_on({"step": step, "action": other})
     assert summary["branch"] == step and '[Branch "%d"]' % step in summary["text"]

@@ -765,3 +765,22 @@ def test_another_seats_turn_is_refused_by_its_rule():
     assert refused["error"] == f"it is Bot {s.deal.to_move}'s turn, not yours"
     explained = call(s, op="explain", action="5H")
     assert explained["rule"] == "turn" and explained["reason"] == f"It is Bot {s.deal.to_move}'s turn, not yours."
+
+
+def test_a_move_played_on_in_review_is_refused_with_its_rule(session):
+    # The review board's "play on" checks the move by the engine too: its refusal reaches the page
+    # with the rule's id, like a move at the table.
+    deal = maw_sim.Deal.random("spoil-five", 4, 7)
+    while deal.phase != "over":
+        deal.apply(deal.legal_actions()[0])
+    rec = maw_sim.GameRecord.of_deal(deal)
+    ok(session, op="review_open", text=rec.text())
+    for step in range(len(rec.actions)):
+        before = rec.replay(upto=step)
+        illegal = [c.code for c in before.hand(before.to_move) if c.code not in before.legal_actions()]
+        if before.phase == "play" and illegal:
+            refused = call(session, op="review_play", step=step, action=illegal[0])
+            why = before.refusal(illegal[0])
+            assert not refused["ok"] and (refused["rule"], refused["error"]) == (why.rule, why.words)
+            return
+    pytest.fail("no step with a card the rules refuse")
