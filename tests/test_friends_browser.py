@@ -270,6 +270,7 @@ def test_the_teachers_page_lists_the_class_tables_live(browser, table_server):
         row = page.locator(f'[data-maw-class-tables] tr[data-table="{made["code"]}"]')
         row.wait_for(timeout=MOVE_MS)           # without a reload: the page refreshes itself
         assert "Eve <i>" in row.inner_text() and "Twenty-Five" in row.inner_text()
+        assert "3 free seats" in row.inner_text() and "waiting to start" in row.inner_text()
         assert row.locator("i").count() == 0
     finally:
         context.close()

@@ -163,11 +163,19 @@ class ClassPage {
     return el("tr", { "data-table": t.code },
       el("td", {}, el("span", { text: t.code }), el("br"), el("span", { class: "maw-friends-small", text: status })),
       el("td", { text: variant || "" }),
-      el("td", { text: names.join(", ") }),
+      el("td", { text: peopleText(t, names) }),
       el("td", { text: scoreText(t.scores ?? t.score, names) }),
       el("td", { text: t.to_move_name || toMoveText(t.to_move, names) }),
       el("td", {}, deals.length ? el("ul", { class: "maw-class-deals" }, ...deals) : "–"));
   }
+}
+
+// Who sits at the table: the people and bots by name, the seats nobody has taken yet counted.
+function peopleText(t, names) {
+  if (!Array.isArray(t.seats)) return names.join(", ");
+  const seated = t.seats.filter((s) => s.kind !== "open").map((s) => s.name);
+  const free = t.seats.length - seated.length;
+  return [...seated, ...(free ? [`${free} free seat${free === 1 ? "" : "s"}`] : [])].join(", ");
 }
 
 function scoreText(score, names) {
