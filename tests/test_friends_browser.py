@@ -286,3 +286,35 @@ def test_the_teachers_page_without_the_server_says_what_it_needs(browser, server
     finally:
         context.close()
     guard.check()
+
+
+def test_the_lobby_and_the_teachers_page_pass_axe(browser, table_server):
+    """The lobby (host's view, a seat of each kind) and the teacher's page, in light and dark, by
+    axe-core's rules as the site's other pages are checked (tests/test_a11y.py)."""
+    from test_a11y import THEMES, axe_violations, set_theme
+    base = table_server.base_url
+    klass = post(base, "/api/classes", {})["class"]
+    made = post(base, "/api/tables", {"variant": "spoil-five", "players": 4, "name": "Ann", "seat": 0, "class": klass})
+    code = made["code"]
+    post(base, f"/api/tables/{code}/seats", {"seat": 1, "name": "Ben"})
+    context, page, guard = guarded_page(browser, base, viewport=DESKTOP, reduced_motion="reduce")
+    problems = []
+    try:
+        context.add_init_script("localStorage.setItem('maw-friends:%s', JSON.stringify({token: '%s', seat: 0}))"
+                                % (code, made["token"]))
+        page.goto(f"{base}/play/spoil-five.html?table={code}")
+        page.wait_for_selector(f'{FRIENDS}[data-status="lobby"][data-connection="up"]', timeout=MOVE_MS)
+        page.get_by_role("button", name="Put a bot here").last.click()
+        page.wait_for_selector('[data-maw-lobby-seats] li[data-kind="bot"]', timeout=MOVE_MS)
+        page.goto(f"{base}/teaching/class.html?class={klass}")
+        page.wait_for_selector(f'[data-maw-class-tables] tr[data-table="{code}"]', timeout=MOVE_MS)
+        for path in (f"play/spoil-five.html?table={code}", f"teaching/class.html?class={klass}"):
+            page.goto(f"{base}/{path}")
+            page.wait_for_selector(f'{FRIENDS}[data-connection="up"], [data-maw-class-tables] tr[data-table]', timeout=MOVE_MS)
+            for theme in THEMES:
+                set_theme(page, theme)
+                problems += [f"{path} ({theme}): {v}" for v in axe_violations(page)]
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
+    guard.check()
