@@ -208,6 +208,14 @@ def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, tabl
         assert not host.locator(".maw-reconnecting").is_visible()
         assert host.locator(f"{TABLE} [data-maw-outcome]").inner_text() == outcome
 
+        # The host puts a bot in Dan's seat, then gives it back to him.
+        host.locator(f"{FRIENDS} details.maw-friends-bar > summary").click()
+        host.locator(f'{FRIENDS} li[data-seat="3"] [data-action="seat-bot"]').click()
+        host.wait_for_selector(f'{FRIENDS} li[data-seat="3"][data-kind="bot"]', timeout=MOVE_MS)
+        host.locator(f'{FRIENDS} li[data-seat="3"] [data-action="seat-person"]').click()
+        host.wait_for_selector(f'{FRIENDS} li[data-seat="3"][data-kind="person"]', timeout=MOVE_MS)
+        assert host.locator(f'{FRIENDS} li[data-seat="3"] .maw-friends-name').inner_text() == "Dan"
+
         # The teacher's page: the table with its people, and the finished deal on the review board.
         teacher = device(DESKTOP)
         teacher.goto(f"{base}/teaching/class.html?class={klass}")
@@ -226,6 +234,15 @@ def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, tabl
         teacher.wait_for_url("**/review.html?game=*", timeout=MOVE_MS)
         teacher.wait_for_function("() => { const board = document.querySelector('[data-maw-review]'); "
                                   "return board && board.dataset.state === 'ready'; }", timeout=READY_MS)
+
+        # The host ends the table (two taps): everyone is told, the record kept.
+        end = host.locator(f'{FRIENDS} [data-action="end-table"]')
+        end.click()
+        assert "Tap again" in end.inner_text()
+        end.click()
+        for page in pages:
+            page.wait_for_selector(f'{FRIENDS}[data-status="ended"]', state="attached", timeout=MOVE_MS)
+        assert "record is kept" in pages[1].locator(FRIENDS).inner_text()
     finally:
         for context, guard in made:
             context.close()
