@@ -21,7 +21,8 @@ Requests (``op`` says which)::
     {"op": "next"}                                  the next deal of the match (pool or points kept)
     {"op": "next_game"}                             when a game is over, the next one: same rules,
                                                     players and sides, the session's tally of games kept
-    {"op": "explain", "action": "5H"}               why a move is illegal (null when it is legal)
+    {"op": "explain", "action": "5H"}               why a move is illegal (null when it is legal), with
+                                                    the rule's id, section and sources
     {"op": "state"}                                 the state again
     {"op": "hint"}                                  for your turn: what the strongest bot expects of
                                                     each choice, from your seat's view alone
