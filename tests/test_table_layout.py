@@ -297,8 +297,8 @@ def test_people_at_this_device_starts_a_pass_and_play_game(new_page, server):
     assert page.locator(f"{TABLE} [data-maw-pass]").is_hidden()
     page.click(f"{TABLE} details.maw-settings > summary")
     page.select_option(f'{TABLE} select[name="people"]', "2")
-    # Each person may give a name (the second left blank stays "Seat 2").
-    page.get_by_label("Seat 0's name").fill("Aoife")
+    # Each person may give a name (the second left blank is "Player 2", never a seat's number).
+    page.get_by_label("Player 1's name").fill("Aoife")
     page.click(f'{TABLE} button[data-action="new-game"]')
     wait_idle(page)
     cover = page.locator(f"{TABLE} [data-maw-pass]")
@@ -309,8 +309,19 @@ def test_people_at_this_device_starts_a_pass_and_play_game(new_page, server):
     link = page.get_attribute(f"{TABLE} a.maw-link", "href")
     assert "humans=0%2C2" in link and "Aoife" not in link
     seats = page.get_by_role("list", name="Players round the table").inner_text()
-    assert "Aoife" in seats and "Seat 2" in seats and "Bot 1" in seats
+    assert "Aoife" in seats and "Player 2" in seats and "Bot 1" in seats
+    # The cover and the prompt name the person to take the device; no hint while it is up (it
+    # would speak of the hand still hidden).
+    mover = re.search(r"Pass to (Aoife|Player 2) — tap to see your hand", cover.inner_text())
+    assert mover, cover.inner_text()
+    assert page.locator(TABLE).get_by_text(f"{mover.group(1)} to move.", exact=True).is_visible()
+    hint = page.locator(f'{TABLE} button[data-action="hint"]')
+    assert hint.is_disabled()
+    hint.evaluate("b => b.click()")     # even a click sent past the disabled state shows nothing
+    assert page.locator(f"{TABLE} [data-maw-answer]").is_hidden()
+    assert page.locator(f"{TABLE} .maw-hint-mark").count() == 0
     page.click(f'{TABLE} button[data-action="reveal"]')
+    assert hint.is_enabled()
     assert page.locator(f"{TABLE} [data-maw-hand] button[data-card]").count() >= 1
     # A reload keeps the names with the game.
     page.reload()
@@ -494,3 +505,116 @@ def test_a_big_table_keeps_every_card_and_seat_clear(sized, server, variant_id, 
     for card_name, card in cards:
         for i, seat in enumerate(boxes):
             assert overlap(card, seat) <= 0.1 * card["width"] * card["height"], f"{card_name} covers seat {i} ({name})"
+
+
+# -- a whole deal in real windows (a laptop's and a phone's browser bars counted) ----------------------
+
+#: Window sizes as browsers show them: a laptop with its tab and address bars (1280×680), laptops,
+#: phones with both bars (390×664, 360×640) and without (390×844).
+WINDOWS = {"1280x680": {"width": 1280, "height": 680}, "1280x800": DESKTOP, "1366x768": {"width": 1366, "height": 768},
+           "390x664": {"width": 390, "height": 664}, "390x844": PHONE, "360x640": {"width": 360, "height": 640}}
+#: A card's code as the notation writes it ("QD", "10H"): never in a sentence a player reads.
+CARD_CODE = re.compile(r"\b(10|[2-9AKQJT])[CDHS]\b")
+
+
+def layout_of(page) -> str:
+    """The board's parts with their tops and bottoms, for a failure's message."""
+    return " " + page.evaluate("() => [...document.querySelectorAll('[data-maw-table] .maw-board > *')].filter(e => e.getBoundingClientRect().height).map(e => e.className + ':' + Math.round(e.getBoundingClientRect().top) + '-' + Math.round(e.getBoundingClientRect().bottom)).join(' ')")
+
+
+def at_your_turn_in_every_window(page, where):
+    """At this decision, in every window: the felt and its seats, the trick, the prompt, the whole
+    hand and every button (Confirm, or at the deal's end the result and "New deal") in view, and
+    the page never scrolled."""
+    prompt = page.locator(f"{TABLE} .maw-prompt").inner_text().strip()
+    assert prompt, f"{where}: no prompt"
+    for name, viewport in WINDOWS.items():
+        page.set_viewport_size(viewport)
+        # The window's resize event (the table fits its felt then) comes with the next frames.
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        seen = page.evaluate(FIRST_SCREEN_JS, [TABLE, prompt])
+        assert seen["scrollY"] == 0, f"{where}, {name}: the page scrolled by itself"
+        assert seen["scrollWidth"] <= viewport["width"], f"{where}, {name}: the page scrolls sideways"
+        needed = seen["hand"] + seen["choices"] + seen["seats"] + [seen["trick"], seen["prompt"]]
+        if seen["confirm"]:
+            needed.append(seen["confirm"])
+        if page.get_attribute(TABLE, "data-phase") == "over":
+            needed.append(box(page, f"{TABLE} [data-maw-outcome]"))
+            needed.append(page.get_by_role("button", name=re.compile("^(New deal|Next game)$")).bounding_box())
+        else:
+            assert seen["hand"] or seen["choices"], f"{where}, {name}: nothing to play"
+        for b in needed:
+            assert in_window(b, viewport), f"{where}, {name}: {b.get('what', 'the result')!r:.40} is off the screen ({b})" + layout_of(page)
+        if name in ("390x664", "1280x680"):
+            screenshot(page, f"turn-{where.split(',')[0].replace(' ', '-')}-{name}.png")
+
+
+def decide(page):
+    """Make the first decision offered: a legal card, the first choice, or in the kitty and the
+    discard the fewest cards asked for, confirmed."""
+    select = page.locator(f"{TABLE} [data-maw-select]")
+    if select.is_visible():
+        for i in range(int(select.get_attribute("data-min"))):
+            page.locator(f'{TABLE} [data-maw-hand] button[data-card][data-marked="false"]').first.click()
+        page.click(f'{TABLE} button[data-action="confirm-discard"]')
+    else:
+        play_one(page)
+        return
+    wait_idle(page)
+
+
+def test_a_whole_deal_of_110_in_real_windows(new_page, server):
+    """One-Hundred-and-Ten, a whole deal and the next deal's first turn: at each of your turns (the
+    auction, trumps, the kitty, the play) and at the deal's end, everything you need is in view in
+    every window, without a scroll; a card tapped in the auction answers in words and a hint names
+    cards, never codes; "New deal" and the next turn leave the page and the felt where they were."""
+    page = new_page(PHONE)
+    open_table(page, server, "play/one-hundred-and-ten.html", players=4, seed=4242)
+    phases, tapped, hinted = [], False, False
+    for _ in range(40):
+        phase = page.get_attribute(TABLE, "data-phase")
+        at_your_turn_in_every_window(page, f"110 {phase}, decision {len(phases)}")
+        phases.append(phase)
+        if phase == "over":
+            break
+        page.set_viewport_size(PHONE)
+        if phase == "bid" and not tapped:
+            # The cards are at rest in the auction: a tap says so in a player's words.
+            page.locator(f"{TABLE} [data-maw-hand] button[data-card]").first.click(force=True)   # (aria-disabled)
+            said = page.locator(f"{TABLE} [data-maw-answer]")
+            assert said.is_visible() and "auction" in said.inner_text()
+            assert not CARD_CODE.search(said.inner_text()) and "Seat 0" not in said.inner_text(), said.inner_text()
+            page.keyboard.press("Escape")
+            assert said.is_hidden(), "Escape closes the answer"
+            tapped = True
+        if phase == "play" and not hinted and page.locator(f'{TABLE} button[data-card][data-legal="true"]').count() > 1:
+            page.get_by_role("button", name="Hint").click()
+            page.wait_for_function("s => document.querySelector(s).textContent.includes('deals imagined')",
+                                   arg=f"{TABLE} [data-maw-answer]", timeout=MOVE_MS)
+            said = page.locator(f"{TABLE} [data-maw-answer]").inner_text()
+            assert not CARD_CODE.search(said), said
+            assert "The number on each card" in said, "the hint's numbers are not explained"
+            illegal = page.locator(f'{TABLE} [data-maw-hand] button[data-card][data-legal="false"]')
+            if illegal.count():
+                illegal.first.click(force=True)
+                said = page.locator(f"{TABLE} [data-maw-answer]").inner_text()
+                assert said and not CARD_CODE.search(said), said
+            hinted = True
+        decide(page)
+    assert {"bid", "play", "over"} <= set(phases) and ("kitty" in phases or "trump" in phases), phases
+    assert tapped and hinted
+    # The deal's end on a phone: "New deal", then the next deal's first turn, all where they were.
+    page.set_viewport_size(PHONE)
+    before = (page.evaluate("scrollY"), box(page, f"{TABLE} .maw-felt"))
+    page.get_by_role("button", name="New deal").click()
+    wait_idle(page)
+    after = (page.evaluate("scrollY"), box(page, f"{TABLE} .maw-felt"))
+    assert after[0] == before[0] == 0, "New deal scrolled the page"
+    assert abs(after[1]["y"] - before[1]["y"]) < 1, "the felt moved"
+    for _ in range(12):
+        if page.locator(f'{TABLE} [data-maw-hand] button[data-card][data-legal="true"]').count():
+            break
+        decide(page)
+    turn = (page.evaluate("scrollY"), box(page, f"{TABLE} .maw-felt"))
+    assert turn[0] == 0, "your turn scrolled the page"
+    assert abs(turn[1]["y"] - before[1]["y"]) < 1 and in_window(turn[1], PHONE), "the felt moved or left the window"

@@ -22,7 +22,8 @@ export class AnswerSheet {
     this.near = null;
     this.place = () => this.position();
     this.more.addEventListener("toggle", this.place);
-    this.node.addEventListener("keydown", (event) => { if (event.key === "Escape") this.hide(); });
+    // Escape closes it wherever the focus is (it stays on the card tapped, not on the sheet).
+    this.escape = (event) => { if (event.key === "Escape") this.hide(); };
   }
 
   /** Answer beside ``near`` (the card tapped): ``sentence`` first, ``sources`` (or none) behind a tap;
@@ -37,6 +38,7 @@ export class AnswerSheet {
     this.more.open = false;
     this.node.hidden = false;
     this.position();
+    document.addEventListener("keydown", this.escape);
     window.addEventListener("scroll", this.place, { passive: true });
     window.addEventListener("resize", this.place);
   }
@@ -44,6 +46,7 @@ export class AnswerSheet {
   hide() {
     if (this.node.hidden) return;
     this.node.hidden = true;
+    document.removeEventListener("keydown", this.escape);
     window.removeEventListener("scroll", this.place);
     window.removeEventListener("resize", this.place);
     if (this.near && this.near.isConnected) this.near.focus({ preventScroll: true });

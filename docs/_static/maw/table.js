@@ -683,7 +683,8 @@ export class Table {
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     const over = this.root.dataset.phase === "over";
     const shown = (part) => part && !part.hidden && part.getBoundingClientRect().height > 0;
-    const lowest = [over ? this.controls : null, this.outcome, this.holdNote, this.more, this.choices, this.select,
+    // (At the deal's end "New deal" or "Next game" counts, not the other buttons of its row.)
+    const lowest = [over ? this.nextGame : null, over ? this.newDeal : null, this.outcome, this.holdNote, this.more, this.choices, this.select,
       this.hand, this.passCover, this.prompt].find(shown);
     if (!lowest) return;
     const board = this.board.getBoundingClientRect();
@@ -849,6 +850,8 @@ export class Table {
       el("thead", {}, el("tr", {}, ...head.map((text) => el("th", { scope: "col", text })))),
       el("tbody", {}, ...(rows.length ? rows : [el("tr", {}, el("td", { colspan: head.length, text: "No deal finished yet." }))])));
     const parts = [caption, el("div", { class: "maw-sheet-scroll" }, table)];
+    // A phone shows the first columns: the others are a slide away, and it says so.
+    if (head.length > 4) parts.splice(1, 0, el("p", { class: "maw-sheet-slide", text: "Slide the table sideways for every column →" }));
     if (!pool) {
       const won = sheet.games.length
         ? "Games won this session: " + sheet.games_won.map((n, i) => `${names[i]} ${n}`).join(", ") + ` (of ${sheet.games.length}).`
@@ -899,7 +902,11 @@ export class Table {
         disabled: !table.option_players[option.name][value].includes(players) })));
       select.value = option.chosen_text;
       select.addEventListener("change", () => this.newGameFromForm({ options: this.optionsFromForm(), preset: null }));
-      return el("label", { title: option.note || "" }, `${option.label} `, select);
+      // A closed menu shows only the start of a long reading on a phone: the whole of it under it.
+      const chosen = option.value_texts.indexOf(option.chosen_text);
+      const said = chosen >= 0 ? option.value_words[chosen] : "";
+      return el("label", { title: option.note || "" }, `${option.label} `, select,
+        said ? el("span", { class: "maw-option-said", text: said.charAt(0).toUpperCase() + said.slice(1) + "." }) : null);
     }));
   }
 
