@@ -25,22 +25,19 @@ import math
 _Z = 1.96
 
 
-def _matches(row, where: dict) -> bool:
-    for field, wanted in where.items():
-        value = str(row[field])
-        if isinstance(wanted, (list, tuple, set, frozenset)):
-            if value not in {str(w) for w in wanted}:
-                return False
-        elif value != str(wanted):
-            return False
-    return True
+def _wanted(where: dict) -> list:
+    """``where`` as (field, accepted values as text), the measure and key first (they pick most)."""
+    order = sorted(where, key=lambda f: (f not in ("measure", "key"), f))
+    return [(f, {str(w) for w in where[f]} if isinstance(where[f], (list, tuple, set, frozenset))
+             else {str(where[f])}) for f in order]
 
 
 def _by_deal(rows, where: dict) -> dict:
     """{(players, deal): [n, total]} over the rows matching ``where``."""
     clusters, matched = {}, False
+    wanted = _wanted(where)
     for row in rows:
-        if not _matches(row, where):
+        if not all((v if (v := row[f]).__class__ is str else str(v)) in accepted for f, accepted in wanted):
             continue
         matched = True
         deal = row.get("deal")
