@@ -282,7 +282,7 @@ def test_the_teachers_page_lists_the_class_tables_live(browser, table_server):
         assert page.url.endswith(f"?class={klass}")
         # The pupils' link: a play page that makes the class's tables.
         assert page.locator("[data-maw-class-play]").get_attribute("href").endswith(f"/play/spoil-five.html?class={klass}")
-        assert "No table yet" in page.locator("[data-maw-class-tables]").inner_text()
+        page.locator("[data-maw-class-tables] td", has_text="No table yet").wait_for(timeout=MOVE_MS)
         made = post(base, "/api/tables", {"variant": "twenty-five", "players": 4, "name": "Eve <i>", "seat": 1, "class": klass})
         row = page.locator(f'[data-maw-class-tables] tr[data-table="{made["code"]}"]')
         row.wait_for(timeout=MOVE_MS)           # without a reload: the page refreshes itself
