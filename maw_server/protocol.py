@@ -9,7 +9,8 @@ HTTP (JSON; every error is ``{"ok": false, "error": "<what was wrong and what is
   "name", "seat"}`` -> 201 ``{"ok": true, "code", "seat", "token"}`` (the token of the host's seat).
 - ``GET /api/tables/{code}`` -> the lobby: ``{"code", "variant": {"id", "name"}, "players", "teams",
   "house_rules", "bot", "class", "status": "lobby"|"playing"|"ended", "deal_number", "to_move",
-  "seats": [{"seat", "name", "kind": "person"|"bot"|"open", "connected", "host", "bot"}]}``.
+  "seats": [{"seat", "name", "kind": "person"|"bot"|"open", "connected", "host", "bot",
+  "kept_for": the person whose seat a bot keeps, or null}]}``; a seat's name counts seats from 1.
 - ``POST /api/tables/{code}/seats`` ``{"seat", "name"}`` -> ``{"ok": true, "seat", "token"}``; a
   taken seat or a name already at the table is a 409.
 - ``GET /api/tables/{code}/qr.svg`` -> the join link ``<origin>/play/<variant>.html?table=<code>``

@@ -159,12 +159,14 @@ class Table:
 
     # -- what the table is now ----------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
+        # Counted from 1, as the lobby and the page count the seats (the protocol's "seat" field is
+        # the engine's number, from 0).
         s = self.seats[seat]
         if s.kind == "bot":
-            return f"Bot {seat} ({self.bot_name_label})"
+            return f"Bot {seat + 1} ({self.bot_name_label})"
         if s.kind == "person":
             return s.name
-        return f"Seat {seat}"
+        return f"Seat {seat + 1}"
 
     def names_for(self, seat: int | None) -> Names:
         return Names(self.seat_name, seat)
@@ -200,7 +202,9 @@ class Table:
 
     def seat_list(self) -> list:
         return [{"seat": k, "name": self.seat_name(k), "kind": s.kind, "connected": s.connected > 0,
-                 "host": s.host, "bot": self.bot_level if s.kind == "bot" else None}
+                 "host": s.host, "bot": self.bot_level if s.kind == "bot" else None,
+                 # Whose seat a bot is keeping, so the host can give it back by name.
+                 "kept_for": s.name if s.kind == "bot" and s.token_hash is not None else None}
                 for k, s in enumerate(self.seats)]
 
     # -- entries: the one way a table changes --------------------------------------------------------
@@ -222,7 +226,7 @@ class Table:
             raise TableError(f"seat must be a number from 0 to {self.players - 1}")
         s = self.seats[seat]
         if s.token_hash is not None:
-            raise TableError(f"seat {seat} is taken by {s.name}: choose another seat", 409)
+            raise TableError(f"seat {seat + 1} is taken by {s.name}: choose another seat", 409)
         s.kind, s.name, s.token_hash, s.host = "person", e["name"], e["token"], bool(e.get("host"))
 
     def _do_start(self, e):
@@ -245,13 +249,13 @@ class Table:
         s = self.seats[seat]
         if to == "bot":
             if s.kind == "bot":
-                raise TableError(f"seat {seat} is a bot already", 409)
+                raise TableError(f"seat {seat + 1} is a bot already", 409)
             s.kind = "bot"
         elif to == "person":
             if s.kind == "person":
-                raise TableError(f"seat {seat} is {s.name}'s already", 409)
+                raise TableError(f"seat {seat + 1} is {s.name}'s already", 409)
             if s.token_hash is None:
-                raise TableError(f"no one has taken seat {seat}: a person takes it by joining", 409)
+                raise TableError(f"no one has taken seat {seat + 1}: a person takes it by joining", 409)
             s.kind = "person"
         else:
             raise TableError("to must be 'bot' or 'person'")

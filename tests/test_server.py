@@ -272,7 +272,7 @@ def test_a_deal_played_to_the_end_each_seat_seeing_only_its_own_cards(server):
         await settle(clients, 1)
         state = clients[0].state()
         assert [s["kind"] for s in state["friends"]["seats"]] == ["person", "bot", "person", "bot", "bot"]
-        assert state["friends"]["seats"][1]["name"] == "Bot 1 (Book player)"
+        assert state["friends"]["seats"][1]["name"] == "Bot 2 (Book player)"   # counted from 1, as the lobby counts
         assert state["seed"] is None and state["link"] is None
         moves = await play_out(clients)
         assert moves, "the people played"

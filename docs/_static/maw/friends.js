@@ -497,11 +497,11 @@ class FriendsTable {
         you ? el("span", { class: "maw-badge", text: "you" }) : null,
         seat.kind === "person" && !seat.connected && !you ? el("span", { class: "maw-badge maw-away", text: "away" }) : null);
       if (host && !you) {
-        if (seat.kind === "bot") {
-          const back = el("button", { type: "button", class: "maw-button maw-small", "data-action": "seat-person", text: "Give back to a person" });
+        if (seat.kind === "bot" && seat.kept_for) {
+          const back = el("button", { type: "button", class: "maw-button maw-small", "data-action": "seat-person", text: `Give back to ${seat.kept_for}` });
           back.addEventListener("click", () => this.send({ op: "seat", seat: seat.seat, to: "person" }, back));
           item.append(" ", back);
-        } else {
+        } else if (seat.kind !== "bot") {
           const bot = el("button", { type: "button", class: "maw-button maw-small", "data-action": "seat-bot", text: "Put a bot here" });
           bot.addEventListener("click", () => this.send({ op: "seat", seat: seat.seat, to: "bot" }, bot));
           item.append(" ", bot);
