@@ -113,8 +113,8 @@ def _build_site() -> SiteBuild:
 
 #: The modules that take longest (from ``--durations``), handed out first of their kind: a long
 #: one begun last would leave the other process with nothing to do while it runs.
-SLOWEST_FIRST = ("test_table_parts_browser.py", "test_table_layout.py", "test_browser.py",
-                 "test_pyodide.py", "test_tournament.py", "test_bidding_bots.py")
+SLOWEST_FIRST = ("test_table_parts_browser.py", "test_table_layout.py", "test_browser.py", "test_friends_browser.py",
+                 "test_pyodide.py", "test_offline.py", "test_tournament.py", "test_bidding_bots.py")
 
 
 def _slowness(item) -> int:
