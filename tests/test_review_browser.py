@@ -420,3 +420,12 @@ def test_the_step_is_in_the_address_and_the_feedback_beside_the_board(page, serv
     controls, b = page.get_by_role("button", name="Forward one card (→)").bounding_box(), note.bounding_box()
     assert 0 <= b["y"] - (controls["y"] + controls["height"]) <= 80, "the instruction is not by the controls"
     assert b["y"] + b["height"] <= 680, "the instruction is below the fold"
+    # Full screen for a class: the board over the whole screen, its cards larger.
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    small = card.bounding_box()
+    page.get_by_role("button", name="Full screen").click()
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    board = page.locator(BOARD).bounding_box()
+    assert board["width"] >= 1919 and board["height"] >= 1079, board
+    assert card.bounding_box()["width"] >= 1.4 * small["width"]
+    page.get_by_role("button", name="Leave full screen").click()

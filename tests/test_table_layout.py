@@ -335,6 +335,12 @@ def test_people_at_this_device_starts_a_pass_and_play_game(new_page, server):
 # navigating, each player count by the table's own "New game" form), so the browser starts once.
 
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
+#: Window sizes as browsers show them: a laptop with its tab and address bars (1280×680), laptops,
+#: phones with both bars (390×664, 360×640) and without (390×844).
+WINDOWS = {"1280x680": {"width": 1280, "height": 680}, "1280x800": DESKTOP, "1366x768": {"width": 1366, "height": 768},
+           "390x664": {"width": 390, "height": 664}, "390x844": PHONE, "360x640": {"width": 360, "height": 640}}
+#: A card's code as the notation writes it ("QD", "10H"): never in a sentence a player reads.
+CARD_CODE = re.compile(r"\b(10|[2-9AKQJT])[CDHS]\b")
 
 
 @pytest.fixture(scope="module", params=sorted(SIZES))
@@ -389,14 +395,17 @@ FIRST_SCREEN_JS = """([table, prompt]) => {
         .find((e) => e.getAttribute('aria-label') === name && !e.closest('[hidden]'));
     const box = (e) => { const b = e.getBoundingClientRect();
         return {x: b.x, y: b.y, width: b.width, height: b.height, what: e.getAttribute('aria-label') || e.textContent.trim()}; };
-    const buttons = (group) => group && !group.closest('[hidden]') ? [...group.querySelectorAll('button')].map(box) : [];
+    const buttons = (group) => group && !group.closest('[hidden]') ? [...group.querySelectorAll('button')].filter((b) => b.getClientRects().length).map(box) : [];
+    // Every action within reach: a choice's button, or a card that takes the same action (robbing).
+    const actions = [...root.querySelectorAll('button[data-action]')].filter((b) => b.getClientRects().length && !b.closest('[hidden]'))
+        .map((b) => b.dataset.action);
     const confirm = [...root.querySelectorAll('button')].find((b) => /^Confirm/.test(b.textContent) && !b.closest('[hidden]'));
     const said = [...root.querySelectorAll('p')].find((p) => p.textContent.trim() === prompt);
     return {scrollY: window.scrollY, scrollWidth: document.documentElement.scrollWidth,
             hand: buttons(named('group', 'Your hand')), choices: buttons(named('group', 'Your choices')),
             trick: box(named('group', 'The trick on the table')),
             seats: [...named('list', 'Players round the table').children].map(box),
-            prompt: said ? box(said) : null, confirm: confirm ? box(confirm) : null};
+            prompt: said ? box(said) : null, confirm: confirm ? box(confirm) : null, actions};
 }"""
 
 
@@ -406,7 +415,8 @@ def check_one_screen(page, viewport, state, where):
     assert seen["scrollY"] == 0, f"{where}: the page scrolled by itself"
     assert seen["scrollWidth"] <= viewport["width"], f"{where}: the page scrolls sideways"
     assert len(seen["hand"]) == len(state["hand"]) > 0, f"{where}: not your whole hand"
-    assert len(seen["choices"]) == len(state["choices"]), f"{where}: not every choice is a button"
+    # Every choice is a button, or (a card to put out, on a phone) the card itself.
+    assert {c["action"] for c in state["choices"]} <= set(seen["actions"]), f"{where}: a choice is out of reach"
     assert seen["prompt"], f"{where}: the prompt {state['prompt']!r} is not shown"
     assert len(seen["seats"]) == state["players"]
     needed = seen["hand"] + seen["choices"] + seen["seats"] + [seen["trick"], seen["prompt"]]
@@ -420,7 +430,7 @@ def check_one_screen(page, viewport, state, where):
 def test_every_table_opens_on_one_screen(new_page, server):
     """For every ruleset at every player count, the first decision (the busiest of a few seeds:
     robbing, the auction) shows your hand, the trick, the prompt and every button without
-    scrolling, at 1280×800 and at 390×844. One page: each ruleset opens once and each table is
+    scrolling, in each of the six windows (laptops and phones, with their browsers' bars). One page: each ruleset opens once and each table is
     looked at in both windows (the window resized, as when a phone turns), which keeps the number
     of Python start-ups down to one a ruleset."""
     page = new_page(DESKTOP)
@@ -438,10 +448,11 @@ def test_every_table_opens_on_one_screen(new_page, server):
             else:
                 new_game_from_the_form(page, players, seed)
             assert f"{players} players · seed {seed}" in page.get_by_text(re.compile(r"· deal 1 ·")).inner_text(), where
-            for name, viewport in SIZES.items():
+            for name, viewport in WINDOWS.items():
                 page.set_viewport_size(viewport)
+                page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
                 check_one_screen(page, viewport, state, f"{where}, {name}")
-                if i == 0:      # every ruleset's first screen, for a person to look at
+                if i == 0 and name in ("1280x800", "390x844", "390x664"):   # for a person to look at
                     screenshot(page, f"first-screen-{variant_id}-{name}.png")
             checked += 1
     assert checked == sum(load_variant(v).max_players - load_variant(v).min_players + 1 for v in variant_ids())
@@ -509,12 +520,6 @@ def test_a_big_table_keeps_every_card_and_seat_clear(sized, server, variant_id, 
 
 # -- a whole deal in real windows (a laptop's and a phone's browser bars counted) ----------------------
 
-#: Window sizes as browsers show them: a laptop with its tab and address bars (1280×680), laptops,
-#: phones with both bars (390×664, 360×640) and without (390×844).
-WINDOWS = {"1280x680": {"width": 1280, "height": 680}, "1280x800": DESKTOP, "1366x768": {"width": 1366, "height": 768},
-           "390x664": {"width": 390, "height": 664}, "390x844": PHONE, "360x640": {"width": 360, "height": 640}}
-#: A card's code as the notation writes it ("QD", "10H"): never in a sentence a player reads.
-CARD_CODE = re.compile(r"\b(10|[2-9AKQJT])[CDHS]\b")
 
 
 def layout_of(page) -> str:
@@ -618,3 +623,19 @@ def test_a_whole_deal_of_110_in_real_windows(new_page, server):
     turn = (page.evaluate("scrollY"), box(page, f"{TABLE} .maw-felt"))
     assert turn[0] == 0, "your turn scrolled the page"
     assert abs(turn[1]["y"] - before[1]["y"]) < 1 and in_window(turn[1], PHONE), "the felt moved or left the window"
+    # The big table, for a projector: the whole screen, the cards and words scaled to it.
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    card = page.locator(f'{TABLE} [data-maw-hand] button[data-card]').first
+    small = card.bounding_box()
+    page.get_by_role("button", name="Full screen").click()
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    whole = box(page, TABLE)
+    assert whole["width"] >= 1919 and whole["height"] >= 1079, whole
+    big = card.bounding_box()
+    assert big["width"] >= 1.4 * small["width"] and big["height"] >= 100, (small, big)
+    name = page.locator(f"{TABLE} .maw-seat-name").first
+    assert name.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 20
+    assert in_window(big, {"width": 1920, "height": 1080}) and in_window(box(page, f"{TABLE} .maw-felt"), {"width": 1920, "height": 1080})
+    screenshot(page, "table-big-1920x1080.png")
+    page.get_by_role("button", name="Leave full screen").click()
+    assert card.bounding_box()["width"] == pytest.approx(small["width"], abs=1)

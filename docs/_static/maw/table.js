@@ -684,8 +684,10 @@ export class Table {
     const over = this.root.dataset.phase === "over";
     const shown = (part) => part && !part.hidden && part.getBoundingClientRect().height > 0;
     // (At the deal's end "New deal" or "Next game" counts, not the other buttons of its row.)
-    const lowest = [over ? this.nextGame : null, over ? this.newDeal : null, this.outcome, this.holdNote, this.more, this.choices, this.select,
-      this.hand, this.passCover, this.prompt].find(shown);
+    // (On a phone the hold's explanation may lie under the fold: its button is in view.)
+    const phone = !big && window.innerWidth <= 30 * rem;
+    const lowest = [over ? this.nextGame : null, over ? this.newDeal : null, this.outcome, phone ? null : this.holdNote, this.more,
+      this.choices, this.select, this.hand, this.passCover, this.prompt].find(shown);
     if (!lowest) return;
     const board = this.board.getBoundingClientRect();
     const felt = this.felt.getBoundingClientRect();
@@ -695,7 +697,6 @@ export class Table {
     const pageTop = board.top + window.scrollY;
     const top = big ? board.top + this.root.scrollTop : pageTop < window.innerHeight / 2 ? pageTop : headerHeight;
     const room = window.innerHeight - top - rest - 0.5 * rem;
-    const phone = !big && window.innerWidth <= 30 * rem;
     const max = big ? Infinity : (phone ? FELT_MAX_PHONE_REM : FELT_MAX_REM) * rem;
     this.felt.style.height = `${Math.floor(Math.max(FELT_MIN_REM * rem, Math.min(room, max)))}px`;
   }
@@ -963,8 +964,11 @@ export class Table {
     // Many choices (a card to call for a partner): the first few as buttons, the rest in a list.
     const many = s.choices.length > MANY_CHOICES;
     const shown = many ? s.choices.slice(0, MANY_CHOICES_SHOWN) : s.choices;
+    // A card to put out (robbing) is a tap on that card too: on a phone its button gives its row
+    // to the felt (table.css), the card and "Don't rob" stay.
+    const inHand = new Set((s.hand || []).map((card) => `rob ${card.code}`));
     const buttons = shown.map((choice) => {
-      const button = el("button", { type: "button", class: `maw-button${choice.action.startsWith("trump ") ? ` maw-suit-button ${"DH".includes(choice.action.slice(-1)) ? "maw-red" : "maw-black"}` : ""}`, "data-action": choice.action, text: choice.label },
+      const button = el("button", { type: "button", class: `maw-button${inHand.has(choice.action) ? " maw-by-card" : ""}${choice.action.startsWith("trump ") ? ` maw-suit-button ${"DH".includes(choice.action.slice(-1)) ? "maw-red" : "maw-black"}` : ""}`, "data-action": choice.action, text: choice.label },
         this.hintMark(choice.action));
       button.addEventListener("click", () => { if (!this.status.busy) this.act(choice.action); });
       return button;
