@@ -10,7 +10,7 @@ const KEY = "maw-speed";
 // Milliseconds after a card played, after a trick won (it stays until the next card is played;
 // "Continue" goes on at once), after any other move. Slow waits for "Continue" after a trick.
 const SPEEDS = {
-  slow: { label: "Slow", play: 900, trick: Infinity, other: 1000 },
+  slow: { label: "Slow (each trick waits for Continue)", play: 900, trick: Infinity, other: 1000 },
   normal: { label: "Normal", play: 450, trick: 1800, other: 600 },
   fast: { label: "Fast", play: 150, trick: 700, other: 200 },
   instant: { label: "Instant", play: 0, trick: 0, other: 0 },
@@ -28,6 +28,9 @@ export function speed() {
 }
 
 export function animates() { return speed() !== "instant"; }
+
+/** Whether a trick won waits for "Continue" (Slow) rather than for a moment. */
+export function waitsForContinue() { return !Number.isFinite(SPEEDS[speed()].trick); }
 
 /** A <select> of the speeds, showing the one in use; a change is kept for the whole site. */
 export function speedSelect() {
