@@ -32,11 +32,27 @@ def _wanted(where: dict) -> list:
              else {str(where[f])}) for f in order]
 
 
+#: The last rows compared, grouped by measure: a page compares many pairs of arms from one study,
+#: and each arm names its measure, so the rows are read through once, not once a comparison.
+_last = {"rows": None, "length": -1, "by_measure": {}}
+
+
+def _candidates(rows, where: dict):
+    if "measure" not in where or isinstance(where["measure"], (list, tuple, set, frozenset)):
+        return rows
+    if _last["rows"] is not rows or _last["length"] != len(rows):
+        by_measure = {}
+        for row in rows:
+            by_measure.setdefault(str(row["measure"]), []).append(row)
+        _last.update(rows=rows, length=len(rows), by_measure=by_measure)
+    return _last["by_measure"].get(str(where["measure"]), [])
+
+
 def _by_deal(rows, where: dict) -> dict:
     """{(players, deal): [n, total]} over the rows matching ``where``."""
     clusters, matched = {}, False
     wanted = _wanted(where)
-    for row in rows:
+    for row in _candidates(rows, where):
         if not all((v if (v := row[f]).__class__ is str else str(v)) in accepted for f, accepted in wanted):
             continue
         matched = True
