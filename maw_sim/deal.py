@@ -1109,7 +1109,8 @@ class Deal:
             kitty_shown=CARDS[self._kitty[0]] if self._kitty and self.variant.kitty_shown else None,
             exchanged=tuple(told.exchanged), declined=told.declined, low_ace=self._low_ace_known(),
             fiving=tuple(told.fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen),
-            called=told.called, partner=None if told.called is None else self._partner_known(seat, told.called))
+            called=told.called, partner=None if told.called is None else self._partner_known(seat, told.called),
+            detail=None)
         if detail:
             view.__dict__["detail"] = self._detail(view)
         return view
