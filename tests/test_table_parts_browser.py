@@ -201,6 +201,17 @@ def test_at_the_slow_speed_a_trick_won_stays_until_continue(new_context, server)
     held = trick.inner_text()
     page.wait_for_timeout(1500)        # longer than the normal speed's pause: still held
     assert trick.inner_text() == held and page.get_attribute(TABLE, "data-busy") == "true"
+    # The pause says what it waits for; meanwhile no card looks playable and no seat is "to move",
+    # and a card tapped says why nothing happens.
+    assert "Press Continue to go on." in page.locator(f"{TABLE} .maw-prompt").inner_text()
+    assert speed.locator("option:checked").inner_text().startswith("Slow (each trick waits for Continue")
+    hand = page.locator(f"{TABLE} [data-maw-hand] button[data-card]")
+    if hand.count():
+        assert hand.first.evaluate("b => getComputedStyle(b).borderTopColor") in ("rgba(0, 0, 0, 0)", "transparent")
+        hand.first.click(force=True)
+        assert "until you press Continue" in page.locator(f"{TABLE} [data-maw-answer]").inner_text()
+    assert page.locator(TABLE).get_by_text("to move", exact=True).count() == 0 or \
+        not page.locator(TABLE).get_by_text("to move", exact=True).first.is_visible()
     screenshot(page, "table-slow-continue-desktop.png")
     go_on.click()
     wait_idle(page)

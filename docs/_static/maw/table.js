@@ -349,7 +349,8 @@ export class Table {
   // A card tapped while the others' moves are shown: what the table is waiting for.
   sayWaiting(button) {
     const paused = !this.continueButton.hidden;
-    this.answer.show(button, paused && waitsForContinue() ? "The trick stays on the table until you press Continue."
+    // Said beside Continue while a trick is held, so the sheet never covers the button it names.
+    this.answer.show(paused ? this.continueButton : button, paused && waitsForContinue() ? "The trick stays on the table until you press Continue."
       : paused ? "The trick stays on the table for a moment (Continue goes on at once)." : "The others are still playing: wait for your turn.");
   }
 
