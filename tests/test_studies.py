@@ -255,6 +255,13 @@ def test_rows_kept_by_deal_add_up_to_the_same_summary():
     kept = [r for r in by_deal if r.get("deal") is not None]
     assert {r["measure"] for r in kept} == {"win_by_position", "dealer_edge"}
     assert {r["deal"] for r in kept} == set(range(60))
+    # The dealer's edge, deal by deal, is his share of the deals won less the other seats' average.
+    from maw_sim.studies import difference
+    seats = difference(by_deal, {"measure": "win_by_position", "key": "4"},
+                       {"measure": "win_by_position", "key": ["1", "2", "3"]})
+    edges = [r for r in kept if r["measure"] == "dealer_edge"]
+    assert len(edges) == 60 and {r["key"] for r in edges} <= {"ace turned", "no ace turned"}
+    assert sum(r["total"] for r in edges) / 60 == pytest.approx(seats["difference"])
     with pytest.raises(ValueError, match="robbing counts no spoil; it counts: win_if_rob"):
         plan("robbing", by_deal=["spoil"])
 
