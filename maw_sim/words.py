@@ -2,9 +2,8 @@
 
 Every surface that tells a deal in words — the play page's log (:mod:`maw_sim.narration`), the
 review board's log (:mod:`maw_sim.review`), ``maw-sim play`` and ``maw-sim replay``, and the
-the words of an outcome (:func:`outcome`; the deal's :class:`maw_sim.deal.Outcome` is data) —
-takes its sentences from here. Two things vary
-between them, and both are given, never guessed:
+words of an outcome (:func:`outcome`; the deal's :class:`maw_sim.deal.Outcome` is data) — takes
+its sentences from here. Two things vary between them, and both are given, never guessed:
 
 - **who is reading**: every event is told *as the reader's seat saw it*
   (:meth:`maw_sim.events.Event.seen_by`): another seat's card put out face down is only counted,

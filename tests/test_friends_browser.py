@@ -167,6 +167,10 @@ def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, tabl
             if not ready:
                 pages[0].wait_for_timeout(100)
                 continue
+            # A seat deciding unseen whether to rob goes first: the leader, who sees only the
+            # play, may lead, but the server holds that lead until the rob is decided (a refusal
+            # would tell the table where the ace is), so a lead sent first would wait for it.
+            ready.sort(key=lambda page: page.locator(TABLE).get_attribute("data-phase") == "play")
             click_a_legal_move(ready[0])
             moves += 1
             if moves == 6 and not reloaded:
