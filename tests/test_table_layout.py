@@ -339,6 +339,10 @@ SIZES = {"desktop": DESKTOP, "phone": PHONE}
 #: phones with both bars (390×664, 360×640) and without (390×844).
 WINDOWS = {"1280x680": {"width": 1280, "height": 680}, "1280x800": DESKTOP, "1366x768": {"width": 1366, "height": 768},
            "390x664": {"width": 390, "height": 664}, "390x844": PHONE, "360x640": {"width": 360, "height": 640}}
+#: The windows where a first screen is tightest: each of the others is as wide as one of these and
+#: taller, and the felt takes the height that is left, so what fits here fits there (the whole
+#: deal of 110 is still checked in all six).
+TIGHTEST = {name: WINDOWS[name] for name in ("1280x680", "1366x768", "390x664", "360x640")}
 #: A card's code as the notation writes it ("QD", "10H"): never in a sentence a player reads.
 CARD_CODE = re.compile(r"\b(10|[2-9AKQJT])[CDHS]\b")
 
@@ -430,7 +434,7 @@ def check_one_screen(page, viewport, state, where):
 def test_every_table_opens_on_one_screen(new_page, server):
     """For every ruleset at every player count, the first decision (the busiest of a few seeds:
     robbing, the auction) shows your hand, the trick, the prompt and every button without
-    scrolling, in each of the six windows (laptops and phones, with their browsers' bars). One page: each ruleset opens once and each table is
+    scrolling, in each of the four tightest windows (laptops and phones, with their browsers' bars). One page: each ruleset opens once and each table is
     looked at in both windows (the window resized, as when a phone turns), which keeps the number
     of Python start-ups down to one a ruleset."""
     page = new_page(DESKTOP)
@@ -448,11 +452,11 @@ def test_every_table_opens_on_one_screen(new_page, server):
             else:
                 new_game_from_the_form(page, players, seed)
             assert f"{players} players · seed {seed}" in page.get_by_text(re.compile(r"· deal 1 ·")).inner_text(), where
-            for name, viewport in WINDOWS.items():
+            for name, viewport in TIGHTEST.items():
                 page.set_viewport_size(viewport)
                 page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
                 check_one_screen(page, viewport, state, f"{where}, {name}")
-                if i == 0 and name in ("1280x800", "390x844", "390x664"):   # for a person to look at
+                if i == 0 and name in ("1280x680", "390x664"):   # for a person to look at
                     screenshot(page, f"first-screen-{variant_id}-{name}.png")
             checked += 1
     assert checked == sum(load_variant(v).max_players - load_variant(v).min_players + 1 for v in variant_ids())
