@@ -64,28 +64,10 @@ CREATE TABLE IF NOT EXISTS classes (
 """
 
 
-class SQLiteStore:
-    """The tables in one SQLite file, in WAL mode with ``synchronous=FULL``: each entry is on disk
-    when :meth:`append` returns (a ``kill -9`` loses nothing acknowledged)."""
-
-    def __init__(self, path):
-        self.path = str(path)
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._lock = threading.Lock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
-
-    def _write(self, sql: str, args: tuple) -> None:
-        with self._lock:
-            try:
-                self._db.execute(sql, args)
-            except sqlite3.IntegrityError as exc:
-                raise Conflict(str(exc)) from None
-
-    def _read(self, sql: str, args: tuple = ()) -> list:
-        with self._lock:
-            return self._db.execute(sql, args).fetchall()
+class RecordStatements:
+    """The Store's methods, in SQL that both backends read: a backend gives ``_write(sql, args)``
+    (raising :class:`Conflict` on a key already taken) and ``_read(sql, args) -> rows``, each
+    taking ``?`` for a parameter."""
 
     def add_table(self, code, config, class_code):
         self._write("INSERT INTO tables (code, config, class_code, created) VALUES (?, ?, ?, ?)",
@@ -127,6 +109,30 @@ class SQLiteStore:
 
     def class_tables(self, code):
         return [r[0] for r in self._read("SELECT code FROM tables WHERE class_code = ? ORDER BY created", (code,))]
+
+
+class SQLiteStore(RecordStatements):
+    """The tables in one SQLite file, in WAL mode with ``synchronous=FULL``: each entry is on disk
+    when :meth:`append` returns (a ``kill -9`` loses nothing acknowledged)."""
+
+    def __init__(self, path):
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+
+    def _write(self, sql: str, args: tuple) -> None:
+        with self._lock:
+            try:
+                self._db.execute(sql, args)
+            except sqlite3.IntegrityError as exc:
+                raise Conflict(str(exc)) from None
+
+    def _read(self, sql: str, args: tuple = ()) -> list:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
 
     def close(self):
         with self._lock:

@@ -14,11 +14,9 @@ clocks never have to agree), and since when some other process has asked for it.
 from __future__ import annotations
 
 import contextlib
-import json
 import queue
-import time
 
-from .store import Conflict
+from .store import Conflict, RecordStatements
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -62,7 +60,7 @@ def is_url(where) -> bool:
 CONNECTIONS = 4
 
 
-class PostgresStore:
+class PostgresStore(RecordStatements):
     """A few connections (autocommit: each statement its own transaction), each used by one thread
     at a time. A connection lost (the database restarted) is opened again at its next use; the call
     that found it lost fails, and the table it was writing goes back to its record."""
@@ -102,48 +100,12 @@ class PostgresStore:
             except self._psycopg.errors.UniqueViolation as exc:
                 raise Conflict(str(exc).splitlines()[0]) from None
 
-    # -- the Store interface -------------------------------------------------------------------------
-    def add_table(self, code, config, class_code):
-        self._run("INSERT INTO tables (code, config, class_code, created) VALUES (%s, %s, %s, %s)",
-                  (code, json.dumps(config), class_code, time.time()))
+    # -- the Store interface (maw_server.store.RecordStatements): its SQL with PostgreSQL's markers
+    def _write(self, sql: str, args: tuple) -> None:
+        self._run(sql.replace("?", "%s"), args)
 
-    def append(self, code, number, entry):
-        self._run("INSERT INTO entries (code, number, entry, written) VALUES (%s, %s, %s, %s)",
-                  (code, number, json.dumps(entry, ensure_ascii=False), time.time()))
-
-    def entries(self, code):
-        rows = self._run("SELECT number, entry FROM entries WHERE code = %s ORDER BY number", (code,), fetch=True)
-        for k, (number, _) in enumerate(rows):
-            if number != k:
-                raise RuntimeError(f"table {code}'s record has a gap at entry {k}")
-        return [json.loads(entry) for _, entry in rows]
-
-    def table(self, code):
-        rows = self._run("SELECT config, class_code, status FROM tables WHERE code = %s", (code,), fetch=True)
-        if not rows:
-            return None
-        config, class_code, status = rows[0]
-        return {"code": code, "config": json.loads(config), "class": class_code, "status": status}
-
-    def set_status(self, code, status):
-        self._run("UPDATE tables SET status = %s WHERE code = %s", (status, code))
-
-    def open_tables(self):
-        return [r[0] for r in self._run("SELECT code FROM tables WHERE status = 'open' ORDER BY created", fetch=True)]
-
-    def count_open(self):
-        return self._run("SELECT count(*) FROM tables WHERE status = 'open'", fetch=True)[0][0]
-
-    def add_class(self, code, token_hash):
-        self._run("INSERT INTO classes (code, token_hash, created) VALUES (%s, %s, %s)",
-                  (code, token_hash, time.time()))
-
-    def has_class(self, code):
-        return bool(self._run("SELECT 1 FROM classes WHERE code = %s", (code,), fetch=True))
-
-    def class_tables(self, code):
-        return [r[0] for r in self._run("SELECT code FROM tables WHERE class_code = %s ORDER BY created",
-                                        (code,), fetch=True)]
+    def _read(self, sql: str, args: tuple = ()) -> list:
+        return self._run(sql.replace("?", "%s"), args, fetch=True)
 
     def close(self):
         for db in self._all:
