@@ -48,6 +48,8 @@ from __future__ import annotations
 
 import json
 
+from maw_sim.inputs import json_depth
+
 #: The longest socket message or HTTP body read (the longest real one, an action, is far shorter).
 MAX_MESSAGE = 16 * 1024
 MAX_DEPTH = 4
@@ -109,19 +111,8 @@ def read_json(data, what: str = "message", nested: bool = True) -> dict:
 
 
 def check_depth(value: dict, what: str = "message") -> None:
-    if _depth(value) > MAX_DEPTH:
+    if json_depth(value, MAX_DEPTH) > MAX_DEPTH:
         raise ProtocolError(f"the {what} is nested too deeply (at most {MAX_DEPTH} levels)")
-
-
-def _depth(value) -> int:
-    deepest, todo = 0, [(value, 1)]
-    while todo:
-        value, depth = todo.pop()
-        if isinstance(value, (list, dict)):
-            deepest = max(deepest, depth)
-            if depth <= MAX_DEPTH:
-                todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
-    return deepest
 
 
 def message_id(message: dict):

@@ -67,3 +67,16 @@ def count_argument(what: str, low: int, high: int | None = None):
         except ValueError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
     return parse
+
+
+def json_depth(value, cap: int) -> int:
+    """How deeply lists and objects nest in a JSON value, counted no further than ``cap + 1``
+    (without recursion, and without walking below the cap: the value may be deep on purpose)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth <= cap:
+                todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest

@@ -80,7 +80,7 @@ import random
 import re
 
 from .deal import IllegalAction
-from .inputs import shown, whole_number
+from .inputs import json_depth, shown, whole_number
 from .match import MAX_SEED  # noqa: F401  (seeds travel in links and through JavaScript numbers)
 from .narration import Narrator, PassNarrator, card_info, seat_name  # noqa: F401  (card_info: the page's card, for tests)
 from .records import MEDIA_TYPE, SUFFIX, GameRecord, RecordError, replay_link
@@ -600,22 +600,10 @@ def _read(request_json) -> dict:
                            "a few digits") from None
     if not isinstance(request, dict):
         raise RequestError(f"the request must be a JSON object with an 'op'; ops: {', '.join(OPS)}")
-    if _depth(request) > MAX_DEPTH:
+    if json_depth(request, MAX_DEPTH) > MAX_DEPTH:
         raise RequestError(f"the request is nested too deeply (more than {MAX_DEPTH} levels): no field "
                            "holds more than a list of values or an object of options")
     return request
-
-
-def _depth(value) -> int:
-    """How deeply lists and objects nest in a JSON value (without recursion: the value may be deep)."""
-    deepest, todo = 0, [(value, 1)]
-    while todo:
-        value, depth = todo.pop()
-        if isinstance(value, (list, dict)):
-            deepest = max(deepest, depth)
-            if depth <= MAX_DEPTH:
-                todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
-    return deepest
 
 
 def _check_table_id(table) -> str:
