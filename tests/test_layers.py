@@ -80,12 +80,7 @@ def imports_of(name: str):
                 if target is not None:
                     yield node.lineno, target, None, lazy
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = ["maw_sim"] + package[:len(package) - node.level + 1]
-                module = ".".join(base + ([node.module] if node.module else []))
-            else:
-                module = node.module or ""
-            target = _target(module)
+            target = _target(_imported_from(node, package))
             if target is None:
                 continue
             for alias in node.names:
@@ -157,18 +152,21 @@ def test_the_import_graph_has_no_circle():
     assert not circles, "import circles:\n" + "\n".join(circles)
 
 
+def _imported_from(node, package) -> str:
+    """The dotted module a ``from … import`` names, relative levels resolved inside maw_sim."""
+    if not node.level:
+        return node.module or ""
+    base = ["maw_sim"] + package[:len(package) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _module_names(tree, name) -> set:
     """The local names ``name`` binds to modules of maw_sim (``from . import words``)."""
     path, package = MODULES[name]
     bound = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = ["maw_sim"] + package[:len(package) - node.level + 1]
-                module = ".".join(base + ([node.module] if node.module else []))
-            else:
-                module = node.module or ""
-            target = _target(module)
+            target = _target(_imported_from(node, package))
             for alias in node.names:
                 if target is not None and (f"{target}.{alias.name}" in MODULES or target == "__init__"
                                            and alias.name in MODULES):
