@@ -132,6 +132,18 @@ function checkedName(text) {
   return null;
 }
 
+/** The name typed, trimmed and kept for next time; or null, with what is wrong said in ``error``
+ * and the focus back in the field. */
+function takeName(input, error) {
+  const wrong = checkedName(input.value);
+  error.hidden = !wrong;
+  error.textContent = wrong || "";
+  if (wrong) { input.focus(); return null; }
+  const name = input.value.trim();
+  store(localStorage, NAME_KEY, name);
+  return name;
+}
+
 async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -195,13 +207,10 @@ function openDialog(table, info, klass) {
   dialog.addEventListener("close", () => dialog.remove());
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const wrong = checkedName(name.value);
-    error.hidden = !wrong;
-    error.textContent = wrong || "";
-    if (wrong) { name.focus(); return; }
-    store(localStorage, NAME_KEY, name.value.trim());
+    const who = takeName(name, error);
+    if (who === null) return;
     const request = {
-      variant: s.variant.id, players: s.players, name: name.value.trim(), seat: Number(seat.value),
+      variant: s.variant.id, players: s.players, name: who, seat: Number(seat.value),
       bot: table.botSelect.value || s.bot,
     };
     const teams = table.teamsSelect.value;
@@ -310,15 +319,12 @@ class FriendsTable {
       error, el("p", { class: "maw-friends-buttons" }, open.length ? join : null, " ", watch));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const wrong = checkedName(name.value);
-      error.hidden = !wrong;
-      error.textContent = wrong || "";
-      if (wrong) { name.focus(); return; }
-      store(localStorage, NAME_KEY, name.value.trim());
+      const who = takeName(name, error);
+      if (who === null) return;
       join.disabled = true;
       try {
-        const taken = await api(`tables/${encodeURIComponent(this.code)}/seats`, { seat: Number(seat.value), name: name.value.trim() });
-        keepSeat(this.code, { token: taken.token, seat: taken.seat, name: name.value.trim() });
+        const taken = await api(`tables/${encodeURIComponent(this.code)}/seats`, { seat: Number(seat.value), name: who });
+        keepSeat(this.code, { token: taken.token, seat: taken.seat, name: who });
         this.stopPolling();
         this.connect({ token: taken.token });
       } catch (failure) {
