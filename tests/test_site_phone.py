@@ -3,8 +3,8 @@
 No page is wider than the screen: a wide table (card orders, the rules matrix, the ranking tables,
 the handouts) scrolls inside its own box, never the page. The home page says in one line what the
 site is and offers Play first; the play index lists the games people play today first, under plain
-names. The play pages are looked at here before their table starts; tests/test_table_layout.py
-checks each of them again with its table drawn, at every player count.
+names. A ruleset's play page is left to tests/test_table_layout.py, which measures it with its
+table drawn, at every player count.
 """
 
 from __future__ import annotations
@@ -44,10 +44,11 @@ def test_no_page_is_wider_than_a_phone(phone, server, site_html):
     pages = site_pages(site_html)
     assert len(pages) > 50 and "card-orders.html" in pages and "teaching/handouts.html" in pages
     too_wide = {}
-    for path in pages:
+    # A ruleset's play page is measured in tests/test_table_layout.py, with its table drawn at
+    # every player count, at 390 and 360 px: loading it here too only started its engine again.
+    for path in [p for p in pages if not p.startswith("play/") or p == "play/index.html"]:
         phone.goto(f"{server}/{path}")
-        if not path.startswith("play/"):
-            phone.wait_for_function(WIDGETS_READY, timeout=READY_MS)
+        phone.wait_for_function(WIDGETS_READY, timeout=READY_MS)
         width = phone.evaluate("document.documentElement.scrollWidth")
         if width > PHONE["width"]:
             too_wide[path] = width
