@@ -132,7 +132,7 @@ def test_study_cli_writes_tidy_csv_and_jsonl(tmp_path, capsys):
     assert "twenty-five" in report and "spoil" in report and "95% CI" in report
     assert main(["study", "spoil-rate", *common, "--out", str(jsonl_path)]) == 0
     csv_rows, json_rows = read_rows(csv_path), read_rows(jsonl_path)
-    assert csv_path.read_text().startswith("experiment,variant,players,bots,measure,key,n,total,total_sq")
+    assert csv_path.read_text().startswith("experiment,variant,options,players,bots,measure,key,n,total,total_sq")
     assert _cells(csv_rows) == _cells(json_rows)
     assert json.loads(jsonl_path.read_text().splitlines()[0])["experiment"] == "spoil-rate"
 

@@ -64,6 +64,7 @@ from dataclasses import dataclass
 
 from ..bots import get_bot
 from ..deal import Deal
+from ..records import options_text
 from ..scoring import TO_WIN, TRICKS
 from ..variants import load_variant, variant_ids
 from .tally import Tally
@@ -422,7 +423,7 @@ def run_task(task: Task) -> list:
     exp = EXPERIMENTS[task.experiment]
     v = load_variant(task.variant)
     bot = get_bot(task.bot)
-    fields = dict(experiment=task.experiment, variant=v.id, players=task.players, bots=task.bot,
+    fields = dict(experiment=task.experiment, variant=v.id, options=options_text(v), players=task.players, bots=task.bot,
                   task=task.number, deals=task.count)
     tally, per_deal = Tally(), []
     for index in range(task.first, task.first + task.count):

@@ -21,11 +21,12 @@ import json
 from ..stats import mean_interval, wilson
 
 #: The columns of a study's rows, in order (CSV header, JSON keys).
-COLUMNS = ("experiment", "variant", "players", "bots", "measure", "key", "n", "total", "total_sq",
+COLUMNS = ("experiment", "variant", "options", "players", "bots", "measure", "key", "n", "total", "total_sq",
            "task", "deals", "deal")
 
-#: The columns that name a cell of the summary.
-CELL = ("experiment", "variant", "players", "bots", "measure", "key")
+#: The columns that name a cell of the summary: a ruleset with a house rule chosen (``options``, as
+#: a record's [Options] tag writes them, ``-`` for none) is a cell of its own.
+CELL = ("experiment", "variant", "options", "players", "bots", "measure", "key")
 
 
 class Tally:
@@ -63,7 +64,7 @@ def summarise(rows) -> list:
     """Add up rows by cell; one dict per cell with ``n``, ``mean``, ``low``, ``high`` (95%)."""
     cells = {}
     for row in rows:
-        cell = tuple(row[c] for c in CELL)
+        cell = tuple(row.get(c, "-") for c in CELL)     # rows written before options were kept: none
         acc = cells.setdefault(cell, [0, 0, 0])
         acc[0] += int(row["n"])
         acc[1] += float(row["total"])
