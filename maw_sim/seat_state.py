@@ -55,6 +55,32 @@ def options_info(variant) -> list:
     return out
 
 
+#: The page's account of each ruleset, by the variant object: it depends on the variant alone, and
+#: its words (every house rule's readings) were most of a state's cost — the table server builds a
+#: state for every seat after every action. Each entry keeps its variant, so an id is not reused.
+_VARIANT_INFO: dict = {}
+
+
+def _variant_info(variant) -> dict:
+    """The ``variant`` part of the page state; a fresh outer dict each time (a surface may set a key
+    of its own, as the table server's ``table``), its contents shared and not to be changed."""
+    entry = _VARIANT_INFO.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_VARIANT_INFO) >= 256:
+            _VARIANT_INFO.clear()
+        info = {"id": variant.id, "name": variant.name,
+                "choices": dict(variant.choices),
+                "options": options_info(variant), "preset": chosen_preset(variant),
+                "house_rules": house_rules(variant),
+                "presets": [{"name": p.name, "label": p.label} for p in variant.presets.values()],
+                "layouts": _layouts(variant),
+                # What the settings may offer with these rules, so the page offers nothing the
+                # engine refuses: the one check of a table's answers (Variant.table_choices).
+                "table": variant.table_choices()}
+        entry = _VARIANT_INFO[id(variant)] = (variant, info)
+    return dict(entry[1])
+
+
 def chosen_preset(variant) -> str | None:
     """The preset whose options are exactly the ones chosen, if any."""
     for preset in variant.presets.values():
@@ -233,7 +259,8 @@ def table_state(view, table: PublicTable) -> dict:
               "exchanged": exchanged.get(s)}
              for s in range(view.players)]
     default_teams = variant.default_teams(view.players)
-    preset = chosen_preset(variant)
+    rules = _variant_info(variant)
+    preset = rules["preset"]
     link = None
     if table.link_game is not None:
         link = {"variant": variant.id, "players": view.players, "seed": table.seed,
@@ -249,15 +276,7 @@ def table_state(view, table: PublicTable) -> dict:
         if preset:
             link["preset"] = preset
     return {
-        "variant": {"id": variant.id, "name": variant.name,
-                    "choices": dict(variant.choices),
-                    "options": options_info(variant), "preset": preset,
-                    "house_rules": house_rules(variant),
-                    "presets": [{"name": p.name, "label": p.label} for p in variant.presets.values()],
-                    "layouts": _layouts(variant),
-                    # What the settings may offer with these rules, so the page offers nothing the
-                    # engine refuses: the one check of a table's answers (Variant.table_choices).
-                    "table": variant.table_choices()},
+        "variant": rules,
         "default_teams": default_teams,
         "players": view.players, "seed": table.seed, "seat": me, "bot": table.bot,
         "humans": sorted(humans), "pass_and_play": len(humans) > 1,
