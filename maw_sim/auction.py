@@ -189,6 +189,7 @@ def auction_winner(calls) -> int | None:
 class Auction(Step):
     name = BID
     labels = ("bid",)
+    before_play = True
     belongs = "the bidding games"
     examples = ("bid 1: bid 20",)
     choice_words = {"hold": "Hold", "pass": "Pass"}
@@ -405,6 +406,7 @@ class Auction(Step):
 class NamingTrumps(Step):
     name = TRUMP
     labels = ("trump",)
+    before_play = True
     belongs = "the bidding games"
     examples = ("trump 1: trump H",)
 
@@ -536,6 +538,7 @@ def _strongest_first(deal):
 class TakingTheKitty(Step):
     name = KITTY
     labels = ("kitty",)
+    before_play = True
     belongs = "the bidding games"
     examples = ("kitty 1: discard …",)
 
@@ -571,6 +574,9 @@ class TakingTheKitty(Step):
     def event(self, deal, seat, action):
         return Event(seat, KITTY, "discard", action, False, CARDS_HIDDEN)   # put out face down
 
+    def log_kind(self, event):
+        return "kitty"
+
     def tell(self, event, told):
         told.kitty_out_by = event.seat
         if event.seat == told.seat:
@@ -600,6 +606,7 @@ class Exchange(Step):
     #: The discard, the draw (a chance event) and the dealer's pick out of the stock.
     labels = ("discard", "draw", "take")
     chance_verbs = ("draw",)
+    before_play = True
     belongs = "the bidding games"
     examples = ("discard 2: discard none", "draw 2: draw …", "take 3: take …")
 
@@ -727,11 +734,12 @@ class Exchange(Step):
         mine = event.seat == told.seat
         if event.verb == "discard":
             told.exchanged.append((event.seat, len(cards)))
+            told.moved(event.seat, lost=len(cards))
             if mine:
                 told.my_thrown += named(cards)
             return
         # "draw" (the chance event after a discard) or "take" (the dealer robbing the stock)
-        told.gained[event.seat] = told.gained.get(event.seat, 0) + len(cards)
+        told.moved(event.seat, gained=len(cards))
         if mine:
             told.my_drawn += named(cards)
         elif event.verb == "draw" and cards and cards[-1] is not None:
@@ -826,6 +834,7 @@ class CallingAPartner(Step):
     reconstruction."""
     name = CALL
     labels = ("call",)
+    before_play = True
     belongs = "the bidding games with 'call for your partner'"
     examples = ("call 1: call AH",)
 

@@ -32,7 +32,7 @@ simulation's inner loop does integer arithmetic, not object work.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -225,6 +225,9 @@ class PlayerView:
     seen: tuple = ()
     #: For a surface (``Deal.view(seat, detail=True)``): a :class:`SeatDetail`; else None.
     detail: SeatDetail | None = None
+    #: Each step's own part of what this seat was told, by the step's name
+    #: (:meth:`maw_sim.events.Told.part`): what a step beyond the family's keeps for the seat.
+    steps: dict = field(default_factory=dict)
 
     @property
     def events(self) -> tuple:
@@ -305,7 +308,7 @@ class Deal:
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
                  "_actions", "_dealt", "seed", "_declined", "_barred", "_low_ace", "_dealt_turnup",
                  "_kitty", "_stock", "_drawn", "_taken", "_partner", "_auction", "_contract", "_kitty_taken", "_queue",
-                 "_exchanged", "_marks")
+                 "_exchanged", "_marks", "_states")
 
     def __init__(self, variant, hands, turnup=None, dealer: int = 0, *, teams=None, scores=None,
                  kitty=None, stock=None):
@@ -508,6 +511,7 @@ class Deal:
                 and self.turnup.code == "AH":
             self._points[self._side(dealer)] += scorer.turnup_ace_of_hearts
         self._step = None
+        self._states = {}          # each step's own state, by its name (Deal.state)
         self._advance(0)
 
     def _advance(self, index: int) -> None:
@@ -613,6 +617,37 @@ class Deal:
         # A chance event, in sight of both players.
         self._marks.append(len(self._actions))
         self._actions.append(FIVING.turn_event(self.dealer, "turn " + " ".join(c.code for c in turned)))
+
+    # -- what a step may do to the deal (its own state, the hands, the events that follow) --
+    def state(self, step):
+        """``step``'s own state in this deal: made by ``step.new_state(deal)`` when first asked
+        for, copied with the deal (:meth:`copy` calls its ``copy()``), read and written by that
+        step alone (:class:`maw_sim.phases.StepState`)."""
+        states = self._states
+        found = states.get(step.name)
+        if found is None:
+            found = states[step.name] = step.new_state(self)
+        return found
+
+    def state_of(self, name: str):
+        """The state of the step called ``name`` in this deal, or None where it has none yet."""
+        return self._states.get(name)
+
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s cards now as a bit mask over the pack (bit ``card.index``)."""
+        return self._hands[seat]
+
+    def move_cards(self, seat: int, out: int = 0, into: int = 0) -> None:
+        """A step's effect on a hand: the cards of the bit mask ``out`` leave ``seat``'s hand,
+        those of ``into`` enter it."""
+        self._hands[seat] = (self._hands[seat] & ~out) | into
+
+    def follow(self, event: Event) -> None:
+        """Record an event that follows from the action just taken, not chosen by anyone (the
+        cards drawn after a discard, cards handed on reaching their hands): it goes into the
+        history after that action, seen as it says (:meth:`maw_sim.events.Event.seen_by`)."""
+        self._marks.append(len(self._actions))
+        self._actions.append(event)
 
     @property
     def trick_winners(self) -> tuple:
@@ -1110,7 +1145,7 @@ class Deal:
             exchanged=tuple(told.exchanged), declined=told.declined, low_ace=self._low_ace_known(),
             fiving=tuple(told.fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen),
             called=told.called, partner=None if told.called is None else self._partner_known(seat, told.called),
-            detail=None)
+            detail=None, steps=told.parts)
         if detail:
             view.__dict__["detail"] = self._detail(view)
         return view
@@ -1202,6 +1237,8 @@ class Deal:
             other._exchanged = list(self._exchanged)
         if self._points is not None:
             other._points = list(self._points)
+        if self._states:
+            other._states = {name: state.copy() for name, state in self._states.items()}
         return other
 
     def __repr__(self) -> str:

@@ -85,6 +85,17 @@ class StepProtocol(Protocol):
     def marked_counts(self, deal: Any) -> Any: ...
 
 
+class StepState:
+    """A step's own state in one deal (:meth:`maw_sim.deal.Deal.state`): the step alone writes
+    it, and the deal copies it with itself (a search copies deals in its inner loop, so a copy is
+    shallow: a step whose state holds a list or a dict copies it in its own :meth:`copy`)."""
+
+    def copy(self):
+        other = object.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        return other
+
+
 class Step:
     """One decision step of a deal. ``name`` is the deal's ``phase`` while the step is open.
 
@@ -140,6 +151,35 @@ class Step:
         """The action of the seat to move that nobody else would see (an ``UNSEEN`` event), if
         this step has one for it; else None. See :func:`take_unseen`."""
         return None
+
+    def new_state(self, deal):
+        """A fresh state for this step in ``deal`` (:meth:`maw_sim.deal.Deal.state`)."""
+        return StepState()
+
+    #: While this step is open the page shows no trick and no note of one (the bidding games'
+    #: steps, before any card is turned or led: the page's ``before_play``).
+    before_play: bool = False
+
+    # -- words, the page and the bots (what a surface asks the step, never its phase's name)
+    def sentence(self, teller, event):
+        """``event`` (this step's, as the reader saw it) in one sentence for the log, in the
+        words of ``teller`` (:class:`maw_sim.words.Teller`: ``teller.names`` names the seats);
+        None where :data:`maw_sim.words.SENTENCES` has it."""
+        return None
+
+    def log_kind(self, event) -> str:
+        """The log's kind of ``event``'s line (the page styles lines by it)."""
+        return event.verb
+
+    def facts(self, view, names) -> tuple:
+        """What this step showed ``view``'s seat that the page says beside the table, as
+        (sentence, cards) pairs; read from the seat's part of what it was told
+        (``view.steps.get(self.name)``), so that it holds only what that seat may know."""
+        return ()
+
+    def choose(self, view, rng) -> str:
+        """A plain bot's choice in this step, from ``view`` (a seat's view): any legal action."""
+        return rng.choice(view.legal)
 
     def begins(self, deal):
         """The seat that acts first in this step, or None when the step does not happen in this deal.
@@ -358,7 +398,13 @@ class Robbing(Step):
         turnup = rebuild.turnup
         hand.discard(turnup.index)
         ace = Card(1, turnup.suit).index
-        if turnup.rank != 1 and ace not in hand and ace in rebuild.spare:
+        held = rebuild.told.holds.get(event.seat, 0)      # a card the observer handed him
+        gone = [i for i in range(held.bit_length()) if held >> i & 1 and i not in hand]
+        if gone:
+            out = gone[0]                                 # he held it and has it no more: put out
+            if out in rebuild.spare:
+                rebuild.spare.remove(out)
+        elif turnup.rank != 1 and ace not in hand and ace in rebuild.spare:
             rebuild.spare.remove(ace)
             out = ace
         else:
@@ -549,6 +595,9 @@ class Fiving(Step):
 
     def turned_up(self, event):
         return event.cards[-1] if event.verb == "turn" else None
+
+    def log_kind(self, event):
+        return "turn" if event.verb == "turn" else "five"
 
     def tell(self, event, told):
         told.fiving.append(event.action)

@@ -845,8 +845,9 @@ def _apply_all(deal, record: DealRecord, upto, where: str) -> None:
         head = f"{where}, action {k} (seat {seat}: {action})"
         if is_chance(action):
             # A chance event, not an action: the engine drew it from the stock after the discard
-            # (or turned it, after fiving was agreed).
-            last = deal.history[-1] if deal.history else None
+            # (or turned it, after fiving was agreed); a step may deal several after one action.
+            history = deal.history
+            last = history[k - 1] if len(history) >= k else None
             if last != (seat, action):
                 raise RecordError(f"{head}: the stock gives "
                                   f"{last[1] if last and is_chance(last[1]) else 'nothing'} "

@@ -20,6 +20,8 @@ that, and the deal says what it decided.
 from __future__ import annotations
 
 from .auction import call_of
+from .phase_names import PLAY
+from .steps import step_named
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .scoring import TO_WIN
 
@@ -261,7 +263,8 @@ def _draw(t, e):
     return f"{t.names.says(e.seat, 'draw')} {cards_words(e.cards)} from the stock."
 
 
-#: The sentence of each event, by (step, verb). A step that adds a verb adds its sentence here.
+#: The sentence of each event of the family's steps, by (step, verb). A step beyond them says its
+#: own (:meth:`maw_sim.phases.Step.sentence`).
 SENTENCES = {
     ("five", "five"): _five, ("five", "stand"): _five, ("five", "refuse"): _five,
     ("five", "agree"): _five, ("five", "turn"): _turn,
@@ -273,10 +276,6 @@ SENTENCES = {
     ("kitty", "discard"): _kitty,
     ("discard", "discard"): _discard, ("discard", "draw"): _draw, ("discard", "take"): _take, ("call", "call"): _call,
 }
-
-#: The log's kind of each event (the page styles its lines by it), where it is not the verb.
-KINDS = {("kitty", "discard"): "kitty", ("five", "five"): "five", ("five", "stand"): "five",
-         ("five", "refuse"): "five", ("five", "agree"): "five", ("five", "turn"): "turn"}
 
 
 class Teller:
@@ -309,7 +308,10 @@ class Teller:
             return []
         key = (seen.step, seen.verb)
         say = SENTENCES.get(key)
-        text = say(self, seen) if say is not None else f"{self.names(seen.seat)}: {seen.text}."
+        step = None if seen.step == PLAY else step_named(seen.step)
+        text = say(self, seen) if say is not None else step.sentence(self, seen) if step is not None else None
+        if text is None:
+            text = f"{self.names(seen.seat)}: {seen.text}."
         card = None
         if key == ("rob", "rob"):
             card = card_dict(self.turnup)
@@ -317,7 +319,7 @@ class Teller:
             card = card_dict(self.turnup)
         elif key == ("play", "play"):
             card = card_dict(seen.cards[0])
-        lines = [{"kind": KINDS.get(key, seen.verb), "seat": seen.seat, "text": text, "card": card,
+        lines = [{"kind": seen.verb if step is None else step.log_kind(seen), "seat": seen.seat, "text": text, "card": card,
                   "action": seen.text}]
         if seen.step == "bid":
             self.calls += 1
