@@ -38,7 +38,7 @@ from itertools import combinations
 from .cards import CARDS, HAND_SIZE, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .events import CARDS_HIDDEN, LAST_CARD_SHOWN, PUBLIC, Event, named
 from .phase_names import BID, CALL, DISCARD, KITTY, TRUMP
-from .phases import Step, form_error, read_cards
+from .phases import Step, StepState, form_error, read_cards
 from .refusals import refuse
 
 
@@ -151,12 +151,14 @@ def call_of(variant, action: str) -> Call | None:
     return rules(variant).by_action.get(action)
 
 
-class AuctionState:
+class AuctionState(StepState):
     """Where the auction stands: the highest call (its rank, -1 for none) and who holds it, who
-    has passed, and whether the dealer has held (after which the ruleset's ``hold`` rule runs)."""
-    __slots__ = ("high", "high_seat", "passed", "after_hold", "displaced", "held", "bids")
+    has passed, and whether the dealer has held (after which the ruleset's ``hold`` rule runs);
+    once it is over, the ``contract`` it sold (None while it runs, and where all passed)."""
+    __slots__ = ("high", "high_seat", "passed", "after_hold", "displaced", "held", "bids", "contract")
 
     def __init__(self, players: int):
+        self.contract = None
         self.high = -1
         self.high_seat = None
         self.passed = 0              # bit mask of seats
@@ -213,9 +215,37 @@ class Auction(Step):
             return action.lower()
         raise form_error("bid line's action", "'bid 20', 'bid 30 for 60', 'hold' or 'pass'")
 
+    def new_state(self, deal):
+        return AuctionState(deal.players)
+
     def begins(self, deal):
-        deal._auction = AuctionState(deal.players)
+        deal.state(self)
         return (deal.dealer + 1) % deal.players
+
+    @staticmethod
+    def calls_made(deal) -> tuple:
+        """The auction of ``deal`` so far: (seat, call) in order. It is the first step of a
+        bidding deal, so it is the history up to the first event that is not a call."""
+        out = []
+        if deal.state_of(BID) is not None:
+            for event in deal.events:
+                if event.step != BID:
+                    break
+                out.append(event.action)
+        return tuple(out)
+
+    @staticmethod
+    def side_bids(deal) -> tuple:
+        """The highest bid each side made in ``deal``'s auction (0 where none)."""
+        out = [0] * len(deal.scores)          # one score per side
+        st = deal.state_of(BID)
+        if st is not None:
+            table = calls(deal.variant)
+            for seat, rank in enumerate(st.bids):
+                if rank >= 0:
+                    side = deal.side_of(seat)
+                    out[side] = max(out[side], table[rank].bid)
+        return tuple(out)
 
     # -- what may be said -------------------------------------------------------------------
     def minimum(self, deal, seat: int) -> int:
@@ -232,7 +262,7 @@ class Auction(Step):
         The calls "30 for 60" and "60 for 120" are, in some circles, steps that take over the call
         below them (the Merrimack Valley), and "60 for 120" is, in others, for a side in the hole."""
         r = rules(deal.variant)
-        st = deal._auction
+        st = deal.state(self)
         if call.made_value == 120:
             if r.sixty == "in-the-hole" and deal.scores[deal.side_of(seat)] >= 0:
                 return "auction.in-the-hole"
@@ -255,7 +285,7 @@ class Auction(Step):
         return r.above(above, low, barred)
 
     def _may_hold(self, deal, seat: int) -> bool:
-        st = deal._auction
+        st = deal.state(self)
         if seat != deal.dealer or st.high < 0 or st.high_seat == seat:
             return False
         r = rules(deal.variant)
@@ -267,13 +297,13 @@ class Auction(Step):
             call.made_value == 120 and r.sixty == "in-the-hole" and deal.scores[deal.side_of(seat)] >= 0)
 
     def _bagged(self, deal, seat: int) -> bool:
-        st = deal._auction
+        st = deal.state(self)
         return (seat == deal.dealer and not st.after_hold and st.high < 0
                 and rules(deal.variant).all_pass != "redeal")
 
     def legal_actions(self, deal):
         seat = deal.to_move
-        st = deal._auction
+        st = deal.state(self)
         out = self._open_calls(deal, seat, st.high)
         if self._may_hold(deal, seat):
             out += ("hold",)
@@ -287,7 +317,7 @@ class Auction(Step):
         legal = self.legal_actions(deal)
         if text in legal:
             return None
-        st = deal._auction
+        st = deal.state(self)
         cite = f"[auction: {v.describe_setting('auction')}]"
         allowed = ", ".join(repr(a) for a in legal)
         if text == "pass" or (self._bagged(deal, seat) and call_of(v, text) is not None
@@ -346,7 +376,7 @@ class Auction(Step):
     # -- what it does -------------------------------------------------------------------------
     def apply(self, deal, seat, action):
         r = rules(deal.variant)
-        st = deal._auction
+        st = deal.state(self)
         rule = r.hold
         n = deal.players
         dealer = deal.dealer
@@ -389,13 +419,13 @@ class Auction(Step):
         return self._finish(deal)
 
     def _finish(self, deal):
-        st = deal._auction
+        st = deal.state(self)
         if st.high < 0:
-            deal._throw_in()
+            deal.throw_in()
             return None
         call = calls(deal.variant)[st.high]
         seat = st.high_seat
-        deal._contract = Contract(seat, deal.side_of(seat), call.bid, call.words, call.made_value,
+        st.contract = Contract(seat, deal.side_of(seat), call.bid, call.words, call.made_value,
                                   call.failed_value, st.held)
         return None
 
@@ -421,7 +451,8 @@ class NamingTrumps(Step):
         raise form_error("trump line's action", "'trump H'")
 
     def begins(self, deal):
-        return deal._contract.bidder if deal._contract is not None and deal.trump is None else None
+        c = deal.contract
+        return c.bidder if c is not None and deal.trump is None else None
 
     def legal_actions(self, deal):
         return tuple("trump " + s for s in SUITS)
@@ -441,7 +472,7 @@ class NamingTrumps(Step):
         told.trump = event.text.split()[1]
 
     def apply(self, deal, seat, action):
-        deal._name_trump(action[-1])
+        deal.name_trump(action[-1])
         return None
 
     def prompt(self, deal):
@@ -482,7 +513,7 @@ def _discard_refusal(deal, seat, words, count_words: str, allowed_counts, rule: 
             card = Card.parse(name)
         except ValueError as exc:
             return refuse(v, "not-a-card", str(exc))
-        if not deal._hands[seat] & card.bit:
+        if not deal.hand_mask(seat) & card.bit:
             return refuse(v, f"{rule}.not-in-hand",
                           f"{card.symbol} is not in seat {seat}'s hand ({deal.cards_text(seat)}).", section)
         if card in cards:
@@ -552,12 +583,14 @@ class TakingTheKitty(Step):
         return _read_put_out("kitty line's action", "'discard' and the cards put out", action, "discard", False)
 
     def begins(self, deal):
-        c = deal._contract
-        if c is None or not deal.kitty_size or deal._kitty_taken:
+        c = deal.contract
+        if c is None or not deal.kitty_size or deal.kitty_taken:
             return None
-        deal._kitty_taken = True
-        for index in deal._kitty:
-            deal._hands[c.bidder] |= 1 << index
+        deal.state(self)            # the kitty is taken: its state is that it was
+        kitty = 0
+        for card in deal.kitty:
+            kitty |= card.bit
+        deal.move_cards(c.bidder, into=kitty)
         return c.bidder
 
     def legal_actions(self, deal):
@@ -589,8 +622,10 @@ class TakingTheKitty(Step):
         rebuild.texts[index] = "discard " + " ".join(CARDS[i].code for i in out)
 
     def apply(self, deal, seat, action):
+        out = 0
         for code in action.split()[1:]:
-            deal._hands[seat] &= ~Card.parse(code).bit
+            out |= Card.parse(code).bit
+        deal.move_cards(seat, out=out)
         return None
 
     def prompt(self, deal):
@@ -645,14 +680,18 @@ class Exchange(Step):
         whole new hand's fifth card lies face up."""
         return LAST_CARD_SHOWN if variant.four_flip and count == HAND_SIZE else CARDS_HIDDEN
 
+    def new_state(self, deal):
+        return ExchangeState()
+
     def begins(self, deal):
         if deal.variant.exchange_cap(deal.players) == 0:
             return None
-        c = deal._contract
+        c = deal.contract
         n = deal.players
         skip = c.bidder if deal.kitty_size else None
-        deal._queue = tuple(s for s in ((deal.dealer + k) % n for k in range(1, n + 1)) if s != skip)
-        return deal._queue[0]
+        st = deal.state(self)
+        st.queue = tuple(s for s in ((deal.dealer + k) % n for k in range(1, n + 1)) if s != skip)
+        return st.queue[0]
 
     def cap(self, deal) -> int:
         """The most the seat to move may exchange now: the rule's limit, and what the stock holds."""
@@ -672,21 +711,14 @@ class Exchange(Step):
         as many as he put out, less those taken since; 0 for anyone else or at any other time."""
         if not deal.variant.dealer_robs or deal.to_move != deal.dealer:
             return 0
-        taken = 0
-        for e in reversed(deal._actions):
-            if e.__class__ is not Event or e.step != DISCARD or e.seat != deal.dealer:
-                return 0
-            if e.verb == "take":
-                taken += 1
-            else:
-                return len(e.cards) - taken
-        return 0
+        st = deal.state_of(DISCARD)
+        return 0 if st is None else st.to_take
 
     def legal_actions(self, deal):
         v = deal.variant
         if v.dealer_robs and self.to_take(deal):
-            held = deal._hands[deal.to_move]      # the cards he has taken are in his hand now
-            return tuple("take " + CARDS[i].code for i in sorted(deal._stock[deal._drawn:]) if not held >> i & 1)
+            held = deal.hand_mask(deal.to_move)      # the cards he has taken are in his hand now
+            return tuple("take " + CARDS[i].code for i in sorted(deal.stock_rest()) if not held >> i & 1)
         sizes = self.counts(deal)[1:] if v.four_flip else range(1, self.cap(deal) + 1)
         return ("discard none",) + _discards(deal.hand_codes(deal.to_move), sizes)
 
@@ -774,33 +806,37 @@ class Exchange(Step):
 
     def apply(self, deal, seat, action):
         codes = action.split()[1:]
+        st = deal.state(self)
         if action.startswith("take "):
             # The dealer robs the stock: the card he wants, wherever it lies in it. The stock stays as
             # dealt (the record's); nobody draws after the dealer.
-            deal._hands[seat] |= Card.parse(codes[0]).bit
-            deal._taken += 1
+            deal.move_cards(seat, into=Card.parse(codes[0]).bit)
+            st.taken += 1
+            st.to_take -= 1
             return seat if self.to_take(deal) else self._next(deal, seat)
-        if codes != ["none"] and deal.variant.dealer_robs and seat == deal.dealer:
-            for code in codes:
-                deal._hands[seat] &= ~Card.parse(code).bit
-            deal._exchanged.append((seat, len(codes)))
+        out = 0
+        for code in codes if codes != ["none"] else ():
+            out |= Card.parse(code).bit
+        if out and deal.variant.dealer_robs and seat == deal.dealer:
+            deal.move_cards(seat, out=out)
+            st.exchanged.append((seat, len(codes)))
+            st.to_take = len(codes)
             return seat          # he takes as many from the stock, one by one ("take")
-        if codes != ["none"]:
-            for code in codes:
-                deal._hands[seat] &= ~Card.parse(code).bit
-            drawn = deal._draw(len(codes))
+        if out:
+            drawn = deal.draw(len(codes))
+            into = 0
             for index in drawn:
-                deal._hands[seat] |= 1 << index
+                into |= 1 << index
+            deal.move_cards(seat, out=out, into=into)
             # A chance event: the stock's next cards, into this seat's hand and nobody else's sight
             # (under "four flip", a whole new hand's fifth card face up).
-            deal._marks.append(len(deal._actions))
-            deal._actions.append(self.draw_event(deal.variant, seat, "draw " + " ".join(CARDS[i].code for i in drawn)))
-        deal._exchanged.append((seat, 0 if codes == ["none"] else len(codes)))
+            deal.follow(self.draw_event(deal.variant, seat, "draw " + " ".join(CARDS[i].code for i in drawn)))
+        st.exchanged.append((seat, 0 if codes == ["none"] else len(codes)))
         return self._next(deal, seat)
 
     @staticmethod
     def _next(deal, seat):
-        queue = deal._queue
+        queue = deal.state_of(DISCARD).queue
         k = queue.index(seat)
         return queue[k + 1] if k + 1 < len(queue) else None
 
@@ -824,6 +860,35 @@ class Exchange(Step):
         return (0, self.counts(deal)[-1], "discard none")
 
 
+class ExchangeState(StepState):
+    """The exchange in one deal: the seats in the order they exchange (``queue``), each exchange
+    made as (seat, number of cards), the cards the dealer has picked out of the stock (``taken``)
+    and those he has still to pick (``to_take``)."""
+    __slots__ = ("queue", "exchanged", "taken", "to_take")
+
+    def __init__(self):
+        self.queue, self.exchanged, self.taken, self.to_take = (), [], 0, 0
+
+    def copy(self):
+        other = ExchangeState()
+        other.queue, other.exchanged = self.queue, list(self.exchanged)
+        other.taken, other.to_take = self.taken, self.to_take
+        return other
+
+
+class CallState(StepState):
+    """"Call for your partner" in one deal: who holds the card called (None: nobody)."""
+    __slots__ = ("partner",)
+
+    def __init__(self):
+        self.partner = None
+
+    def copy(self):
+        other = CallState()
+        other.partner = self.partner
+        return other
+
+
 class CallingAPartner(Step):
     """"Call for your partner" (the Merrimack Valley, five players each for himself): once the
     hands are settled, the bidder calls a card he does not hold (``"call AH"``); whoever holds it
@@ -845,13 +910,16 @@ class CallingAPartner(Step):
         return _strongest_first(deal)
 
     def begins(self, deal):
-        c = deal._contract
+        c = deal.contract
         if c is None or not deal.variant.call_partner or deal.teams is not None:
             return None
         return c.bidder
 
+    def new_state(self, deal):
+        return CallState()
+
     def legal_actions(self, deal):
-        held = deal._hands[deal.to_move]
+        held = deal.hand_mask(deal.to_move)
         return tuple("call " + c.code for c in deal.variant.pack.cards if not held & c.bit)
 
     def refusal(self, deal, seat, words):
@@ -862,7 +930,7 @@ class CallingAPartner(Step):
                 card = Card.parse(words[1])
             except ValueError as exc:
                 return refuse(v, "not-a-card", str(exc))
-            if deal._hands[seat] & card.bit:
+            if deal.hand_mask(seat) & card.bit:
                 return refuse(v, "partner.own-card", f"Seat {seat} holds {card.symbol}: call a card you do not "
                               f"hold; whoever holds it is your partner this deal. {cite}", "auction")
             return None
@@ -889,7 +957,7 @@ class CallingAPartner(Step):
 
     def apply(self, deal, seat, action):
         bit = Card.parse(action[5:]).bit
-        deal._partner = next((s for s, hand in enumerate(deal._hands) if hand & bit), None)
+        deal.state(self).partner = deal.holder_of(bit)
         return None
 
     def prompt(self, deal):
