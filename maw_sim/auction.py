@@ -257,12 +257,11 @@ class Auction(Step):
             low = max(low, r.min_bid_at_100)
         return low
 
-    def _barred_call(self, deal, seat: int, call: Call) -> str | None:
+    def _barred_call(self, deal, seat: int, call: Call, st) -> str | None:
         """Why ``call`` (above the standing bid) is not open to ``seat`` now, as a rule id, or None.
         The calls "30 for 60" and "60 for 120" are, in some circles, steps that take over the call
         below them (the Merrimack Valley), and "60 for 120" is, in others, for a side in the hole."""
         r = rules(deal.variant)
-        st = deal.state(self)
         if call.made_value == 120:
             if r.sixty == "in-the-hole" and deal.scores[deal.side_of(seat)] >= 0:
                 return "auction.in-the-hole"
@@ -273,19 +272,19 @@ class Auction(Step):
             return "auction.take-over"
         return None
 
-    def _open_calls(self, deal, seat: int, above: int) -> tuple:
+    def _open_calls(self, deal, seat: int, st) -> tuple:
         r = rules(deal.variant)
         low = self.minimum(deal, seat)
-        if r.all_pass == "dealer-bagged-minimum" and self._bagged(deal, seat):
+        if r.all_pass == "dealer-bagged-minimum" and self._bagged(deal, seat, st):
             return (f"bid {low}",)                # "bagged": he must bid the least bid, no more
+        above = st.high
         barred = 0
         for rank in r.barrable:                   # at most two calls
-            if rank > above and self._barred_call(deal, seat, r.calls[rank]):
+            if rank > above and self._barred_call(deal, seat, r.calls[rank], st):
                 barred |= 1 << rank
         return r.above(above, low, barred)
 
-    def _may_hold(self, deal, seat: int) -> bool:
-        st = deal.state(self)
+    def _may_hold(self, deal, seat: int, st) -> bool:
         if seat != deal.dealer or st.high < 0 or st.high_seat == seat:
             return False
         r = rules(deal.variant)
@@ -296,18 +295,17 @@ class Auction(Step):
         return call.bid >= self.minimum(deal, seat) and not (
             call.made_value == 120 and r.sixty == "in-the-hole" and deal.scores[deal.side_of(seat)] >= 0)
 
-    def _bagged(self, deal, seat: int) -> bool:
-        st = deal.state(self)
+    def _bagged(self, deal, seat: int, st) -> bool:
         return (seat == deal.dealer and not st.after_hold and st.high < 0
                 and rules(deal.variant).all_pass != "redeal")
 
     def legal_actions(self, deal):
         seat = deal.to_move
-        st = deal.state(self)
-        out = self._open_calls(deal, seat, st.high)
-        if self._may_hold(deal, seat):
+        st = deal.steps_state[BID]          # the auction's standing, read once and handed down
+        out = self._open_calls(deal, seat, st)
+        if self._may_hold(deal, seat, st):
             out += ("hold",)
-        if not self._bagged(deal, seat):
+        if not self._bagged(deal, seat, st):
             out += ("pass",)
         return out
 
@@ -317,10 +315,10 @@ class Auction(Step):
         legal = self.legal_actions(deal)
         if text in legal:
             return None
-        st = deal.state(self)
+        st = deal.steps_state[BID]
         cite = f"[auction: {v.describe_setting('auction')}]"
         allowed = ", ".join(repr(a) for a in legal)
-        if text == "pass" or (self._bagged(deal, seat) and call_of(v, text) is not None
+        if text == "pass" or (self._bagged(deal, seat, st) and call_of(v, text) is not None
                               and v.auction["all_pass"] == "dealer-bagged-minimum"):
             return refuse(v, "auction.bagged",
                           f"Nobody has bid, so the dealer (seat {seat}) is 'bagged' and must bid"
@@ -356,7 +354,7 @@ class Auction(Step):
             return refuse(v, "auction.minimum",
                           f"Seat {seat}'s side has {critical_line(v)} or more, so it must bid at least "
                           f"{self.minimum(deal, seat)}. Allowed now: {allowed}. {cite}", "auction")
-        barred = self._barred_call(deal, seat, call)
+        barred = self._barred_call(deal, seat, call, st)
         if barred == "auction.in-the-hole":
             return refuse(v, barred, f"Only a side below zero ('in the hole') may call 60 for 120. Allowed now: "
                                      f"{allowed}. {cite}", "auction")
@@ -376,7 +374,7 @@ class Auction(Step):
     # -- what it does -------------------------------------------------------------------------
     def apply(self, deal, seat, action):
         r = rules(deal.variant)
-        st = deal.state(self)
+        st = deal.steps_state[BID]
         rule = r.hold
         n = deal.players
         dealer = deal.dealer
@@ -419,7 +417,7 @@ class Auction(Step):
         return self._finish(deal)
 
     def _finish(self, deal):
-        st = deal.state(self)
+        st = deal.steps_state[BID]
         if st.high < 0:
             deal.throw_in()
             return None
@@ -431,6 +429,23 @@ class Auction(Step):
 
     def prompt(self, deal):
         return "Your call: bid, hold or pass." if "hold" in deal.legal_actions() else "Your call: bid, or pass."
+
+    # -- the hold, said once: what the ruleset's ``[auction] hold`` makes of it
+    @staticmethod
+    def hold_rule(variant) -> str:
+        """What follows the dealer's hold: ``"duel"``, ``"rebid"``, ``"ends"``, or ``"none"`` (no hold)."""
+        return rules(variant).hold
+
+    #: What follows a hold, told to the dealer offered it.
+    HOLD_AFTER = {
+        "ends": "that ends the auction, and you play the contract",
+        "rebid": "then everyone who has not passed may bid again in turn, until one bidder is left",
+        "duel": "the player you displaced may then bid higher and you may hold again, until one of you passes",
+    }
+
+    def after_hold(self, variant) -> str:
+        """What follows a hold under ``variant``'s rules, in the second person (the dealer's note)."""
+        return self.HOLD_AFTER.get(self.hold_rule(variant), "you play the contract")
 
 
 class NamingTrumps(Step):
@@ -609,6 +624,24 @@ class TakingTheKitty(Step):
 
     def log_kind(self, event):
         return "kitty"
+
+    @staticmethod
+    def face_up(variant, kitty):
+        """The kitty's card in sight of everyone from the deal on, where the rules lay its top card
+        face up (some Atlantic circles): ``kitty``'s first card (a Card, or None where the reader
+        did not see it); else None. The bidder takes it with the rest and may put it out again face
+        down, so once the kitty is taken it tells the others only that no other seat holds it."""
+        return kitty[0] if kitty and variant.kitty_shown else None
+
+    @staticmethod
+    def put_out(events, bidder):
+        """The cards the bidder put out of the kitty (as the reader saw them), or None."""
+        return next((e.cards for e in events if e.step == KITTY and e.seat == bidder), None)
+
+    def asks(self, names, mover, variant, players, kitty_size, stock_left):
+        k = kitty_size
+        return (f"{names.says(mover, 'have')} taken the kitty into hand and must put out {k} cards face "
+                "down, to hold five.")
 
     def tell(self, event, told):
         told.kitty_out_by = event.seat
@@ -800,13 +833,18 @@ class Exchange(Step):
         if event.verb == "take":
             rebuild.texts[index] = "take " + CARDS[got[0]].code
 
+    def asks(self, names, mover, variant, players, kitty_size, stock_left):
+        cap = min(variant.exchange_cap(players), stock_left)
+        return (f"{names(mover)} may put out up to {cap} card{'s' if cap != 1 else ''} face down and draw as many "
+                f"from the stock ({stock_left} left), or keep the hand.")
+
     def stock_place(self, event):
         # Drawn from the top in turn; the dealer's picks come out of what is left after.
         return {"draw": 0, "take": 1}.get(event.verb)
 
     def apply(self, deal, seat, action):
         codes = action.split()[1:]
-        st = deal.state(self)
+        st = deal.steps_state[DISCARD]
         if action.startswith("take "):
             # The dealer robs the stock: the card he wants, wherever it lies in it. The stock stays as
             # dealt (the record's); nobody draws after the dealer.
@@ -836,7 +874,7 @@ class Exchange(Step):
 
     @staticmethod
     def _next(deal, seat):
-        queue = deal.state_of(DISCARD).queue
+        queue = deal.steps_state[DISCARD].queue
         k = queue.index(seat)
         return queue[k + 1] if k + 1 < len(queue) else None
 

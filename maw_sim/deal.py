@@ -38,7 +38,7 @@ from typing import NamedTuple
 
 from .cards import CARDS, CODES, HAND_SIZE, SUIT_NAMES, SUITS, Card, cards_of, parse_cards  # noqa: F401  (HAND_SIZE: deal.HAND_SIZE)
 from .events import Event, Told, played
-from .auction import AUCTION
+from .auction import AUCTION, TAKING_THE_KITTY
 from .phase_names import BID, CALL, DISCARD, FIVE, JINK, KITTY, OVER, PLAY, ROB  # noqa: F401  (FIVE, ROB: deal.ROB, the phases' names)
 from .phases import FIVING, JINKING, ROBBING
 from .steps import pipeline, step_named
@@ -314,7 +314,7 @@ class Deal:
 
     # The play's own state, and what the deal dealt (the hands, the turn-up, the kitty and the
     # stock with how far it has been drawn, which fiving and the exchange both draw from). What a
-    # step decided lives in that step's state (``_states``, see :meth:`state`); ``_barred``, a
+    # step decided lives in that step's state (``steps_state``, see :meth:`state`); ``_barred``, a
     # consequence of robbing, stays here because the play reads it at the third trick.
     __slots__ = ("variant", "players", "dealer", "trump", "turnup", "teams", "scores",
                  "_t", "_hands", "_phase", "_to_move", "_step", "_step_index", "_tricks",
@@ -322,7 +322,7 @@ class Deal:
                  "_points", "_best_trump", "_outcome", "_trick_count", "_first3",
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
                  "_actions", "_dealt", "seed", "_barred", "_dealt_turnup",
-                 "_kitty", "_stock", "_drawn", "_marks", "_states")
+                 "_kitty", "_stock", "_drawn", "_marks", "steps_state")
 
     def __init__(self, variant, hands, turnup=None, dealer: int = 0, *, teams=None, scores=None,
                  kitty=None, stock=None):
@@ -517,7 +517,7 @@ class Deal:
                 and self.turnup.code == "AH":
             self._points[self._side(dealer)] += scorer.turnup_ace_of_hearts
         self._step = None
-        self._states = {}          # each step's own state, by its name (Deal.state)
+        self.steps_state = {}          # each step's own state, by its name (Deal.state)
         self._advance(0)
 
     def _advance(self, index: int) -> None:
@@ -536,7 +536,7 @@ class Deal:
 
     def _start_play(self):
         # (The auction's state read in place, not through the property: every deal ends here.)
-        st = self._states.get(BID) if self._states else None
+        st = self.steps_state.get(BID) if self.steps_state else None
         contract = None if st is None else st.contract
         if contract is not None:
             lead = self.variant.auction["first_lead"]
@@ -603,8 +603,10 @@ class Deal:
     def state(self, step):
         """``step``'s own state in this deal: made by ``step.new_state(deal)`` when first asked
         for, copied with the deal (:meth:`copy` calls its ``copy()``), read and written by that
-        step alone (:class:`maw_sim.phases.StepState`)."""
-        states = self._states
+        step alone (:class:`maw_sim.phases.StepState`). Once made it is also
+        ``deal.steps_state[step.name]``, which a step asked at every call (the auction) reads
+        without a call."""
+        states = self.steps_state
         found = states.get(step.name)
         if found is None:
             found = states[step.name] = step.new_state(self)
@@ -612,7 +614,7 @@ class Deal:
 
     def state_of(self, name: str):
         """The state of the step called ``name`` in this deal, or None where it has none yet."""
-        return self._states.get(name)
+        return self.steps_state.get(name)
 
     def holder_of(self, bit: int):
         """The seat whose hand holds the card of bit mask ``bit``, or None."""
@@ -684,7 +686,7 @@ class Deal:
     @property
     def declined(self):
         """(seat, "pass" or "announce") once the robbing step was declined, else None."""
-        st = self._states.get(ROB)
+        st = self.steps_state.get(ROB)
         return None if st is None else st.declined
 
     @property
@@ -702,7 +704,7 @@ class Deal:
     @property
     def contract(self):
         """What the auction sold (:class:`maw_sim.auction.Contract`), or None."""
-        st = self._states.get(BID)
+        st = self.steps_state.get(BID)
         return None if st is None else st.contract
 
     @property
@@ -729,7 +731,7 @@ class Deal:
     @property
     def kitty_taken(self) -> bool:
         """Has the bidder taken the kitty into hand (and seen it)?"""
-        return KITTY in self._states
+        return KITTY in self.steps_state
 
     @property
     def kitty_size(self) -> int:
@@ -741,7 +743,7 @@ class Deal:
         everyone from the deal on; else None. The bidder takes it with the rest of the kitty, and
         may put it out again face down, so after the kitty is taken it tells the others only that
         no other seat holds it."""
-        return CARDS[self._kitty[0]] if self._kitty and self.variant.kitty_shown else None
+        return TAKING_THE_KITTY.face_up(self.variant, self.kitty)
 
     @property
     def stock(self) -> tuple:
@@ -750,19 +752,19 @@ class Deal:
 
     @property
     def stock_left(self) -> int:
-        st = self._states.get(DISCARD)
+        st = self.steps_state.get(DISCARD)
         return len(self._stock) - self._drawn - (0 if st is None else st.taken)
 
     @property
     def exchanged(self) -> tuple:
         """Each discard and draw made so far, as (seat, number of cards)."""
-        st = self._states.get(DISCARD)
+        st = self.steps_state.get(DISCARD)
         return () if st is None else tuple(st.exchanged)
 
     @property
     def robbed(self):
         """(seat, Card put out) once someone has robbed, else None."""
-        st = self._states.get(ROB)
+        st = self.steps_state.get(ROB)
         if st is None or st.robbed is None:
             return None
         return st.robbed[0], CARDS[st.robbed[1]]
@@ -949,7 +951,7 @@ class Deal:
         side_tricks = [0] * (self.players if self.teams is None else max(self.teams) + 1)
         for seat, k in enumerate(won):
             side_tricks[self._side(seat)] += k
-        st = self._states.get(BID) if self._states else None
+        st = self.steps_state.get(BID) if self.steps_state else None
         contract = None if st is None else st.contract
         if contract is not None:
             # The bidding games: the contract made or failed, the defenders' rules, the game.
@@ -1004,7 +1006,7 @@ class Deal:
     @property
     def partner(self):
         """The holder of the card the bidder called for a partner (hidden information), or None."""
-        st = self._states.get(CALL)
+        st = self.steps_state.get(CALL)
         return None if st is None else st.partner
 
     # -- explanations --------------------------------------------------------------
@@ -1132,9 +1134,10 @@ class Deal:
             del seen[i]
         phase, to_move = self._phase, self._to_move
         legal = tuple(self.legal_actions()) if to_move == seat else ()
-        if phase is ROB and to_move != seat and self._step.silent(self) is not None:
-            # The holder of the ace is deciding, and only he knows it: to the others the table is
-            # waiting for the first lead, whose cards are all the leader's to choose from.
+        if to_move != seat and phase is not PLAY and phase != OVER and self._step.silent(self) is not None:
+            # The seat to move decides unseen (the holder of the ace, where he may decline without
+            # a word), and only he knows it: to the others the table is waiting for the first
+            # lead, whose cards are all the leader's to choose from.
             phase, to_move = PLAY, self._leader
             legal = self.hand_codes(seat) if seat == to_move else ()
         view = _value(
@@ -1145,7 +1148,7 @@ class Deal:
             scores=self.scores if self._points is not None else None,
             deal_points=self._points_known(told), auction=tuple(told.auction), contract=self.contract,
             bidder=self.bidder, kitty_size=len(self._kitty), stock_left=self.stock_left,
-            kitty_shown=CARDS[self._kitty[0]] if self._kitty and self.variant.kitty_shown else None,
+            kitty_shown=self.kitty_shown,
             exchanged=tuple(told.exchanged), declined=told.declined, low_ace=ROBBING.low_ace_known(self),
             fiving=tuple(told.fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen),
             called=told.called, partner=None if told.called is None else self._partner_known(seat, told.called),
@@ -1226,8 +1229,10 @@ class Deal:
         other._marks = list(self._marks)
         if self._points is not None:
             other._points = list(self._points)
-        if self._states:
-            other._states = {name: state.copy() for name, state in self._states.items()}
+        # Each copy its own states (and its own dict: a step first met in the copy must not
+        # reach the original).
+        states = self.steps_state
+        other.steps_state = {name: state.copy() for name, state in states.items()} if states else {}
         return other
 
     def __repr__(self) -> str:

@@ -180,6 +180,12 @@ class Step:
         (``view.steps.get(self.name)``), so that it holds only what that seat may know."""
         return ()
 
+    def asks(self, names, mover: int, variant, players: int, kitty_size: int, stock_left: int):
+        """What this step asks of ``mover``, in words every seat may read (for a board that does
+        not draw the choice: a set of cards to mark would name the mover's cards), where it says
+        so; else None (the choice is shown as its buttons)."""
+        return None
+
     def choose(self, view, rng) -> str:
         """A plain bot's choice in this step, from ``view`` (a seat's view): any legal action."""
         return rng.choice(view.legal)

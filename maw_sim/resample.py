@@ -56,7 +56,8 @@ from .cards import CARDS, CODES, HAND_SIZE, Card, mask_of
 from .deal import Deal, IllegalAction, legal_mask
 from .events import HIDDEN, named
 from .phase_names import JINK, OVER, PLAY
-from .phases import take_unseen
+from .auction import TAKING_THE_KITTY
+from .phases import ROBBING, take_unseen
 from .steps import line_events, step_named
 from .steps import told as told_by_events
 
@@ -240,8 +241,8 @@ class Knowledge:
         turnup = self.turnup
         if self._trump is None:
             return
-        low_ace = (v.robbing == "announce-or-lowest" and turnup is not None and turnup.rank != 1
-                   and self.robber is None and self._announcer is None and self._robbing_over)
+        low_ace = self._robbing_over and ROBBING.ace_lowest(v, turnup, self.robber is not None,
+                                                            self._announcer is not None)
         tables = v.tables(self._trump, low_ace=low_ace)
         may_trump = v.following == "may-trump"
         plays = self._plays
@@ -265,7 +266,7 @@ class Knowledge:
         out_of_play = 0
         if robber is None:
             out_of_play |= turnup.bit                  # still on the table, or left there
-            if v.robbing == "compulsory" and turnup.rank != 1 and self._robbing_over:
+            if ROBBING.is_duty(v) and turnup.rank != 1 and self._robbing_over:
                 out_of_play |= ace                     # whoever held it would have had to rob
         elif robber != me:
             for bit in ([turnup.bit] if turnup.rank == 1 else [turnup.bit, ace]):
@@ -296,7 +297,7 @@ class Knowledge:
         obs = self.obs
         gone = self.played | self.mine
         out_of_play = 0
-        shown = obs.kitty[0] if obs.kitty and obs.variant.kitty_shown else None
+        shown = TAKING_THE_KITTY.face_up(obs.variant, obs.kitty)
         if shown is not None and not gone & shown.bit:
             if self.kitty_out_by is None:
                 out_of_play |= shown.bit     # in the kitty (or the bidder's hand with it): laid out apart
@@ -355,7 +356,7 @@ class Knowledge:
         # A seat's record shows the whole kitty only to the bidder who has taken it (a kitty of one
         # card laid face up is whole for everyone: then his own discard says he took it).
         took_kitty = bool(obs.kitty) and None not in obs.kitty and (
-            len(obs.kitty) > 1 or not obs.variant.kitty_shown or bool(kitty_out))
+            len(obs.kitty) > 1 or TAKING_THE_KITTY.face_up(obs.variant, obs.kitty) is None or bool(kitty_out))
         if obs.dealt is not None:
             # A record: forward from the hand as dealt.
             hand = mask_of(obs.dealt)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .auction import AUCTION
 from .cards import SUIT_NAMES, SUIT_SYMBOLS
 from .narration import (bid_words, card_info, choice_label, display_order, hold_note,
                         seat_name, trick_info)
@@ -419,7 +420,7 @@ def _bidding(view, narrator, your_turn: bool) -> dict:
                         + (" (held by the dealer)" if c.held else ""),
                 # The contract's words read the rules and the layout: the view has both.
                 "words": contract_held(view, c, narrator.names)},
-            "hold": view.variant.auction["hold"], "hold_note": note,
+            "hold": AUCTION.hold_rule(view.variant), "hold_note": note,
             "kitty_size": view.kitty_size, "stock_left": view.stock_left, "kitty_taken": view.detail.kitty_taken,
             "called": None if view.called is None else card_info(view.called),
             "kitty_shown": None if view.kitty_shown is None else card_info(view.kitty_shown),

@@ -19,8 +19,9 @@ that, and the deal says what it decided.
 
 from __future__ import annotations
 
-from .auction import call_of
-from .phase_names import PLAY
+from .auction import AUCTION, call_of
+from .phase_names import BID, PLAY
+from .phases import ROBBING
 from .steps import step_named
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .scoring import TO_WIN
@@ -140,9 +141,10 @@ def _decline(t, e):
     n, v = t.names, t.deal.variant
     text = f"{n.says(e.seat, 'decline')} to rob the turn-up."
     if t.turnup.rank != 1:       # the holder's decline (the dealer passing a turned ace costs nothing)
-        if v.robbing == "announce-or-lowest":
+        cost = ROBBING.quiet_cost(v)
+        if cost == "rank":
             text += " Not announced, the ace of trumps is now the lowest trump."
-        elif v.robbing == "rob-or-barred":
+        elif cost == "pool":
             text += f" {n(e.seat)} cannot win the pool this deal."
     return text
 
@@ -209,7 +211,7 @@ def _bid(t, e):
 
 def _hold(t, e):
     n = t.names
-    rule = t.deal.variant.auction["hold"]
+    rule = AUCTION.hold_rule(t.deal.variant)
     before, words = t.high
     t.high = (e.seat, words)
     first, t.held_once = not t.held_once, True
@@ -321,7 +323,7 @@ class Teller:
             card = card_dict(seen.cards[0])
         lines = [{"kind": seen.verb if step is None else step.log_kind(seen), "seat": seen.seat, "text": text, "card": card,
                   "action": seen.text}]
-        if seen.step == "bid":
+        if seen.step == BID:
             self.calls += 1
             lines += self._auction_over()
         elif seen.verb == "play":
@@ -338,7 +340,7 @@ class Teller:
     def _auction_over(self) -> list:
         """The contract, once the deal shows the auction over and every call of it told."""
         deal = self.deal
-        if not self.auction_open or self.calls < len(deal.auction) or deal.phase == "bid":
+        if not self.auction_open or self.calls < len(deal.auction) or deal.phase == BID:
             return []
         self.auction_open = False
         c = deal.contract
@@ -372,15 +374,11 @@ def trick_words(names: Names, winner: int, number: int, card, past: bool = False
 
 def hold_note(deal) -> str | None:
     """One sentence on the hold, when the dealer is offered it: what holding does in this ruleset."""
-    if deal.phase != "bid" or "hold" not in deal.legal_actions():
+    if deal.phase != BID or "hold" not in deal.legal_actions():
         return None
-    high = next((e.text[4:] for e in reversed(deal.events) if e.step == "bid" and e.verb == "bid"), None)
+    high = next((e.text[4:] for e in reversed(deal.events) if e.step == BID and e.verb == "bid"), None)
     value = high or "the highest bid"
-    after = {
-        "ends": "that ends the auction, and you play the contract",
-        "rebid": "then everyone who has not passed may bid again in turn, until one bidder is left",
-        "duel": "the player you displaced may then bid higher and you may hold again, until one of you passes",
-    }.get(deal.variant.auction["hold"], "you play the contract")
+    after = AUCTION.after_hold(deal.variant)
     return f"Holding takes the highest bid ({value}) for you, the dealer, at its value, without bidding over it; {after}."
 
 

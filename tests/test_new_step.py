@@ -254,6 +254,9 @@ def test_a_deal_with_the_new_step_is_dealt_and_played_to_its_end(variant):
 
 def test_a_copy_keeps_the_step_state_apart(variant):
     deal = Deal.random(variant, 4, 3, 0)
+    fresh = deal.copy()                  # no step state yet: the copy's first must stay its own
+    fresh.apply(fresh.legal_actions()[0])
+    assert deal.state_of(PASSING.name) is None
     deal.apply(deal.legal_actions()[0])
     copy = deal.copy()
     copy.apply(copy.legal_actions()[0])
