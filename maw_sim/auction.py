@@ -38,7 +38,7 @@ from itertools import combinations
 from .cards import CARDS, HAND_SIZE, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .events import CARDS_HIDDEN, LAST_CARD_SHOWN, PUBLIC, Event, named
 from .phase_names import BID, CALL, DISCARD, KITTY, TRUMP
-from .phases import Step, form_error, read_cards
+from .phases import Step, StepState, form_error, read_cards
 from .refusals import refuse
 
 
@@ -151,12 +151,14 @@ def call_of(variant, action: str) -> Call | None:
     return rules(variant).by_action.get(action)
 
 
-class AuctionState:
+class AuctionState(StepState):
     """Where the auction stands: the highest call (its rank, -1 for none) and who holds it, who
-    has passed, and whether the dealer has held (after which the ruleset's ``hold`` rule runs)."""
-    __slots__ = ("high", "high_seat", "passed", "after_hold", "displaced", "held", "bids")
+    has passed, and whether the dealer has held (after which the ruleset's ``hold`` rule runs);
+    once it is over, the ``contract`` it sold (None while it runs, and where all passed)."""
+    __slots__ = ("high", "high_seat", "passed", "after_hold", "displaced", "held", "bids", "contract")
 
     def __init__(self, players: int):
+        self.contract = None
         self.high = -1
         self.high_seat = None
         self.passed = 0              # bit mask of seats
@@ -189,6 +191,7 @@ def auction_winner(calls) -> int | None:
 class Auction(Step):
     name = BID
     labels = ("bid",)
+    before_play = True
     belongs = "the bidding games"
     examples = ("bid 1: bid 20",)
     choice_words = {"hold": "Hold", "pass": "Pass"}
@@ -212,9 +215,37 @@ class Auction(Step):
             return action.lower()
         raise form_error("bid line's action", "'bid 20', 'bid 30 for 60', 'hold' or 'pass'")
 
+    def new_state(self, deal):
+        return AuctionState(deal.players)
+
     def begins(self, deal):
-        deal._auction = AuctionState(deal.players)
+        deal.state(self)
         return (deal.dealer + 1) % deal.players
+
+    @staticmethod
+    def calls_made(deal) -> tuple:
+        """The auction of ``deal`` so far: (seat, call) in order. It is the first step of a
+        bidding deal, so it is the history up to the first event that is not a call."""
+        out = []
+        if deal.state_of(BID) is not None:
+            for event in deal.events:
+                if event.step != BID:
+                    break
+                out.append(event.action)
+        return tuple(out)
+
+    @staticmethod
+    def side_bids(deal) -> tuple:
+        """The highest bid each side made in ``deal``'s auction (0 where none)."""
+        out = [0] * len(deal.scores)          # one score per side
+        st = deal.state_of(BID)
+        if st is not None:
+            table = calls(deal.variant)
+            for seat, rank in enumerate(st.bids):
+                if rank >= 0:
+                    side = deal.side_of(seat)
+                    out[side] = max(out[side], table[rank].bid)
+        return tuple(out)
 
     # -- what may be said -------------------------------------------------------------------
     def minimum(self, deal, seat: int) -> int:
@@ -226,12 +257,11 @@ class Auction(Step):
             low = max(low, r.min_bid_at_100)
         return low
 
-    def _barred_call(self, deal, seat: int, call: Call) -> str | None:
+    def _barred_call(self, deal, seat: int, call: Call, st) -> str | None:
         """Why ``call`` (above the standing bid) is not open to ``seat`` now, as a rule id, or None.
         The calls "30 for 60" and "60 for 120" are, in some circles, steps that take over the call
         below them (the Merrimack Valley), and "60 for 120" is, in others, for a side in the hole."""
         r = rules(deal.variant)
-        st = deal._auction
         if call.made_value == 120:
             if r.sixty == "in-the-hole" and deal.scores[deal.side_of(seat)] >= 0:
                 return "auction.in-the-hole"
@@ -242,19 +272,19 @@ class Auction(Step):
             return "auction.take-over"
         return None
 
-    def _open_calls(self, deal, seat: int, above: int) -> tuple:
+    def _open_calls(self, deal, seat: int, st) -> tuple:
         r = rules(deal.variant)
         low = self.minimum(deal, seat)
-        if r.all_pass == "dealer-bagged-minimum" and self._bagged(deal, seat):
+        if r.all_pass == "dealer-bagged-minimum" and self._bagged(deal, seat, st):
             return (f"bid {low}",)                # "bagged": he must bid the least bid, no more
+        above = st.high
         barred = 0
         for rank in r.barrable:                   # at most two calls
-            if rank > above and self._barred_call(deal, seat, r.calls[rank]):
+            if rank > above and self._barred_call(deal, seat, r.calls[rank], st):
                 barred |= 1 << rank
         return r.above(above, low, barred)
 
-    def _may_hold(self, deal, seat: int) -> bool:
-        st = deal._auction
+    def _may_hold(self, deal, seat: int, st) -> bool:
         if seat != deal.dealer or st.high < 0 or st.high_seat == seat:
             return False
         r = rules(deal.variant)
@@ -265,18 +295,17 @@ class Auction(Step):
         return call.bid >= self.minimum(deal, seat) and not (
             call.made_value == 120 and r.sixty == "in-the-hole" and deal.scores[deal.side_of(seat)] >= 0)
 
-    def _bagged(self, deal, seat: int) -> bool:
-        st = deal._auction
+    def _bagged(self, deal, seat: int, st) -> bool:
         return (seat == deal.dealer and not st.after_hold and st.high < 0
                 and rules(deal.variant).all_pass != "redeal")
 
     def legal_actions(self, deal):
         seat = deal.to_move
-        st = deal._auction
-        out = self._open_calls(deal, seat, st.high)
-        if self._may_hold(deal, seat):
+        st = deal.steps_state[BID]          # the auction's standing, read once and handed down
+        out = self._open_calls(deal, seat, st)
+        if self._may_hold(deal, seat, st):
             out += ("hold",)
-        if not self._bagged(deal, seat):
+        if not self._bagged(deal, seat, st):
             out += ("pass",)
         return out
 
@@ -286,10 +315,10 @@ class Auction(Step):
         legal = self.legal_actions(deal)
         if text in legal:
             return None
-        st = deal._auction
+        st = deal.steps_state[BID]
         cite = f"[auction: {v.describe_setting('auction')}]"
         allowed = ", ".join(repr(a) for a in legal)
-        if text == "pass" or (self._bagged(deal, seat) and call_of(v, text) is not None
+        if text == "pass" or (self._bagged(deal, seat, st) and call_of(v, text) is not None
                               and v.auction["all_pass"] == "dealer-bagged-minimum"):
             return refuse(v, "auction.bagged",
                           f"Nobody has bid, so the dealer (seat {seat}) is 'bagged' and must bid"
@@ -325,7 +354,7 @@ class Auction(Step):
             return refuse(v, "auction.minimum",
                           f"Seat {seat}'s side has {critical_line(v)} or more, so it must bid at least "
                           f"{self.minimum(deal, seat)}. Allowed now: {allowed}. {cite}", "auction")
-        barred = self._barred_call(deal, seat, call)
+        barred = self._barred_call(deal, seat, call, st)
         if barred == "auction.in-the-hole":
             return refuse(v, barred, f"Only a side below zero ('in the hole') may call 60 for 120. Allowed now: "
                                      f"{allowed}. {cite}", "auction")
@@ -345,7 +374,7 @@ class Auction(Step):
     # -- what it does -------------------------------------------------------------------------
     def apply(self, deal, seat, action):
         r = rules(deal.variant)
-        st = deal._auction
+        st = deal.steps_state[BID]
         rule = r.hold
         n = deal.players
         dealer = deal.dealer
@@ -388,23 +417,41 @@ class Auction(Step):
         return self._finish(deal)
 
     def _finish(self, deal):
-        st = deal._auction
+        st = deal.steps_state[BID]
         if st.high < 0:
-            deal._throw_in()
+            deal.throw_in()
             return None
         call = calls(deal.variant)[st.high]
         seat = st.high_seat
-        deal._contract = Contract(seat, deal.side_of(seat), call.bid, call.words, call.made_value,
+        st.contract = Contract(seat, deal.side_of(seat), call.bid, call.words, call.made_value,
                                   call.failed_value, st.held)
         return None
 
     def prompt(self, deal):
         return "Your call: bid, hold or pass." if "hold" in deal.legal_actions() else "Your call: bid, or pass."
 
+    # -- the hold, said once: what the ruleset's ``[auction] hold`` makes of it
+    @staticmethod
+    def hold_rule(variant) -> str:
+        """What follows the dealer's hold: ``"duel"``, ``"rebid"``, ``"ends"``, or ``"none"`` (no hold)."""
+        return rules(variant).hold
+
+    #: What follows a hold, told to the dealer offered it.
+    HOLD_AFTER = {
+        "ends": "that ends the auction, and you play the contract",
+        "rebid": "then everyone who has not passed may bid again in turn, until one bidder is left",
+        "duel": "the player you displaced may then bid higher and you may hold again, until one of you passes",
+    }
+
+    def after_hold(self, variant) -> str:
+        """What follows a hold under ``variant``'s rules, in the second person (the dealer's note)."""
+        return self.HOLD_AFTER.get(self.hold_rule(variant), "you play the contract")
+
 
 class NamingTrumps(Step):
     name = TRUMP
     labels = ("trump",)
+    before_play = True
     belongs = "the bidding games"
     examples = ("trump 1: trump H",)
 
@@ -419,7 +466,8 @@ class NamingTrumps(Step):
         raise form_error("trump line's action", "'trump H'")
 
     def begins(self, deal):
-        return deal._contract.bidder if deal._contract is not None and deal.trump is None else None
+        c = deal.contract
+        return c.bidder if c is not None and deal.trump is None else None
 
     def legal_actions(self, deal):
         return tuple("trump " + s for s in SUITS)
@@ -439,7 +487,7 @@ class NamingTrumps(Step):
         told.trump = event.text.split()[1]
 
     def apply(self, deal, seat, action):
-        deal._name_trump(action[-1])
+        deal.name_trump(action[-1])
         return None
 
     def prompt(self, deal):
@@ -480,7 +528,7 @@ def _discard_refusal(deal, seat, words, count_words: str, allowed_counts, rule: 
             card = Card.parse(name)
         except ValueError as exc:
             return refuse(v, "not-a-card", str(exc))
-        if not deal._hands[seat] & card.bit:
+        if not deal.hand_mask(seat) & card.bit:
             return refuse(v, f"{rule}.not-in-hand",
                           f"{card.symbol} is not in seat {seat}'s hand ({deal.cards_text(seat)}).", section)
         if card in cards:
@@ -536,6 +584,7 @@ def _strongest_first(deal):
 class TakingTheKitty(Step):
     name = KITTY
     labels = ("kitty",)
+    before_play = True
     belongs = "the bidding games"
     examples = ("kitty 1: discard …",)
 
@@ -549,12 +598,14 @@ class TakingTheKitty(Step):
         return _read_put_out("kitty line's action", "'discard' and the cards put out", action, "discard", False)
 
     def begins(self, deal):
-        c = deal._contract
-        if c is None or not deal.kitty_size or deal._kitty_taken:
+        c = deal.contract
+        if c is None or not deal.kitty_size or deal.kitty_taken:
             return None
-        deal._kitty_taken = True
-        for index in deal._kitty:
-            deal._hands[c.bidder] |= 1 << index
+        deal.state(self)            # the kitty is taken: its state is that it was
+        kitty = 0
+        for card in deal.kitty:
+            kitty |= card.bit
+        deal.move_cards(c.bidder, into=kitty)
         return c.bidder
 
     def legal_actions(self, deal):
@@ -571,6 +622,27 @@ class TakingTheKitty(Step):
     def event(self, deal, seat, action):
         return Event(seat, KITTY, "discard", action, False, CARDS_HIDDEN)   # put out face down
 
+    def log_kind(self, event):
+        return "kitty"
+
+    @staticmethod
+    def face_up(variant, kitty):
+        """The kitty's card in sight of everyone from the deal on, where the rules lay its top card
+        face up (some Atlantic circles): ``kitty``'s first card (a Card, or None where the reader
+        did not see it); else None. The bidder takes it with the rest and may put it out again face
+        down, so once the kitty is taken it tells the others only that no other seat holds it."""
+        return kitty[0] if kitty and variant.kitty_shown else None
+
+    @staticmethod
+    def put_out(events, bidder):
+        """The cards the bidder put out of the kitty (as the reader saw them), or None."""
+        return next((e.cards for e in events if e.step == KITTY and e.seat == bidder), None)
+
+    def asks(self, names, mover, variant, players, kitty_size, stock_left):
+        k = kitty_size
+        return (f"{names.says(mover, 'have')} taken the kitty into hand and must put out {k} cards face "
+                "down, to hold five.")
+
     def tell(self, event, told):
         told.kitty_out_by = event.seat
         if event.seat == told.seat:
@@ -583,8 +655,10 @@ class TakingTheKitty(Step):
         rebuild.texts[index] = "discard " + " ".join(CARDS[i].code for i in out)
 
     def apply(self, deal, seat, action):
+        out = 0
         for code in action.split()[1:]:
-            deal._hands[seat] &= ~Card.parse(code).bit
+            out |= Card.parse(code).bit
+        deal.move_cards(seat, out=out)
         return None
 
     def prompt(self, deal):
@@ -600,6 +674,7 @@ class Exchange(Step):
     #: The discard, the draw (a chance event) and the dealer's pick out of the stock.
     labels = ("discard", "draw", "take")
     chance_verbs = ("draw",)
+    before_play = True
     belongs = "the bidding games"
     examples = ("discard 2: discard none", "draw 2: draw …", "take 3: take …")
 
@@ -638,14 +713,18 @@ class Exchange(Step):
         whole new hand's fifth card lies face up."""
         return LAST_CARD_SHOWN if variant.four_flip and count == HAND_SIZE else CARDS_HIDDEN
 
+    def new_state(self, deal):
+        return ExchangeState()
+
     def begins(self, deal):
         if deal.variant.exchange_cap(deal.players) == 0:
             return None
-        c = deal._contract
+        c = deal.contract
         n = deal.players
         skip = c.bidder if deal.kitty_size else None
-        deal._queue = tuple(s for s in ((deal.dealer + k) % n for k in range(1, n + 1)) if s != skip)
-        return deal._queue[0]
+        st = deal.state(self)
+        st.queue = tuple(s for s in ((deal.dealer + k) % n for k in range(1, n + 1)) if s != skip)
+        return st.queue[0]
 
     def cap(self, deal) -> int:
         """The most the seat to move may exchange now: the rule's limit, and what the stock holds."""
@@ -665,21 +744,14 @@ class Exchange(Step):
         as many as he put out, less those taken since; 0 for anyone else or at any other time."""
         if not deal.variant.dealer_robs or deal.to_move != deal.dealer:
             return 0
-        taken = 0
-        for e in reversed(deal._actions):
-            if e.__class__ is not Event or e.step != DISCARD or e.seat != deal.dealer:
-                return 0
-            if e.verb == "take":
-                taken += 1
-            else:
-                return len(e.cards) - taken
-        return 0
+        st = deal.state_of(DISCARD)
+        return 0 if st is None else st.to_take
 
     def legal_actions(self, deal):
         v = deal.variant
         if v.dealer_robs and self.to_take(deal):
-            held = deal._hands[deal.to_move]      # the cards he has taken are in his hand now
-            return tuple("take " + CARDS[i].code for i in sorted(deal._stock[deal._drawn:]) if not held >> i & 1)
+            held = deal.hand_mask(deal.to_move)      # the cards he has taken are in his hand now
+            return tuple("take " + CARDS[i].code for i in sorted(deal.stock_rest()) if not held >> i & 1)
         sizes = self.counts(deal)[1:] if v.four_flip else range(1, self.cap(deal) + 1)
         return ("discard none",) + _discards(deal.hand_codes(deal.to_move), sizes)
 
@@ -727,11 +799,12 @@ class Exchange(Step):
         mine = event.seat == told.seat
         if event.verb == "discard":
             told.exchanged.append((event.seat, len(cards)))
+            told.moved(event.seat, lost=len(cards))
             if mine:
                 told.my_thrown += named(cards)
             return
         # "draw" (the chance event after a discard) or "take" (the dealer robbing the stock)
-        told.gained[event.seat] = told.gained.get(event.seat, 0) + len(cards)
+        told.moved(event.seat, gained=len(cards))
         if mine:
             told.my_drawn += named(cards)
         elif event.verb == "draw" and cards and cards[-1] is not None:
@@ -760,39 +833,48 @@ class Exchange(Step):
         if event.verb == "take":
             rebuild.texts[index] = "take " + CARDS[got[0]].code
 
+    def asks(self, names, mover, variant, players, kitty_size, stock_left):
+        cap = min(variant.exchange_cap(players), stock_left)
+        return (f"{names(mover)} may put out up to {cap} card{'s' if cap != 1 else ''} face down and draw as many "
+                f"from the stock ({stock_left} left), or keep the hand.")
+
     def stock_place(self, event):
         # Drawn from the top in turn; the dealer's picks come out of what is left after.
         return {"draw": 0, "take": 1}.get(event.verb)
 
     def apply(self, deal, seat, action):
         codes = action.split()[1:]
+        st = deal.steps_state[DISCARD]
         if action.startswith("take "):
             # The dealer robs the stock: the card he wants, wherever it lies in it. The stock stays as
             # dealt (the record's); nobody draws after the dealer.
-            deal._hands[seat] |= Card.parse(codes[0]).bit
-            deal._taken += 1
+            deal.move_cards(seat, into=Card.parse(codes[0]).bit)
+            st.taken += 1
+            st.to_take -= 1
             return seat if self.to_take(deal) else self._next(deal, seat)
-        if codes != ["none"] and deal.variant.dealer_robs and seat == deal.dealer:
-            for code in codes:
-                deal._hands[seat] &= ~Card.parse(code).bit
-            deal._exchanged.append((seat, len(codes)))
+        out = 0
+        for code in codes if codes != ["none"] else ():
+            out |= Card.parse(code).bit
+        if out and deal.variant.dealer_robs and seat == deal.dealer:
+            deal.move_cards(seat, out=out)
+            st.exchanged.append((seat, len(codes)))
+            st.to_take = len(codes)
             return seat          # he takes as many from the stock, one by one ("take")
-        if codes != ["none"]:
-            for code in codes:
-                deal._hands[seat] &= ~Card.parse(code).bit
-            drawn = deal._draw(len(codes))
+        if out:
+            drawn = deal.draw(len(codes))
+            into = 0
             for index in drawn:
-                deal._hands[seat] |= 1 << index
+                into |= 1 << index
+            deal.move_cards(seat, out=out, into=into)
             # A chance event: the stock's next cards, into this seat's hand and nobody else's sight
             # (under "four flip", a whole new hand's fifth card face up).
-            deal._marks.append(len(deal._actions))
-            deal._actions.append(self.draw_event(deal.variant, seat, "draw " + " ".join(CARDS[i].code for i in drawn)))
-        deal._exchanged.append((seat, 0 if codes == ["none"] else len(codes)))
+            deal.follow(self.draw_event(deal.variant, seat, "draw " + " ".join(CARDS[i].code for i in drawn)))
+        st.exchanged.append((seat, 0 if codes == ["none"] else len(codes)))
         return self._next(deal, seat)
 
     @staticmethod
     def _next(deal, seat):
-        queue = deal._queue
+        queue = deal.steps_state[DISCARD].queue
         k = queue.index(seat)
         return queue[k + 1] if k + 1 < len(queue) else None
 
@@ -816,6 +898,35 @@ class Exchange(Step):
         return (0, self.counts(deal)[-1], "discard none")
 
 
+class ExchangeState(StepState):
+    """The exchange in one deal: the seats in the order they exchange (``queue``), each exchange
+    made as (seat, number of cards), the cards the dealer has picked out of the stock (``taken``)
+    and those he has still to pick (``to_take``)."""
+    __slots__ = ("queue", "exchanged", "taken", "to_take")
+
+    def __init__(self):
+        self.queue, self.exchanged, self.taken, self.to_take = (), [], 0, 0
+
+    def copy(self):
+        other = ExchangeState()
+        other.queue, other.exchanged = self.queue, list(self.exchanged)
+        other.taken, other.to_take = self.taken, self.to_take
+        return other
+
+
+class CallState(StepState):
+    """"Call for your partner" in one deal: who holds the card called (None: nobody)."""
+    __slots__ = ("partner",)
+
+    def __init__(self):
+        self.partner = None
+
+    def copy(self):
+        other = CallState()
+        other.partner = self.partner
+        return other
+
+
 class CallingAPartner(Step):
     """"Call for your partner" (the Merrimack Valley, five players each for himself): once the
     hands are settled, the bidder calls a card he does not hold (``"call AH"``); whoever holds it
@@ -826,6 +937,7 @@ class CallingAPartner(Step):
     reconstruction."""
     name = CALL
     labels = ("call",)
+    before_play = True
     belongs = "the bidding games with 'call for your partner'"
     examples = ("call 1: call AH",)
 
@@ -836,13 +948,16 @@ class CallingAPartner(Step):
         return _strongest_first(deal)
 
     def begins(self, deal):
-        c = deal._contract
+        c = deal.contract
         if c is None or not deal.variant.call_partner or deal.teams is not None:
             return None
         return c.bidder
 
+    def new_state(self, deal):
+        return CallState()
+
     def legal_actions(self, deal):
-        held = deal._hands[deal.to_move]
+        held = deal.hand_mask(deal.to_move)
         return tuple("call " + c.code for c in deal.variant.pack.cards if not held & c.bit)
 
     def refusal(self, deal, seat, words):
@@ -853,7 +968,7 @@ class CallingAPartner(Step):
                 card = Card.parse(words[1])
             except ValueError as exc:
                 return refuse(v, "not-a-card", str(exc))
-            if deal._hands[seat] & card.bit:
+            if deal.hand_mask(seat) & card.bit:
                 return refuse(v, "partner.own-card", f"Seat {seat} holds {card.symbol}: call a card you do not "
                               f"hold; whoever holds it is your partner this deal. {cite}", "auction")
             return None
@@ -880,7 +995,7 @@ class CallingAPartner(Step):
 
     def apply(self, deal, seat, action):
         bit = Card.parse(action[5:]).bit
-        deal._partner = next((s for s, hand in enumerate(deal._hands) if hand & bit), None)
+        deal.state(self).partner = deal.holder_of(bit)
         return None
 
     def prompt(self, deal):

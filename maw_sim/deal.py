@@ -32,15 +32,15 @@ simulation's inner loop does integer arithmetic, not object work.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import CARDS, CODES, HAND_SIZE, SUIT_NAMES, SUITS, Card, cards_of, parse_cards  # noqa: F401  (HAND_SIZE: deal.HAND_SIZE)
 from .events import Event, Told, played
-from .auction import calls
-from .phase_names import BID, FIVE, JINK, OVER, PLAY, ROB  # noqa: F401  (FIVE, ROB: deal.ROB, the phases' names)
-from .phases import FIVING, JINKING
+from .auction import AUCTION, TAKING_THE_KITTY
+from .phase_names import BID, CALL, DISCARD, FIVE, JINK, KITTY, OVER, PLAY, ROB  # noqa: F401  (FIVE, ROB: deal.ROB, the phases' names)
+from .phases import FIVING, JINKING, ROBBING
 from .steps import pipeline, step_named
 from .refusals import Refusal, refuse
 from .scoring import TO_WIN, TRICKS
@@ -225,6 +225,9 @@ class PlayerView:
     seen: tuple = ()
     #: For a surface (``Deal.view(seat, detail=True)``): a :class:`SeatDetail`; else None.
     detail: SeatDetail | None = None
+    #: Each step's own part of what this seat was told, by the step's name
+    #: (:meth:`maw_sim.events.Told.part`): what a step beyond the family's keeps for the seat.
+    steps: dict = field(default_factory=dict)
 
     @property
     def events(self) -> tuple:
@@ -267,9 +270,20 @@ def teams_for(variant: Variant, players: int, teams) -> tuple | None:
     return tuple(seat % sides for seat in range(players))
 
 
+#: The tables already checked, as (id of the variant, players) -> the variant (kept alive with
+#: its answer, so that an id is never read for another ruleset): every random deal asks.
+_CHECKED: dict = {}
+
+
 def _check_players(variant: Variant, players) -> int:
     # The one check of a table (maw_sim.variants.Variant.check_table); the layout is teams_for's.
-    return variant.check_table(players, None).players
+    if players.__class__ is int and _CHECKED.get((id(variant), players)) is variant:
+        return players
+    players = variant.check_table(players, None).players
+    if len(_CHECKED) > 4096:
+        _CHECKED.clear()          # rulesets made with options one after another: keep it bounded
+    _CHECKED[id(variant), players] = variant
+    return players
 
 
 @lru_cache(maxsize=None)
@@ -298,14 +312,17 @@ class Deal:
     moment a side reaches the target.
     """
 
+    # The play's own state, and what the deal dealt (the hands, the turn-up, the kitty and the
+    # stock with how far it has been drawn, which fiving and the exchange both draw from). What a
+    # step decided lives in that step's state (``steps_state``, see :meth:`state`); ``_barred``, a
+    # consequence of robbing, stays here because the play reads it at the third trick.
     __slots__ = ("variant", "players", "dealer", "trump", "turnup", "teams", "scores",
-                 "_t", "_hands", "_phase", "_to_move", "_step", "_step_index", "_robbed", "_tricks",
+                 "_t", "_hands", "_phase", "_to_move", "_step", "_step_index", "_tricks",
                  "_leader", "_plays", "_best_power", "_best_seat", "_won", "_jinker",
                  "_points", "_best_trump", "_outcome", "_trick_count", "_first3",
                  "_may_trump", "_per_trick", "_bonus", "_target", "_legal", "_keys",
-                 "_actions", "_dealt", "seed", "_declined", "_barred", "_low_ace", "_dealt_turnup",
-                 "_kitty", "_stock", "_drawn", "_taken", "_partner", "_auction", "_contract", "_kitty_taken", "_queue",
-                 "_exchanged", "_marks")
+                 "_actions", "_dealt", "seed", "_barred", "_dealt_turnup",
+                 "_kitty", "_stock", "_drawn", "_marks", "steps_state")
 
     def __init__(self, variant, hands, turnup=None, dealer: int = 0, *, teams=None, scores=None,
                  kitty=None, stock=None):
@@ -452,11 +469,6 @@ class Deal:
         # The bidding games: the kitty and the stock (card indices, top first) are chance events
         # too; the draws take from the stock in its order.
         self._kitty, self._stock, self._drawn = kitty, stock, 0
-        self._taken = 0                # cards the dealer picked out of the stock (his "rob")
-        self._partner = None           # who holds the card the bidder called, where he calls one
-        self._auction = self._contract = self._queue = None
-        self._kitty_taken = False
-        self._exchanged = []
         self._dealt_turnup = turnup_index    # the turn-up as dealt (fiving may turn another)
         if turnup_index is None:
             self.turnup = self.trump = None      # named by the bidder
@@ -488,10 +500,7 @@ class Deal:
         self._best_power = -1
         self._best_seat = -1
         self._jinker = None
-        self._robbed = None
-        self._declined = None      # (seat, "pass"/"announce"): the robbing step declined
         self._barred = None        # the side that may not win the pool this deal (robbing.rule)
-        self._low_ace = False      # the ace of trumps is the lowest trump (robbing.rule); _t says so
         self._outcome = None
         self._trick_count = 0
         self._first3 = True
@@ -508,6 +517,7 @@ class Deal:
                 and self.turnup.code == "AH":
             self._points[self._side(dealer)] += scorer.turnup_ace_of_hearts
         self._step = None
+        self.steps_state = {}          # each step's own state, by its name (Deal.state)
         self._advance(0)
 
     def _advance(self, index: int) -> None:
@@ -525,9 +535,12 @@ class Deal:
         self._start_play()
 
     def _start_play(self):
-        if self._contract is not None:
+        # (The auction's state read in place, not through the property: every deal ends here.)
+        st = self.steps_state.get(BID) if self.steps_state else None
+        contract = None if st is None else st.contract
+        if contract is not None:
             lead = self.variant.auction["first_lead"]
-            bidder = self._contract.bidder
+            bidder = contract.bidder
             self._leader = bidder if lead == "bidder" else (bidder + 1) % self.players \
                 if lead == "bidder-left" else (self.dealer + 1) % self.players
         self._phase, self._to_move = PLAY, self._leader
@@ -584,35 +597,86 @@ class Deal:
     @property
     def turned(self) -> tuple:
         """The cards turned by fiving, the new turn-up last (empty if nobody fived)."""
-        for seat, action in self._fiving_history():
-            if action.startswith("turn "):
-                return tuple(Card.parse(c) for c in action.split()[1:])
-        return ()
+        return FIVING.turned(self)
 
-    def _fiving_history(self) -> tuple:
-        """The fiving step's actions (the first of the deal, where the ruleset has it)."""
-        out = []
-        for event in self._actions[:3] if self.variant.fiving else ():
-            if event.__class__ is not Event or event.step != FIVE:
-                break
-            out.append(event.action)
-        return tuple(out)
+    # -- what a step may do to the deal (its own state, the hands, the events that follow) --
+    def state(self, step):
+        """``step``'s own state in this deal: made by ``step.new_state(deal)`` when first asked
+        for, copied with the deal (:meth:`copy` calls its ``copy()``), read and written by that
+        step alone (:class:`maw_sim.phases.StepState`). Once made it is also
+        ``deal.steps_state[step.name]``, which a step asked at every call (the auction) reads
+        without a call."""
+        states = self.steps_state
+        found = states.get(step.name)
+        if found is None:
+            found = states[step.name] = step.new_state(self)
+        return found
 
-    def _five(self) -> None:
-        """Fiving agreed: the turn-up goes face down, and the stock's next cards are turned until
-        one of another suit appears; its suit is trumps (:class:`maw_sim.phases.Fiving`)."""
-        first = self.turnup.suit
-        turned = []
-        while True:
-            card = CARDS[self._draw(1)[0]]
-            turned.append(card)
-            if not card.is_joker and card.suit != first:
-                break
-        self.turnup, self.trump = card, card.suit
-        self._t = self.variant.tables(card.suit)
-        # A chance event, in sight of both players.
+    def state_of(self, name: str):
+        """The state of the step called ``name`` in this deal, or None where it has none yet."""
+        return self.steps_state.get(name)
+
+    def holder_of(self, bit: int):
+        """The seat whose hand holds the card of bit mask ``bit``, or None."""
+        for seat, hand in enumerate(self._hands):
+            if hand & bit:
+                return seat
+        return None
+
+    def name_trump(self, suit: str, low_ace: bool = False) -> None:
+        """Trumps are ``suit`` from now on (the bidder names them, fiving turns them); ``low_ace``:
+        the ace of trumps ranks lowest (its holder kept it quiet, where that costs its rank)."""
+        self.trump = suit
+        self._t = self.variant.tables(suit, low_ace=low_ace)
+
+    def bar(self, side: int) -> None:
+        """``side`` may not win the pool this deal (its player declined to rob where that bars him)."""
+        self._barred = side
+
+    def draw(self, count: int) -> tuple:
+        """The stock's next ``count`` cards (indices), taken off its top."""
+        drawn = self._stock[self._drawn:self._drawn + count]
+        self._drawn += count
+        return drawn
+
+    def stock_rest(self) -> tuple:
+        """The cards left in the stock below those drawn, top first (indices; hidden information)."""
+        return self._stock[self._drawn:]
+
+    def throw_in(self) -> None:
+        """Everyone passed and the dealer was not bagged: the cards are thrown in, nobody scores."""
+        self._phase, self._to_move = OVER, None
+        sides = len(self.scores)               # one score per side
+        self._points = [0] * sides
+        self._outcome = Outcome(None, tuple(self._won), (0,) * sides, None, False, False, False, None,
+                                thrown_in=True)
+
+    def end_deal(self, claimed: bool = False) -> None:
+        """The deal ends now (a claim after three tricks), scored as it stands."""
+        self._finish(claimed=claimed)
+
+    def play_on(self, seat: int, jinker=None) -> None:
+        """Back to the play, ``seat`` to lead; ``jinker``: the seat that undertook to win all five."""
+        if jinker is not None:
+            self._jinker = jinker
+        self._step = None
+        self._phase, self._to_move = PLAY, seat
+
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s cards now as a bit mask over the pack (bit ``card.index``)."""
+        return self._hands[seat]
+
+    def move_cards(self, seat: int, out: int = 0, into: int = 0) -> None:
+        """A step's effect on a hand: the cards of the bit mask ``out`` leave ``seat``'s hand,
+        those of ``into`` enter it."""
+        self._hands[seat] = (self._hands[seat] & ~out) | into
+
+    def follow(self, event: Event) -> None:
+        """Record an event that follows from the action just taken, not chosen by anyone (the
+        cards drawn after a discard, cards handed on reaching their hands): it goes into the
+        history after that action, seen as it says (:meth:`maw_sim.events.Event.seen_by`)."""
         self._marks.append(len(self._actions))
-        self._actions.append(FIVING.turn_event(self.dealer, "turn " + " ".join(c.code for c in turned)))
+        self._actions.append(event)
 
     @property
     def trick_winners(self) -> tuple:
@@ -622,7 +686,8 @@ class Deal:
     @property
     def declined(self):
         """(seat, "pass" or "announce") once the robbing step was declined, else None."""
-        return self._declined
+        st = self.steps_state.get(ROB)
+        return None if st is None else st.declined
 
     @property
     def barred(self):
@@ -639,36 +704,24 @@ class Deal:
     @property
     def contract(self):
         """What the auction sold (:class:`maw_sim.auction.Contract`), or None."""
-        return self._contract
+        st = self.steps_state.get(BID)
+        return None if st is None else st.contract
 
     @property
     def bidder(self):
-        return None if self._contract is None else self._contract.bidder
+        contract = self.contract
+        return None if contract is None else contract.bidder
 
     @property
     def auction(self) -> tuple:
-        """The auction so far: (seat, call) in order. It is the first step of a bidding deal, so
-        it is the history up to the first action that is not a call (every view asks for it)."""
-        out = []
-        if self._auction is not None:
-            for event in self._actions:
-                if event.__class__ is not Event or event.step != BID:
-                    break
-                out.append(event.action)
-        return tuple(out)
+        """The auction so far: (seat, call) in order (:meth:`maw_sim.auction.Auction.calls_made`)."""
+        return AUCTION.calls_made(self)
 
     @property
     def side_bids(self) -> tuple:
         """The highest bid each side made in the auction (0 where none): some circles let a side
         at 100 score as a defender only if it bid 20 (Atlantic Canada)."""
-        out = [0] * len(self.scores)          # one score per side
-        if self._auction is not None:
-            table = calls(self.variant)
-            for seat, rank in enumerate(self._auction.bids):
-                if rank >= 0:
-                    side = self.side_of(seat)
-                    out[side] = max(out[side], table[rank].bid)
-        return tuple(out)
+        return AUCTION.side_bids(self)
 
     @property
     def kitty(self) -> tuple:
@@ -678,7 +731,7 @@ class Deal:
     @property
     def kitty_taken(self) -> bool:
         """Has the bidder taken the kitty into hand (and seen it)?"""
-        return self._kitty_taken
+        return KITTY in self.steps_state
 
     @property
     def kitty_size(self) -> int:
@@ -690,7 +743,7 @@ class Deal:
         everyone from the deal on; else None. The bidder takes it with the rest of the kitty, and
         may put it out again face down, so after the kitty is taken it tells the others only that
         no other seat holds it."""
-        return CARDS[self._kitty[0]] if self._kitty and self.variant.kitty_shown else None
+        return TAKING_THE_KITTY.face_up(self.variant, self.kitty)
 
     @property
     def stock(self) -> tuple:
@@ -699,36 +752,22 @@ class Deal:
 
     @property
     def stock_left(self) -> int:
-        return len(self._stock) - self._drawn - self._taken
+        st = self.steps_state.get(DISCARD)
+        return len(self._stock) - self._drawn - (0 if st is None else st.taken)
 
     @property
     def exchanged(self) -> tuple:
         """Each discard and draw made so far, as (seat, number of cards)."""
-        return tuple(self._exchanged)
-
-    def _draw(self, count: int) -> tuple:
-        drawn = self._stock[self._drawn:self._drawn + count]
-        self._drawn += count
-        return drawn
-
-    def _name_trump(self, suit: str) -> None:
-        self.trump = suit
-        self._t = self.variant.tables(suit)
-
-    def _throw_in(self) -> None:
-        """Everyone passed and the dealer was not bagged: the cards are thrown in, nobody scores."""
-        self._phase, self._to_move = OVER, None
-        sides = len(self.scores)               # one score per side
-        self._points = [0] * sides
-        self._outcome = Outcome(None, tuple(self._won), (0,) * sides, None, False, False, False, None,
-                                thrown_in=True)
+        st = self.steps_state.get(DISCARD)
+        return () if st is None else tuple(st.exchanged)
 
     @property
     def robbed(self):
         """(seat, Card put out) once someone has robbed, else None."""
-        if self._robbed is None:
+        st = self.steps_state.get(ROB)
+        if st is None or st.robbed is None:
             return None
-        return self._robbed[0], CARDS[self._robbed[1]]
+        return st.robbed[0], CARDS[st.robbed[1]]
 
     @property
     def jinker(self):
@@ -912,7 +951,8 @@ class Deal:
         side_tricks = [0] * (self.players if self.teams is None else max(self.teams) + 1)
         for seat, k in enumerate(won):
             side_tricks[self._side(seat)] += k
-        contract = self._contract
+        st = self.steps_state.get(BID) if self.steps_state else None
+        contract = None if st is None else st.contract
         if contract is not None:
             # The bidding games: the contract made or failed, the defenders' rules, the game.
             self._points, game_won_by, made = self.close_contract(self.scores, self._points, side_tricks)
@@ -951,8 +991,8 @@ class Deal:
         pair's points and tricks count together toward the bid, and the partner writes what the
         bidder does."""
         scorer = self.variant.scorer
-        contract = self._contract
-        partner = self._partner
+        contract = self.contract
+        partner = self.partner
         if partner is None or partner == contract.bidder:
             return scorer.close_contract(scores, points, contract, self.side_bids, side_tricks)
         b = contract.side
@@ -966,7 +1006,8 @@ class Deal:
     @property
     def partner(self):
         """The holder of the card the bidder called for a partner (hidden information), or None."""
-        return self._partner
+        st = self.steps_state.get(CALL)
+        return None if st is None else st.partner
 
     # -- explanations --------------------------------------------------------------
     def explain(self, action) -> str | None:
@@ -1093,9 +1134,10 @@ class Deal:
             del seen[i]
         phase, to_move = self._phase, self._to_move
         legal = tuple(self.legal_actions()) if to_move == seat else ()
-        if phase is ROB and to_move != seat and self._step.silent(self) is not None:
-            # The holder of the ace is deciding, and only he knows it: to the others the table is
-            # waiting for the first lead, whose cards are all the leader's to choose from.
+        if to_move != seat and phase is not PLAY and phase != OVER and self._step.silent(self) is not None:
+            # The seat to move decides unseen (the holder of the ace, where he may decline without
+            # a word), and only he knows it: to the others the table is waiting for the first
+            # lead, whose cards are all the leader's to choose from.
             phase, to_move = PLAY, self._leader
             legal = self.hand_codes(seat) if seat == to_move else ()
         view = _value(
@@ -1104,13 +1146,13 @@ class Deal:
             hand=tuple(self._sorted(self._hands[seat])), phase=phase, to_move=to_move, legal=legal,
             tricks=tuple(self.tricks), tricks_won=tuple(self._won), jinker=self._jinker,
             scores=self.scores if self._points is not None else None,
-            deal_points=self._points_known(told), auction=tuple(told.auction), contract=self._contract,
+            deal_points=self._points_known(told), auction=tuple(told.auction), contract=self.contract,
             bidder=self.bidder, kitty_size=len(self._kitty), stock_left=self.stock_left,
-            kitty_shown=CARDS[self._kitty[0]] if self._kitty and self.variant.kitty_shown else None,
-            exchanged=tuple(told.exchanged), declined=told.declined, low_ace=self._low_ace_known(),
+            kitty_shown=self.kitty_shown,
+            exchanged=tuple(told.exchanged), declined=told.declined, low_ace=ROBBING.low_ace_known(self),
             fiving=tuple(told.fiving), dealt_turnup=self.dealt_turnup, seen=tuple(seen),
             called=told.called, partner=None if told.called is None else self._partner_known(seat, told.called),
-            detail=None)
+            detail=None, steps=told.parts)
         if detail:
             view.__dict__["detail"] = self._detail(view)
         return view
@@ -1139,7 +1181,7 @@ class Deal:
     def _partner_known(self, seat: int, called):
         """Who holds the card the bidder called, as ``seat`` knows it: its holder knows at once,
         the others when the card is played (before that, None)."""
-        partner = self._partner
+        partner = self.partner
         if called is None or partner is None:
             return None
         if partner == seat or any(c == called for t in self.tricks for _, c in t.plays):
@@ -1165,27 +1207,15 @@ class Deal:
             out = told.out_of_play()     # the cards this seat saw that are in no hand and not on the table
             if self._dealt_turnup is not None:
                 out |= 1 << self._dealt_turnup
-                if self.turnup is not None and self._robbed is None:
+                if self.turnup is not None and self.robbed is None:
                     out |= self.turnup.bit
-                elif self.turnup is not None and self._robbed is not None:
+                elif self.turnup is not None:
                     out &= ~self.turnup.bit
             if any(not (out >> i) & 1 for i in above):
                 points = list(points)
                 points[self._side(taken[2])] -= self._bonus
                 return tuple(points)
         return points
-
-    def _low_ace_known(self) -> bool:
-        """Is the ace of trumps the lowest trump, as the whole table may know it? Where a holder
-        who neither robs nor announces loses the ace's rank, everyone knows the rule and that
-        nobody robbed or announced; whether anybody held the ace, only he knows. So the table
-        takes it as the lowest trump whenever it was not robbed or announced (where nobody holds
-        it, it is never played, and the order is the same)."""
-        if self.variant.robbing != "announce-or-lowest" or self.turnup is None or self.turnup.rank == 1:
-            return False
-        if self._phase is FIVE or self._phase is ROB or self._robbed is not None:
-            return False
-        return not (self._declined is not None and self._declined[1] == "announce")
 
     def copy(self) -> "Deal":
         other = Deal.__new__(Deal)
@@ -1197,11 +1227,12 @@ class Deal:
         other._plays = list(self._plays)
         other._actions = list(self._actions)
         other._marks = list(self._marks)
-        if self._auction is not None:
-            other._auction = self._auction.copy()
-            other._exchanged = list(self._exchanged)
         if self._points is not None:
             other._points = list(self._points)
+        # Each copy its own states (and its own dict: a step first met in the copy must not
+        # reach the original).
+        states = self.steps_state
+        other.steps_state = {name: state.copy() for name, state in states.items()} if states else {}
         return other
 
     def __repr__(self) -> str:

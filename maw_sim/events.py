@@ -125,10 +125,17 @@ class Told:
     exchange as (seat, cards put out); ``gained``: cards drawn or taken, by seat; ``face_up``: a
     card another seat drew face up, by seat. What the seat did itself, which it saw in full:
     ``my_robbed`` (the card it put out for the turn-up), ``my_kitty_out``, ``my_thrown`` (put out in
-    the exchange), ``my_drawn`` (drawn or taken)."""
+    the exchange), ``my_drawn`` (drawn, taken or received).
+
+    Besides these, what any step (one added by :func:`maw_sim.steps.add_step` too) tells a seat in
+    the terms every reader shares: ``lost`` and ``gained`` (cards that left or entered a seat's
+    hand, by seat, whether the seat saw which), ``holds`` (cards known to be in a seat's hand, by
+    seat, as bit masks), ``my_given`` (cards this seat handed to another seat's hand: in play, not
+    out of it); and ``parts``, each step's own facts by its name, which the seat's view carries
+    (:attr:`maw_sim.deal.PlayerView.steps`) for the step to read back."""
     __slots__ = ("seat", "robbed_by", "declined", "declined_by", "announced_by", "fiving", "turned",
                  "auction", "trump", "called", "kitty_out_by", "exchanged", "gained", "face_up",
-                 "my_robbed", "my_kitty_out", "my_thrown", "my_drawn")
+                 "my_robbed", "my_kitty_out", "my_thrown", "my_drawn", "lost", "holds", "my_given", "parts")
     seat: int
     robbed_by: int | None
     declined: tuple | None
@@ -147,6 +154,10 @@ class Told:
     my_kitty_out: list
     my_thrown: list
     my_drawn: list
+    lost: dict
+    holds: dict
+    my_given: list
+    parts: dict
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -154,8 +165,23 @@ class Told:
         self.trump = self.called = self.kitty_out_by = None
         self.my_robbed = None
         self.fiving, self.turned, self.auction, self.exchanged = [], [], [], []
-        self.gained, self.face_up = {}, {}
-        self.my_kitty_out, self.my_thrown, self.my_drawn = [], [], []
+        self.gained, self.face_up, self.lost, self.holds, self.parts = {}, {}, {}, {}, {}
+        self.my_kitty_out, self.my_thrown, self.my_drawn, self.my_given = [], [], [], []
+
+    def moved(self, seat: int, lost: int = 0, gained: int = 0) -> None:
+        """``seat`` put ``lost`` cards out of its hand and took ``gained`` into it (seen or not)."""
+        if lost:
+            self.lost[seat] = self.lost.get(seat, 0) + lost
+        if gained:
+            self.gained[seat] = self.gained.get(seat, 0) + gained
+
+    def part(self, name: str, default=None):
+        """The part of what this seat was told that belongs to the step ``name``, made from
+        ``default`` (a factory) the first time it is asked for."""
+        part = self.parts.get(name)
+        if part is None and default is not None:
+            part = self.parts[name] = default()
+        return part
 
     def out_of_play(self) -> int:
         """The cards this seat knows to be out of play from what it saw happen (not the turn-up

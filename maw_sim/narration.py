@@ -129,10 +129,6 @@ class PassNarrator(Narrator):
         return -1            # no seat's sight: only what every seat sees
 
 
-#: The steps of the bidding games (One-Hundred-and-Ten, the Auction Forty-Fives) by phase name.
-BIDDING_PHASES = ("bid", "trump", "kitty", "discard", "call")
-
-
 def bid_words(call: str) -> str:
     """A bid as said at the table: "20", "30 for 60"."""
     return str(call)

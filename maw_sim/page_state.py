@@ -273,6 +273,14 @@ class Sheet(TypedDict):
     robber: Optional[Robber]
 
 
+class StepFact(TypedDict):
+    """Something one of the deal's steps showed this seat (:meth:`maw_sim.phases.Step.facts`): a
+    sentence, the step's name, and the cards it names (all of them the seat's to know)."""
+    step: str
+    text: str
+    cards: List[CardInfo]
+
+
 class PageState(TypedDict):
     """The table as one seat sees it: never another seat's cards. ``seed`` and ``link`` are null
     at a table shared by several devices (the seed names every card)."""
@@ -310,6 +318,7 @@ class PageState(TypedDict):
     match_over: bool
     sheet: Sheet
     prompt: str
+    step_facts: List[StepFact]
 
 
 # -- checking a value, and the declaration as JSON Schema ------------------------------------------

@@ -85,6 +85,20 @@ class StepProtocol(Protocol):
     def marked_counts(self, deal: Any) -> Any: ...
 
 
+class StepState:
+    """A step's own state in one deal (:meth:`maw_sim.deal.Deal.state`): the step alone writes
+    it, and the deal copies it with itself (a search copies deals in its inner loop, so a copy is
+    shallow: a step whose state holds a list or a dict copies it in its own :meth:`copy`)."""
+    __slots__ = ()
+
+    def copy(self):
+        other = object.__new__(self.__class__)
+        own = getattr(self, "__dict__", None)
+        if own:
+            other.__dict__.update(own)
+        return other
+
+
 class Step:
     """One decision step of a deal. ``name`` is the deal's ``phase`` while the step is open.
 
@@ -140,6 +154,41 @@ class Step:
         """The action of the seat to move that nobody else would see (an ``UNSEEN`` event), if
         this step has one for it; else None. See :func:`take_unseen`."""
         return None
+
+    def new_state(self, deal):
+        """A fresh state for this step in ``deal`` (:meth:`maw_sim.deal.Deal.state`)."""
+        return StepState()
+
+    #: While this step is open the page shows no trick and no note of one (the bidding games'
+    #: steps, before any card is turned or led: the page's ``before_play``).
+    before_play: bool = False
+
+    # -- words, the page and the bots (what a surface asks the step, never its phase's name)
+    def sentence(self, teller, event):
+        """``event`` (this step's, as the reader saw it) in one sentence for the log, in the
+        words of ``teller`` (:class:`maw_sim.words.Teller`: ``teller.names`` names the seats);
+        None where :data:`maw_sim.words.SENTENCES` has it."""
+        return None
+
+    def log_kind(self, event) -> str:
+        """The log's kind of ``event``'s line (the page styles lines by it)."""
+        return event.verb
+
+    def facts(self, view, names) -> tuple:
+        """What this step showed ``view``'s seat that the page says beside the table, as
+        (sentence, cards) pairs; read from the seat's part of what it was told
+        (``view.steps.get(self.name)``), so that it holds only what that seat may know."""
+        return ()
+
+    def asks(self, names, mover: int, variant, players: int, kitty_size: int, stock_left: int):
+        """What this step asks of ``mover``, in words every seat may read (for a board that does
+        not draw the choice: a set of cards to mark would name the mover's cards), where it says
+        so; else None (the choice is shown as its buttons)."""
+        return None
+
+    def choose(self, view, rng) -> str:
+        """A plain bot's choice in this step, from ``view`` (a seat's view): any legal action."""
+        return rng.choice(view.legal)
 
     def begins(self, deal):
         """The seat that acts first in this step, or None when the step does not happen in this deal.
@@ -268,6 +317,40 @@ class Robbing(Step):
             return f"Put out {Card.parse(action[4:]).symbol}"
         return super().choice_label(action)
 
+    def new_state(self, deal):
+        return RobbingState()
+
+    # -- what robbing's rule makes of a decision (asked by the deal's view, the resampler, the words)
+    @staticmethod
+    def is_duty(variant) -> bool:
+        """Must the holder of the ace of trumps rob (so that where nobody robbed, nobody held it)?"""
+        return variant.robbing == "compulsory"
+
+    @staticmethod
+    def quiet_cost(variant):
+        """What a holder's plain ``pass`` costs him: ``"rank"`` (the ace of trumps is the lowest
+        trump this deal), ``"pool"`` (he may not win it), or None."""
+        return _QUIET_COST.get(variant.robbing)
+
+    @classmethod
+    def ace_lowest(cls, variant, turnup, robbed: bool, announced: bool) -> bool:
+        """Is the ace of trumps the lowest trump, as the whole table may know it once robbing is
+        over? Where a holder who neither robs nor announces loses the ace's rank, everyone knows
+        the rule and that nobody robbed or announced; whether anybody held the ace, only he knows.
+        So the table takes it as the lowest trump whenever it was not robbed or announced (where
+        nobody holds it, it is never played, and the order is the same)."""
+        return (cls.quiet_cost(variant) == "rank" and turnup is not None and turnup.rank != 1
+                and not robbed and not announced)
+
+    def low_ace_known(self, deal) -> bool:
+        """:meth:`ace_lowest` for ``deal`` as it stands (False until robbing is over)."""
+        if deal.phase is FIVE or deal.phase is ROB:
+            return False
+        st = deal.state_of(ROB)
+        robbed = st is not None and st.robbed is not None
+        announced = st is not None and st.declined is not None and st.declined[1] == "announce"
+        return self.ace_lowest(deal.variant, deal.turnup, robbed, announced)
+
     def read(self, label, action):
         words = action.split()
         if action in ("pass", "announce"):
@@ -285,11 +368,7 @@ class Robbing(Step):
             return None
         if deal.turnup.rank == 1:
             return deal.dealer if v.turned_ace_to_dealer else None
-        ace = _ACE_OF_TRUMPS[deal.trump]
-        for seat, hand in enumerate(deal._hands):
-            if hand & ace:
-                return seat
-        return None
+        return deal.holder_of(_ACE_OF_TRUMPS[deal.trump])
 
     @staticmethod
     def declines(deal) -> tuple:
@@ -331,7 +410,7 @@ class Robbing(Step):
                 give = Card.parse(words[1])
             except ValueError as exc:
                 return refuse(v, "not-a-card", str(exc))
-            if not deal._hands[seat] & give.bit:
+            if not deal.hand_mask(seat) & give.bit:
                 return refuse(v, "robbing.not-in-hand",
                               f"To rob, put out a card from your own hand; {give.symbol} is not in seat "
                               f"{seat}'s hand ({deal.cards_text(seat)}).", "robbing")
@@ -358,7 +437,13 @@ class Robbing(Step):
         turnup = rebuild.turnup
         hand.discard(turnup.index)
         ace = Card(1, turnup.suit).index
-        if turnup.rank != 1 and ace not in hand and ace in rebuild.spare:
+        held = rebuild.told.holds.get(event.seat, 0)      # a card the observer handed him
+        gone = [i for i in range(held.bit_length()) if held >> i & 1 and i not in hand]
+        if gone:
+            out = gone[0]                                 # he held it and has it no more: put out
+            if out in rebuild.spare:
+                rebuild.spare.remove(out)
+        elif turnup.rank != 1 and ace not in hand and ace in rebuild.spare:
             rebuild.spare.remove(ace)
             out = ace
         else:
@@ -407,24 +492,49 @@ class Robbing(Step):
         return None
 
     def apply(self, deal, seat, action):
+        st = deal.state(self)
         if action.startswith("rob "):
             give = Card.parse(action[4:]).index
-            deal._hands[seat] = (deal._hands[seat] & ~(1 << give)) | deal.turnup.bit
-            deal._robbed = (seat, give)
+            deal.move_cards(seat, out=1 << give, into=deal.turnup.bit)
+            st.robbed = (seat, give)
             return None
-        deal._declined = (seat, action)
+        st.declined = (seat, action)
         if action == "pass" and deal.turnup.rank != 1:
-            rule = deal.variant.robbing
-            if rule == "announce-or-lowest":
+            cost = self.quiet_cost(deal.variant)
+            if cost == "rank":
                 # Neither robbed nor announced: the ace of trumps is the lowest trump this deal.
-                deal._t = deal.variant.tables(deal.trump, low_ace=True)
-                deal._low_ace = True
-            elif rule == "rob-or-barred":
-                deal._barred = deal.side_of(seat)
+                deal.name_trump(deal.trump, low_ace=True)
+            elif cost == "pool":
+                deal.bar(deal.side_of(seat))
         return None
 
     def prompt(self, deal):
         return "You may rob the turn-up: choose a card to put out, or decline."
+
+
+class RobbingState(StepState):
+    """Robbing in one deal: ``robbed`` (seat, card index put out) once someone robbed;
+    ``declined`` (seat, "pass" or "announce") once the step was declined. (Class defaults, no
+    ``__init__``: half of all Spoil Five deals make one.)"""
+    robbed: tuple | None = None
+    declined: tuple | None = None
+
+
+#: What a holder's quiet pass costs him, by ``robbing.rule`` (see :meth:`Robbing.quiet_cost`).
+_QUIET_COST = {"announce-or-lowest": "rank", "rob-or-barred": "pool"}
+
+
+class FivingState(StepState):
+    """Fiving in one deal: has the non-dealer just asked the dealer to five it?"""
+    __slots__ = ("asked",)
+
+    def __init__(self):
+        self.asked = False
+
+    def copy(self):
+        other = FivingState()
+        other.asked = self.asked
+        return other
 
 
 class Jinking(Step):
@@ -463,11 +573,9 @@ class Jinking(Step):
 
     def apply(self, deal, seat, action):
         if action == "claim":
-            deal._finish(claimed=True)
+            deal.end_deal(claimed=True)
         else:
-            deal._jinker = seat
-            deal._step = None
-            deal._phase, deal._to_move = PLAY, seat
+            deal.play_on(seat, jinker=seat)
 
     def prompt(self, deal):
         return "You have won three tricks: claim the deal now, or jink for all five."
@@ -505,14 +613,16 @@ class Fiving(Step):
         if not v.fiving or deal.players != 2 or deal.teams is not None:
             return None
         suit = deal.turnup.suit
-        if not any(not CARDS[i].is_joker and CARDS[i].suit != suit for i in deal._stock[deal._drawn:]):
+        if not any(not CARDS[i].is_joker and CARDS[i].suit != suit for i in deal.stock_rest()):
             return None            # no card of another suit left to turn (never, with 52 cards)
         return (deal.dealer + 1) % deal.players
 
-    @staticmethod
-    def _asked(deal) -> bool:
-        last = deal._actions[-1] if deal._actions else None
-        return last.__class__ is Event and last.text == "five"
+    def new_state(self, deal):
+        return FivingState()
+
+    def _asked(self, deal) -> bool:
+        st = deal.state_of(FIVE)
+        return st is not None and st.asked
 
     def legal_actions(self, deal):
         return ("agree", "refuse") if self._asked(deal) else ("five", "stand")
@@ -550,6 +660,19 @@ class Fiving(Step):
     def turned_up(self, event):
         return event.cards[-1] if event.verb == "turn" else None
 
+    def log_kind(self, event):
+        return "turn" if event.verb == "turn" else "five"
+
+    @staticmethod
+    def turned(deal) -> tuple:
+        """The cards turned in ``deal``, the new turn-up last (empty if nobody fived)."""
+        if deal.state_of(FIVE) is None:
+            return ()
+        for event in deal.events:
+            if event.step == FIVE and event.verb == "turn":
+                return event.cards
+        return ()
+
     def tell(self, event, told):
         told.fiving.append(event.action)
         if event.verb == "turn":
@@ -559,11 +682,27 @@ class Fiving(Step):
         return 0 if event.verb == "turn" else None        # turned from the top of the stock
 
     def apply(self, deal, seat, action):
+        deal.state(self).asked = action == "five"
         if action == "five":
             return deal.dealer             # the dealer answers
         if action == "agree":
-            deal._five()
+            self._five(deal)
         return None
+
+    def _five(self, deal) -> None:
+        """Fiving agreed: the turn-up goes face down, and the stock's next cards are turned until
+        one of another suit appears; its suit is trumps."""
+        first = deal.turnup.suit
+        turned = []
+        while True:
+            card = CARDS[deal.draw(1)[0]]
+            turned.append(card)
+            if not card.is_joker and card.suit != first:
+                break
+        deal.turnup = card
+        deal.name_trump(card.suit)
+        # A chance event, in sight of both players.
+        deal.follow(self.turn_event(deal.dealer, "turn " + " ".join(c.code for c in turned)))
 
     def prompt(self, deal):
         return "Fiving: ask the dealer to turn a new trump, or keep this one."

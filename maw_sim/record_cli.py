@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 
+
 def register(sub, parser_class) -> None:
     from .inputs import count_argument
     from .variants import MAX_PLAYERS
@@ -176,7 +177,8 @@ def cmd_analyse(args) -> int:
     out.append("")
     steps = summary["steps"]
     whole_log = review.at({"step": steps, "open": True})["log"]
-    draws = {e["step"] for e in whole_log if e["kind"] == "draw"}
+    from .steps import is_chance           # the chance events are told with the action before them
+    draws = {e["step"] for e in whole_log if e["action"] and is_chance(e["action"])}
     for k in range(steps + 1):
         if k + 1 in draws:
             continue          # a draw is a chance event, told with the discard before it
@@ -194,7 +196,7 @@ def cmd_analyse(args) -> int:
         if p["bidding"] is not None and p["phase"] != "play":
             # Before the play nothing is valued: the decision as it was taken, and the draw after it.
             told = [e["text"] for e in whole_log if e["step"] in (k + 1, k + 2)
-                    and e["kind"] != "contract" and (e["step"] == k + 1 or e["kind"] == "draw")]
+                    and e["kind"] != "contract" and (e["step"] == k + 1 or e["step"] in draws)]
             out.append(f"{k + 1}. " + " ".join(told))
             continue
         if out[-1] != "":

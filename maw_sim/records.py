@@ -56,7 +56,7 @@ import weakref
 import zlib
 from dataclasses import dataclass, field, replace
 
-from .auction import AUCTION, auction_winner
+from .auction import AUCTION, TAKING_THE_KITTY, auction_winner
 from .cards import CARDS, HAND_SIZE, Card
 from .deal import Deal
 from .match import Match
@@ -243,7 +243,7 @@ class GameRecord:
             kitty_seen = deal.kitty_taken and deal.bidder == seat
             shown = _shown_to_all(deal, d, seat, seen)
         # Where the kitty's top card lies face up, everyone sees that one.
-        face_up = 1 if self.variant.kitty_shown else 0
+        face_up = 0 if TAKING_THE_KITTY.face_up(self.variant, d.kitty) is None else 1
         return replace(d, hands=_hands_for(d.hands, seat, shown), actions=actions, labels=labels,
                        kitty=d.kitty if kitty_seen and d.kitty else d.kitty[:face_up] + (None,) * (len(d.kitty) - face_up),
                        stock=(None,) * len(d.stock))
@@ -845,8 +845,9 @@ def _apply_all(deal, record: DealRecord, upto, where: str) -> None:
         head = f"{where}, action {k} (seat {seat}: {action})"
         if is_chance(action):
             # A chance event, not an action: the engine drew it from the stock after the discard
-            # (or turned it, after fiving was agreed).
-            last = deal.history[-1] if deal.history else None
+            # (or turned it, after fiving was agreed); a step may deal several after one action.
+            history = deal.history
+            last = history[k - 1] if len(history) >= k else None
             if last != (seat, action):
                 raise RecordError(f"{head}: the stock gives "
                                   f"{last[1] if last and is_chance(last[1]) else 'nothing'} "

@@ -56,7 +56,8 @@ from .cards import CARDS, CODES, HAND_SIZE, Card, mask_of
 from .deal import Deal, IllegalAction, legal_mask
 from .events import HIDDEN, named
 from .phase_names import JINK, OVER, PLAY
-from .phases import take_unseen
+from .auction import TAKING_THE_KITTY
+from .phases import ROBBING, take_unseen
 from .steps import line_events, step_named
 from .steps import told as told_by_events
 
@@ -212,9 +213,7 @@ class Knowledge:
                 self.played_by[e.seat] |= 1 << card
                 self._plays.append((e.seat, card))
         told = self.told = told_by_events(self.me, obs.events)
-        self._lost = [0] * n        # cards put out face down in the exchange
-        for seat, count in told.exchanged:
-            self._lost[seat] += count
+        self._lost = [told.lost.get(s, 0) for s in range(n)]         # put out face down or handed on
         self._gained = [told.gained.get(s, 0) for s in range(n)]     # drawn or taken from the stock
         self.face_up = told.face_up
         self.robber = told.robbed_by
@@ -242,8 +241,8 @@ class Knowledge:
         turnup = self.turnup
         if self._trump is None:
             return
-        low_ace = (v.robbing == "announce-or-lowest" and turnup is not None and turnup.rank != 1
-                   and self.robber is None and self._announcer is None and self._robbing_over)
+        low_ace = self._robbing_over and ROBBING.ace_lowest(v, turnup, self.robber is not None,
+                                                            self._announcer is not None)
         tables = v.tables(self._trump, low_ace=low_ace)
         may_trump = v.following == "may-trump"
         plays = self._plays
@@ -267,7 +266,7 @@ class Knowledge:
         out_of_play = 0
         if robber is None:
             out_of_play |= turnup.bit                  # still on the table, or left there
-            if v.robbing == "compulsory" and turnup.rank != 1 and self._robbing_over:
+            if ROBBING.is_duty(v) and turnup.rank != 1 and self._robbing_over:
                 out_of_play |= ace                     # whoever held it would have had to rob
         elif robber != me:
             for bit in ([turnup.bit] if turnup.rank == 1 else [turnup.bit, ace]):
@@ -298,7 +297,7 @@ class Knowledge:
         obs = self.obs
         gone = self.played | self.mine
         out_of_play = 0
-        shown = obs.kitty[0] if obs.kitty and obs.variant.kitty_shown else None
+        shown = TAKING_THE_KITTY.face_up(obs.variant, obs.kitty)
         if shown is not None and not gone & shown.bit:
             if self.kitty_out_by is None:
                 out_of_play |= shown.bit     # in the kitty (or the bidder's hand with it): laid out apart
@@ -308,6 +307,20 @@ class Knowledge:
         for s, i in self.face_up.items():
             if not gone >> i & 1:
                 self.forced[s] |= 1 << i
+        for s, mask in self.told.holds.items():
+            if s == self.me:
+                continue
+            # A card a step showed this seat into another's hand (one it handed on): his until he
+            # plays it, and nobody else's; where his hand has no room left for it, he put it out
+            # since (robbing with it), and it is out of play.
+            for i in _bits(mask & ~gone):
+                for other in range(obs.players):
+                    if other != s:
+                        self.excluded[other] |= 1 << i
+                if bin(self.forced[s]).count("1") < self.need[s]:
+                    self.forced[s] |= 1 << i
+                else:
+                    out_of_play |= 1 << i
         return out_of_play
 
     def _plan_replay(self) -> None:
@@ -338,24 +351,25 @@ class Knowledge:
         me = self.me
         told = self.told
         robbed = None if told.my_robbed is None else CARDS[told.my_robbed]   # put out for the turn-up
-        kitty_out, thrown, drawn = told.my_kitty_out, told.my_thrown, told.my_drawn
+        kitty_out, thrown, drawn, given = told.my_kitty_out, told.my_thrown, told.my_drawn, told.my_given
         known_kitty = [c.index for c in obs.kitty if c is not None]
         # A seat's record shows the whole kitty only to the bidder who has taken it (a kitty of one
         # card laid face up is whole for everyone: then his own discard says he took it).
         took_kitty = bool(obs.kitty) and None not in obs.kitty and (
-            len(obs.kitty) > 1 or not obs.variant.kitty_shown or bool(kitty_out))
+            len(obs.kitty) > 1 or TAKING_THE_KITTY.face_up(obs.variant, obs.kitty) is None or bool(kitty_out))
         if obs.dealt is not None:
             # A record: forward from the hand as dealt.
             hand = mask_of(obs.dealt)
-            if robbed is not None:
-                hand |= self.turnup.bit
-                hand &= ~robbed.bit
             if took_kitty:
                 hand |= mask_of(obs.kitty)
-            for i in kitty_out + thrown:
+            for i in kitty_out + thrown + given:
                 hand &= ~(1 << i)
             for i in drawn:
                 hand |= 1 << i
+            if robbed is not None:
+                # Robbing comes last before the first lead, after any card a step handed on.
+                hand |= self.turnup.bit
+                hand &= ~robbed.bit
             self.mine = hand & ~self.played_by[me]
             self._dealt_me = mask_of(obs.dealt)
             self._kitty_me = known_kitty if took_kitty else None
@@ -363,12 +377,13 @@ class Knowledge:
             # A view: back from the hand now.
             self.mine = mask_of(obs.hand)
             hand = self.mine | self.played_by[me]
+            if robbed is not None:
+                # Robbing comes last before the first lead: undone first.
+                hand = (hand & ~self.turnup.bit) | robbed.bit
             for i in drawn:
                 hand &= ~(1 << i)
-            for i in thrown + kitty_out:
+            for i in thrown + kitty_out + given:
                 hand |= 1 << i
-            if robbed is not None:
-                hand = (hand & ~self.turnup.bit) | robbed.bit
             extra = bin(hand).count("1") - HAND_SIZE
             self._kitty_me = None
             if extra > 0:
@@ -470,10 +485,14 @@ class Knowledge:
         dealt = list(start)
         dealt[me] = self._dealt_me
         rebuild = Rebuild(self, spare, rng)
+        # Every hidden seat's cards, worked back seat by seat; a step that moved cards between two
+        # hidden hands (cards handed on) reaches the other's through ``rebuild.hands``.
+        rebuild.hands = {s: set(_bits(start[s])) for s in self._hidden_steps}
         for s, steps in self._hidden_steps.items():
-            hand = set(_bits(start[s]))
+            hand = rebuild.hands[s]
             for k, e, cards in steps:
                 step_named(e.step).work_back(rebuild, k, e, cards, hand)
+        for s, hand in rebuild.hands.items():
             dealt[s] = mask_of_indices(hand)
         kitty = rebuild.kitty
         if v.kitty_size and kitty is None:
@@ -517,16 +536,20 @@ class Rebuild:
 
     ``spare``: the cards in no hand, the kitty or the stock as far as is known yet, in a random
     order (a card put out face down is taken from its end); ``rng``; ``turnup``: the turn-up in
-    force; ``face_up``: a card a seat drew face up, by seat. A step writes: ``texts`` (event index
-    -> the action as the world's actor takes it, its cards chosen), ``drawn`` (event index -> the
-    cards drawn or taken, in order) and ``kitty`` (the kitty as dealt, where a hidden bidder took
-    it)."""
+    force; ``face_up``: a card a seat drew face up, by seat; ``me`` and ``players``: the observing
+    seat and how many play; ``told``: what the observing seat was
+    told (:class:`maw_sim.events.Told`); ``hands``: each hidden seat's cards as worked back so far
+    (card indices). A step writes: ``texts`` (event index -> the action as the world's actor takes
+    it, its cards chosen), ``drawn`` (event index -> the cards drawn or taken, in order), ``kitty``
+    (the kitty as dealt, where a hidden bidder took it) and, for what it must remember between
+    two seats' events (a card handed from one hidden hand to another), ``notes``."""
 
     def __init__(self, knowledge, spare: list, rng):
         self._knowledge = knowledge
         self.spare, self.rng = spare, rng
         self.turnup, self.face_up = knowledge.turnup, knowledge.face_up
-        self.texts, self.drawn, self.kitty = {}, {}, None
+        self.told, self.me, self.players = knowledge.told, knowledge.me, knowledge.obs.players
+        self.texts, self.drawn, self.kitty, self.notes, self.hands = {}, {}, None, {}, {}
 
     def hidden_kitty(self, hand: set):
         """A hidden bidder's kitty and the cards he put back out, working back from ``hand`` (his

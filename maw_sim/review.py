@@ -44,7 +44,8 @@ from dataclasses import replace
 
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 # One statement of how the page draws a card (the Joker has no suit) and names a choice.
-from .auction import DISCARD, KITTY
+from .auction import TAKING_THE_KITTY
+from .steps import step_named
 from .narration import card_info, choice_label, trick_info
 from .records import BRANCH_TAG, deal_record
 from .scoring import JINK, LOSE, SPOIL, WIN, split_value
@@ -116,7 +117,7 @@ def _stand_in(rec):
     from .resample import stand_in
     d = rec.deal
     kitty_hidden = bool(d.kitty) and None in d.kitty
-    if kitty_hidden and any(label == "kitty" and seat == rec.observer
+    if kitty_hidden and any(label in TAKING_THE_KITTY.labels and seat == rec.observer
                             for (seat, _), label in zip(d.actions, d.labels)):
         raise ReviewError(_KITTY_HIDDEN.format(seat=rec.observer))
     deal = stand_in(rec, ReviewError)
@@ -466,9 +467,11 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
         # what a discard asks (every set of cards would be hundreds of buttons, and names the
         # mover's cards); never marked by the solver.
         reply["analysis_note"] = BIDDING_MARKS_NOTE
-        if reply["phase"] in (KITTY, DISCARD):
-            reply["decision"] = _discard_words(reply["phase"], mover, rec.variant, players,
-                                               reply["bidding"], names)
+        bidding = reply["bidding"]
+        asked = step_named(reply["phase"]).asks(names, mover, rec.variant, players, bidding["kitty"]["size"],
+                                                bidding["stock"]["left"])
+        if asked is not None:
+            reply["decision"] = asked
         elif visible:
             reply["legal"] = [{"action": a, "card": None, "label": choice_label(a, reply["phase"])} for a in legal]
         return reply
@@ -592,19 +595,6 @@ def _legend(a, names, mover: int) -> str:
             f"it, with every hand open and played as well as it can be; ✓ marks the best.")
 
 
-def _discard_words(phase, mover: int, variant, players: int, bidding: dict, names=SEATS) -> str:
-    """What the kitty or the discard asks of the mover, from what every seat knows: the kitty's
-    size, the exchange's limit and the stock left."""
-    if phase == KITTY:
-        k = bidding["kitty"]["size"]
-        return (f"{names.says(mover, 'have')} taken the kitty into hand and must put out {k} cards face "
-                "down, to hold five.")
-    left = bidding["stock"]["left"]
-    cap = min(variant.exchange_cap(players), left)
-    return (f"{names(mover)} may put out up to {cap} card{'s' if cap != 1 else ''} face down and draw as many "
-            f"from the stock ({left} left), or keep the hand.")
-
-
 def _contract_info(c, words) -> dict | None:
     if c is None:
         return None
@@ -618,8 +608,8 @@ def _open_bidding(deal, drawn, names) -> dict:
     taken = bool(deal.kitty_size) and bool(deal.kitty_taken)
     put_out = None
     if deal.kitty_size and c is not None:
-        put_out = next(([card_info(card) for card in e.cards] for e in deal.events
-                        if e.step == KITTY and e.seat == c.bidder), None)
+        cards = TAKING_THE_KITTY.put_out(deal.events, c.bidder)
+        put_out = None if cards is None else [card_info(card) for card in cards]
     # The undealt cards matter only where players draw from them.
     exchange = deal.variant.exchange_limit != "none"
     stock = deal.stock if exchange else ()
@@ -640,8 +630,8 @@ def _seat_bidding(view, drawn, names) -> dict:
     taken = bool(view.kitty_size) and detail.kitty_taken
     put_out = None
     if detail.kitty is not None and c is not None:
-        put_out = next(([card_info(card) for card in e.cards] for e in view.events
-                        if e.step == KITTY and e.seat == c.bidder), None)
+        cards = TAKING_THE_KITTY.put_out(view.events, c.bidder)
+        put_out = None if cards is None else [card_info(card) for card in cards]
     exchange = view.variant.exchange_limit != "none"
     left = (view.stock_left + (len(drawn.cards) if drawn is not None else 0)) if exchange else 0
     return _bidding_reply(view, view.auction, _contract_info(c, c and contract_held(view, c, names)),

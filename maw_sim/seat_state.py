@@ -17,10 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .auction import AUCTION
 from .cards import SUIT_NAMES, SUIT_SYMBOLS
-from .narration import (BIDDING_PHASES, bid_words, card_info, choice_label, display_order, hold_note,
+from .narration import (bid_words, card_info, choice_label, display_order, hold_note,
                         seat_name, trick_info)
 from .records import options_text, to_link
+from .steps import pipeline, step_named
 from .words import contract_held, trick_words
 from .variants import EVIDENCE_MARKS, TOP_TRUMP_TOKENS, setting_kind, value_text
 from .variants import sources as variant_sources
@@ -231,7 +233,8 @@ def table_state(view, table: PublicTable) -> dict:
     finished = [t for t in view.tricks if t.winner is not None]
     trick = trick_info(view)
     last_trick = _last_trick(narrator, finished)
-    before_play = view.phase in BIDDING_PHASES
+    step = step_named(view.phase)
+    before_play = step is not None and step.before_play
     tricks_won = list(view.tricks_won)
 
     outcome = None
@@ -305,7 +308,18 @@ def table_state(view, table: PublicTable) -> dict:
         "match_over": table.match_over,
         "sheet": score_sheet(table, view),
         "prompt": _prompt(view, table),
+        "step_facts": _step_facts(view, narrator),
     }
+
+
+def _step_facts(view, narrator) -> list:
+    """What each of the deal's steps showed this seat, in words and cards, as the step says it
+    (:meth:`maw_sim.phases.Step.facts`) from the seat's own part of what it was told."""
+    out = []
+    for step in pipeline(view.variant):
+        for text, cards in step.facts(view, narrator.names):
+            out.append({"step": step.name, "text": text, "cards": [card_info(c) for c in cards]})
+    return out
 
 
 def _prompt(view, table) -> str:
@@ -425,7 +439,7 @@ def _bidding(view, narrator, your_turn: bool) -> dict:
                         + (" (held by the dealer)" if c.held else ""),
                 # The contract's words read the rules and the layout: the view has both.
                 "words": contract_held(view, c, narrator.names)},
-            "hold": view.variant.auction["hold"], "hold_note": note,
+            "hold": AUCTION.hold_rule(view.variant), "hold_note": note,
             "kitty_size": view.kitty_size, "stock_left": view.stock_left, "kitty_taken": view.detail.kitty_taken,
             "called": None if view.called is None else card_info(view.called),
             "kitty_shown": None if view.kitty_shown is None else card_info(view.kitty_shown),

@@ -37,8 +37,7 @@ The engine's :class:`maw_sim.deal.Deal` is only read, never changed: the search 
 
 from __future__ import annotations
 
-from .deal import JINK as JINK_PHASE, OVER, PLAY, ROB, legal_mask
-from .phase_names import FIVE
+from .deal import JINK as JINK_PHASE, OVER, PLAY, legal_mask
 from .scoring import GAME, JINK, LOSE, SCORINGS, SPOIL, TO_WIN, TRICKS, WIN, split_value  # noqa: F401
 from .variants import RankTables
 
@@ -582,12 +581,18 @@ def _side_of(deal, seat):
     return deal.side_of(seat)
 
 
+def _deciding(deal) -> bool:
+    """Is a decision step open before the first lead (robbing, fiving, a step of a ruleset under
+    trial)? The solver searches the play; such a step's choices are tried each way."""
+    return deal.step is not None and deal.phase is not JINK_PHASE
+
+
 def solve(deal, seat: int | None = None) -> int:
     """The best result ``seat``'s side can guarantee from here against every other seat
     (default: the seat to move). The deal is not changed. In the robbing phase the robber's
     choice is tried each way (a max node for the robber's side, a min node otherwise)."""
     side = _side_of(deal, seat)
-    if deal.phase in (ROB, FIVE):
+    if _deciding(deal):
         values = solve_moves(deal, deal.to_move, side=side).values()
         return max(values) if deal.side_of(deal.to_move) == side else min(values)
     return _Search(deal, side).value()
@@ -652,7 +657,7 @@ def _each_action(deal, side, node_limit, fallback=None, tricks=False):
             if child.phase != PLAY or child.jinker is not None:
                 out[action] = None
                 continue
-        elif child.phase in (ROB, FIVE):
+        elif _deciding(child):
             out[action] = fallback(child)
             continue
         search = _Search(child, side, tricks=tricks)

@@ -73,6 +73,30 @@ def remove_step(step: StepProtocol) -> None:
     _forget()
 
 
+def with_step(variant, name: str, *, before: str | None = None, variant_id: str, title: str):
+    """``variant`` with the step called ``name`` (one :func:`add_step` made known) in its pipeline,
+    before the step called ``before`` (None: last, just before the play), as a ruleset of its own
+    called ``variant_id`` and ``title``, made known by that id
+    (:func:`maw_sim.variants.register_variant`) so that its records and links load it. ValueError
+    for an unknown step, or a ``before`` the variant does not have."""
+    from dataclasses import replace
+
+    from .variants import register_variant
+    if step_named(name) is None:
+        raise ValueError(f"no step is called {name!r}: add it first (add_step)")
+    names = list(variant.step_names)
+    if before is None:
+        names.append(name)
+    elif before in names:
+        names.insert(names.index(before), name)
+    else:
+        raise ValueError(f"{variant.name} has no step {before!r} to put {name!r} before; its steps: "
+                         f"{', '.join(names) or 'none'}")
+    made = replace(variant, id=variant_id, name=title, steps=tuple(names))
+    register_variant(made)
+    return made
+
+
 def step_for_label(label: str):
     """The step whose lines the notation heads with ``label``, or None."""
     if not _BY_LABEL:

@@ -395,6 +395,10 @@ class Variant:
     choices: dict = field(default_factory=dict)
     #: The settings as the file gives them, before any option (None: these are they).
     file_settings: dict | None = field(default=None, repr=False, compare=False)
+    #: The names of its steps before the first lead where the ruleset states them itself (a
+    #: ruleset made with a step under trial: :func:`maw_sim.steps.with_step`); None: from the
+    #: settings (:attr:`step_names`).
+    steps: tuple | None = None
 
     def with_options(self, options=None, preset=None) -> "Variant":
         """This ruleset with some of its options chosen (``{"name": value}``) and/or a preset.
@@ -698,6 +702,8 @@ class Variant:
         """The names of the decision steps of a deal before the first lead, in order. The variant
         holds names, not steps: the step registry (:func:`maw_sim.steps.pipeline`) maps them to
         the steps, which sit above the variants."""
+        if self.steps is not None:
+            return self.steps
         if self.bidding:
             first, second = (KITTY, TRUMP) if self.auction["trump_named"] == "after-kitty" else (TRUMP, KITTY)
             return ((BID, first, second) + ((DISCARD,) if self.exchange_limit != "none" else ())
@@ -1209,6 +1215,24 @@ def load_variant_file(path) -> Variant:
 def _all_variants() -> dict:
     found = [load_variant_file(p) for p in sorted((conf_dir() / "variants").glob("*.toml"))]
     return {v.id: v for v in sorted(found, key=lambda v: (v.order, v.id))}
+
+
+def register_variant(variant: Variant) -> None:
+    """Make a ruleset built in code (a known one with a step under trial,
+    :func:`maw_sim.steps.with_step`) known by its id, as a file in conf/variants is: a record or a
+    link naming it loads it. ValueError when a ruleset has that id already."""
+    variants = _all_variants()
+    if variant.id in variants:
+        raise ValueError(f"a ruleset with the id {variant.id!r} is known already")
+    variants[variant.id] = variant
+
+
+def forget_variant(variant_id: str) -> None:
+    """Forget a ruleset made known by :func:`register_variant` (never one of conf/variants)."""
+    variant = _all_variants().get(variant_id)
+    if variant is None or variant.steps is None:
+        raise ValueError(f"{variant_id!r} is no ruleset registered in code")
+    del _all_variants()[variant_id]
 
 
 def variant_ids() -> list:

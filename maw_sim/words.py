@@ -19,7 +19,10 @@ that, and the deal says what it decided.
 
 from __future__ import annotations
 
-from .auction import call_of
+from .auction import AUCTION, call_of
+from .phase_names import BID, PLAY
+from .phases import ROBBING
+from .steps import step_named
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from .scoring import TO_WIN
 
@@ -138,9 +141,10 @@ def _decline(t, e):
     n, v = t.names, t.deal.variant
     text = f"{n.says(e.seat, 'decline')} to rob the turn-up."
     if t.turnup.rank != 1:       # the holder's decline (the dealer passing a turned ace costs nothing)
-        if v.robbing == "announce-or-lowest":
+        cost = ROBBING.quiet_cost(v)
+        if cost == "rank":
             text += " Not announced, the ace of trumps is now the lowest trump."
-        elif v.robbing == "rob-or-barred":
+        elif cost == "pool":
             text += f" {n(e.seat)} cannot win the pool this deal."
     return text
 
@@ -207,7 +211,7 @@ def _bid(t, e):
 
 def _hold(t, e):
     n = t.names
-    rule = t.deal.variant.auction["hold"]
+    rule = AUCTION.hold_rule(t.deal.variant)
     before, words = t.high
     t.high = (e.seat, words)
     first, t.held_once = not t.held_once, True
@@ -261,7 +265,8 @@ def _draw(t, e):
     return f"{t.names.says(e.seat, 'draw')} {cards_words(e.cards)} from the stock."
 
 
-#: The sentence of each event, by (step, verb). A step that adds a verb adds its sentence here.
+#: The sentence of each event of the family's steps, by (step, verb). A step beyond them says its
+#: own (:meth:`maw_sim.phases.Step.sentence`).
 SENTENCES = {
     ("five", "five"): _five, ("five", "stand"): _five, ("five", "refuse"): _five,
     ("five", "agree"): _five, ("five", "turn"): _turn,
@@ -273,10 +278,6 @@ SENTENCES = {
     ("kitty", "discard"): _kitty,
     ("discard", "discard"): _discard, ("discard", "draw"): _draw, ("discard", "take"): _take, ("call", "call"): _call,
 }
-
-#: The log's kind of each event (the page styles its lines by it), where it is not the verb.
-KINDS = {("kitty", "discard"): "kitty", ("five", "five"): "five", ("five", "stand"): "five",
-         ("five", "refuse"): "five", ("five", "agree"): "five", ("five", "turn"): "turn"}
 
 
 class Teller:
@@ -309,7 +310,10 @@ class Teller:
             return []
         key = (seen.step, seen.verb)
         say = SENTENCES.get(key)
-        text = say(self, seen) if say is not None else f"{self.names(seen.seat)}: {seen.text}."
+        step = None if seen.step == PLAY else step_named(seen.step)
+        text = say(self, seen) if say is not None else step.sentence(self, seen) if step is not None else None
+        if text is None:
+            text = f"{self.names(seen.seat)}: {seen.text}."
         card = None
         if key == ("rob", "rob"):
             card = card_dict(self.turnup)
@@ -317,9 +321,9 @@ class Teller:
             card = card_dict(self.turnup)
         elif key == ("play", "play"):
             card = card_dict(seen.cards[0])
-        lines = [{"kind": KINDS.get(key, seen.verb), "seat": seen.seat, "text": text, "card": card,
+        lines = [{"kind": seen.verb if step is None else step.log_kind(seen), "seat": seen.seat, "text": text, "card": card,
                   "action": seen.text}]
-        if seen.step == "bid":
+        if seen.step == BID:
             self.calls += 1
             lines += self._auction_over()
         elif seen.verb == "play":
@@ -336,7 +340,7 @@ class Teller:
     def _auction_over(self) -> list:
         """The contract, once the deal shows the auction over and every call of it told."""
         deal = self.deal
-        if not self.auction_open or self.calls < len(deal.auction) or deal.phase == "bid":
+        if not self.auction_open or self.calls < len(deal.auction) or deal.phase == BID:
             return []
         self.auction_open = False
         c = deal.contract
@@ -370,15 +374,11 @@ def trick_words(names: Names, winner: int, number: int, card, past: bool = False
 
 def hold_note(deal) -> str | None:
     """One sentence on the hold, when the dealer is offered it: what holding does in this ruleset."""
-    if deal.phase != "bid" or "hold" not in deal.legal_actions():
+    if deal.phase != BID or "hold" not in deal.legal_actions():
         return None
-    high = next((e.text[4:] for e in reversed(deal.events) if e.step == "bid" and e.verb == "bid"), None)
+    high = next((e.text[4:] for e in reversed(deal.events) if e.step == BID and e.verb == "bid"), None)
     value = high or "the highest bid"
-    after = {
-        "ends": "that ends the auction, and you play the contract",
-        "rebid": "then everyone who has not passed may bid again in turn, until one bidder is left",
-        "duel": "the player you displaced may then bid higher and you may hold again, until one of you passes",
-    }.get(deal.variant.auction["hold"], "you play the contract")
+    after = AUCTION.after_hold(deal.variant)
     return f"Holding takes the highest bid ({value}) for you, the dealer, at its value, without bidding over it; {after}."
 
 

@@ -33,6 +33,7 @@ import random
 
 from ..auction import call_of
 from ..cards import CODES, Card, SUITS
+from ..phase_names import BID, CALL, DISCARD, KITTY, TRUMP
 
 # -- the weights ------------------------------------------------------------------------------
 
@@ -563,8 +564,8 @@ def call_decision(view, rng):
     return max(view.legal, key=lambda a: (card_value(_INDEX[a[5:]], v, view.trump, players, side), a))
 
 
-_DECIDE = {"bid": bid_decision, "trump": trump_decision, "kitty": kitty_decision, "discard": discard_decision,
-           "call": call_decision}
+_DECIDE = {BID: bid_decision, TRUMP: trump_decision, KITTY: kitty_decision, DISCARD: discard_decision,
+           CALL: call_decision}
 #: The phases of the bidding games this module decides (the card play is the other bots' work).
 PHASES = frozenset(_DECIDE)
 

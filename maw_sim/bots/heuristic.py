@@ -20,7 +20,9 @@ It sees only its own view: its hand, the turn-up (if any), the cards played.
 from __future__ import annotations
 
 from ..cards import Card
+from ..phase_names import FIVE, JINK, PLAY, ROB
 from ..scoring import TO_WIN
+from ..steps import step_named
 from . import bidding
 from .bidding import PHASES as BIDDING_PHASES
 
@@ -40,10 +42,16 @@ def _sure_winners(view, tables) -> list:
     return [c for c in view.hand if tables.power[c.index] > top_unseen]
 
 
+#: The steps this bot has rules of thumb for, besides the bidding games' (:mod:`.bidding`).
+_OWN = frozenset((FIVE, ROB, JINK, PLAY))
+
+
 def heuristic_bot(view, rng):
     if view.phase in BIDDING_PHASES:
         return bidding.decide(view, rng)
-    if view.phase == "five":
+    if view.phase not in _OWN:
+        return step_named(view.phase).choose(view, rng)     # a step this bot has no advice for
+    if view.phase == FIVE:
         # Fiving (Cotton): ask for a new trump with no trump in hand; as dealer, agree only then too.
         trumps = [c for c in view.hand if view.tables.power[c.index] >= 100]
         if "five" in view.legal:
@@ -52,12 +60,12 @@ def heuristic_bot(view, rng):
     tables = view.tables
     power = tables.power
     legal = view.legal
-    if view.phase == "rob":
+    if view.phase == ROB:
         robs = [a for a in legal if a.startswith("rob ")]
         if not robs:
             return legal[0]
         return min(robs, key=lambda a: power[Card.parse(a[4:]).index])
-    if view.phase == "jink":
+    if view.phase == JINK:
         return "jink" if len(_sure_winners(view, tables)) == len(view.hand) else "claim"
 
     cards = [Card.parse(a) for a in legal]

@@ -25,6 +25,7 @@ clock says and a seed reproduces it. A bot only ever reads its own view.
 from __future__ import annotations
 
 from .. import solver
+from ..phase_names import FIVE
 from . import bidding
 from .registry import register
 from .bidding import PHASES as BIDDING_PHASES
@@ -99,7 +100,7 @@ class PIMC:
             return legal[0]
         if view.phase in BIDDING_PHASES:
             return bidding.decide(view, rng)      # the auction, trumps, kitty, draw: the evaluator
-        if view.phase == "five":
+        if view.phase == FIVE:
             # Fiving changes the stock, which Knowledge does not sample yet: the policy decides.
             return self.policy(view, rng)
         score = self.evaluate(view, rng).score
