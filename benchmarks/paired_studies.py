@@ -144,9 +144,9 @@ FIELDS = {
                 "by_deal": ["win_if_rob", "win_if_pass", "tricks_if_rob", "tricks_if_pass", "win_by_position",
                             "dealer_edge"]},
     "toptrumps": {"experiment": "top-trumps", "variants": ["modern", "cotton"], "players": [5],
-                  "bots": ["heuristic", "pimc"], "deals": 200, "seed": 1674, "by_deal": ["win_holding"]},
+                  "bots": ["heuristic", "pimc"], "deals": 150, "seed": 1674, "by_deal": ["win_holding"]},
     "hold": {"experiment": "dealer-hold", "variants": ["one-hundred-and-ten"], "players": [4],
-             "bots": ["heuristic", "pimc"], "deals": 100, "seed": 4500, "by_deal": ["dealer_points", "dealer_margin"]},
+             "bots": ["heuristic", "pimc"], "deals": 80, "seed": 4500, "by_deal": ["dealer_points", "dealer_margin"]},
 }
 
 
