@@ -140,13 +140,13 @@ FIELDS = {
     "spoil": {"experiment": "spoil-rate", "variants": ["spoil-five"], "players": [5],
               "bots": ["heuristic", "pimc", "pimc-spoil"], "deals": 300, "seed": 1864, "by_deal": ["spoil"]},
     "robbing": {"experiment": "robbing", "variants": ["spoil-five"], "players": [5], "bots": ["heuristic", "pimc"],
-                "deals": 240, "seed": 1600,
+                "deals": 150, "seed": 1600,
                 "by_deal": ["win_if_rob", "win_if_pass", "tricks_if_rob", "tricks_if_pass", "win_by_position",
                             "dealer_edge"]},
     "toptrumps": {"experiment": "top-trumps", "variants": ["modern", "cotton"], "players": [5],
                   "bots": ["heuristic", "pimc"], "deals": 150, "seed": 1674, "by_deal": ["win_holding"]},
     "hold": {"experiment": "dealer-hold", "variants": ["one-hundred-and-ten"], "players": [4],
-             "bots": ["heuristic", "pimc"], "deals": 80, "seed": 4500, "by_deal": ["dealer_points", "dealer_margin"]},
+             "bots": ["heuristic", "pimc"], "deals": 60, "seed": 4500, "by_deal": ["dealer_points", "dealer_margin"]},
 }
 
 
