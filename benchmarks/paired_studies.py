@@ -138,7 +138,7 @@ DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 #: ``bots``: the fields compared (every seat the same bot), all on the same deals.
 FIELDS = {
     "spoil": {"experiment": "spoil-rate", "variants": ["spoil-five"], "players": [5],
-              "bots": ["heuristic", "pimc", "pimc-spoil"], "deals": 300, "seed": 1864, "by_deal": ["spoil"]},
+              "bots": ["heuristic", "pimc", "pimc-spoil"], "deals": 150, "seed": 1864, "by_deal": ["spoil"]},
     "robbing": {"experiment": "robbing", "variants": ["spoil-five"], "players": [5], "bots": ["heuristic", "pimc"],
                 "deals": 150, "seed": 1600,
                 "by_deal": ["win_if_rob", "win_if_pass", "tricks_if_rob", "tricks_if_pass", "win_by_position",
@@ -250,10 +250,10 @@ def run_field(name: str, deals: int | None = None, bots: list | None = None, wor
             "cpu_seconds": round(time.process_time() - start), "figures": field_figures(name, rows, bots)}
 
 
-def fields(which: str) -> None:
+def fields(which: str, workers: int = 1) -> None:
     DATA.mkdir(exist_ok=True)
     for name in FIELDS if which == "all" else [which]:
-        record = run_field(name)
+        record = run_field(name, workers=workers)
         path = DATA / f"search-field-{name}.json"
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{name}: {record['deals_played']} deals, {record['cpu_seconds']} s of CPU -> {path}")
@@ -269,7 +269,9 @@ def main() -> None:
     if sys.argv[1:2] == ["fields"]:
         fields_parser = argparse.ArgumentParser(description="every headline against a search field")
         fields_parser.add_argument("which", choices=[*FIELDS, "all"])
-        fields(fields_parser.parse_args(sys.argv[2:]).which)
+        fields_parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+        fields_args = fields_parser.parse_args(sys.argv[2:])
+        fields(fields_args.which, fields_args.workers)
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("study", choices=[*STUDIES, "all"])
