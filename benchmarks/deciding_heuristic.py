@@ -4,6 +4,14 @@ from the same seats against the same field of plain heuristic players, and the r
 per-deal difference in the pool taken, with its 95% interval clustered by deal.
 
     nice -n 10 .venv/bin/python benchmarks/deciding_heuristic.py --deals 3000 --seed 2026
+
+Measured (3,000 deals, seed 2026, five players, a field of heuristic players): under each of the
+four robbing readings the difference is +0.0000 [+0.0000, +0.0000] — both take the pool in 0.0820
+of deals. The deciding bot's evaluation plays the options out with heuristic players, who make
+nothing of a card shown, so it robs at almost every chance (in 400 deals of five heuristic seats:
+218 of 220 chances; it jinked at 3 of 24 chances where the heuristic claimed); and the
+tournament's measure counts a pool won, not a jink's bonus. Whether declining to rob pays needs
+a field that reads the robbing, such as PIMC's.
 """
 
 from __future__ import annotations
