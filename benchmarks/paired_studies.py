@@ -12,11 +12,25 @@ interval is the difference's own, clustered by deal (:mod:`maw_sim.studies.paire
     .venv/bin/python benchmarks/paired_studies.py all --deals-scale 0.1   # a quick look
 
 Each prints the command's figures; ``--seed`` shifts the seeds (the published figures use 0).
+
+Every headline against stronger players: ``fields`` plays each notebook's central figure again
+with a search bot in every seat (and the heuristic on the same deals, so the two fields are
+compared deal by deal), and writes the figures with their settings to ``notebooks/data/``, which
+the notebooks read and show beside their own::
+
+    nice -n 10 .venv/bin/python benchmarks/paired_studies.py fields spoil     # one field study
+    nice -n 10 .venv/bin/python benchmarks/paired_studies.py fields all       # all (about an hour of CPU)
+
+A search field costs about 1.4 s of CPU a deal at five players, so these run at a few hundred
+deals; the intervals say what that buys. ``tests/test_search_fields.py`` checks that each data file
+was written by the settings and the bots as they stand.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import sys
 import time
 from pathlib import Path
@@ -116,11 +130,151 @@ def dealer(deals: int, seed: int) -> None:
                          {"measure": "dealer_edge", "key": ["ace turned", "no ace turned"]})))
 
 
+# -- every headline against a search field ----------------------------------------------------------
+
+DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
+
+#: Each field study: the notebook's own experiment and seed, at the size a search field affords.
+#: ``bots``: the fields compared (every seat the same bot), all on the same deals.
+FIELDS = {
+    "spoil": {"experiment": "spoil-rate", "variants": ["spoil-five"], "players": [5],
+              "bots": ["heuristic", "pimc", "pimc-spoil"], "deals": 150, "seed": 1864, "by_deal": ["spoil"]},
+    "robbing": {"experiment": "robbing", "variants": ["spoil-five"], "players": [5], "bots": ["heuristic", "pimc"],
+                "deals": 150, "seed": 1600,
+                "by_deal": ["win_if_rob", "win_if_pass", "tricks_if_rob", "tricks_if_pass", "win_by_position",
+                            "dealer_edge"]},
+    "toptrumps": {"experiment": "top-trumps", "variants": ["modern", "cotton"], "players": [5],
+                  "bots": ["heuristic", "pimc"], "deals": 150, "seed": 1674, "by_deal": ["win_holding"]},
+}
+# Not yet: the dealer's hold (dealer-hold, 4 players) with a search field. The auction is the same
+# evaluator in both fields (the search bots bid as the heuristic does), and two branches a deal at
+# 2.6 s of CPU each did not fit beside the others on a shared machine.
+
+
+def bot_settings(name: str) -> dict:
+    """What a bot is, as far as a figure depends on it: a function's name, or a search bot's class
+    and parameters (its rollout policy by name)."""
+    import types
+
+    from maw_sim.bots import get_bot
+    bot = get_bot(name)
+    if isinstance(bot, types.FunctionType):
+        return {"name": name, "kind": bot.__name__}
+    params = {k: (getattr(v, "__name__", repr(v)) if callable(v) else v) for k, v in sorted(vars(bot).items())}
+    return {"name": name, "kind": type(bot).__name__, **params}
+
+
+def field_settings(name: str) -> dict:
+    """The settings a field study's data file must have been written with: the study, its bots'
+    parameters, and a hash of the two."""
+    study = FIELDS[name]
+    settings = {**study, "bot_settings": [bot_settings(b) for b in study["bots"]]}
+    digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:16]
+    return {**settings, "hash": digest}
+
+
+def _field_variants(name: str) -> list:
+    study = FIELDS[name]
+    if study["experiment"] == "top-trumps":
+        return [spoil_five_with_order(v) for v in study["variants"]]
+    return list(study["variants"])
+
+
+def _fig(label: str, bots: str, est: dict, value: str = "mean") -> dict:
+    """One figure of a field: the estimate and its 95% interval, clustered by deal."""
+    key = {"mean": "mean", "difference": "difference", "ratio": "ratio"}[value]
+    out = {"figure": label, "bots": bots, "estimate": est[key], "low": est["low"], "high": est["high"]}
+    if "n" in est:
+        out["n"] = est["n"]
+    return out
+
+
+def field_figures(name: str, rows: list, bots: list) -> list:
+    """The central figures of one field study, for each field of ``bots`` (and, for the spoil rate,
+    each field less the heuristic's, deal by deal)."""
+    study = FIELDS[name]
+    figures = []
+    if name == "spoil":
+        for b in bots:
+            figures.append(_fig("spoil rate, 5 players", b, one(summarise(rows), bots=b, measure="spoil")))
+        for b in bots[1:]:
+            figures.append(_fig("spoil rate, 5 players, less the heuristic field's", b, difference(
+                rows, {"bots": b, "measure": "spoil"}, {"bots": "heuristic", "measure": "spoil"}), "difference"))
+        if {"pimc", "pimc-spoil"} <= set(bots):
+            figures.append(_fig("spoil rate, spoil-aware less plain PIMC", "pimc-spoil", difference(
+            rows, {"bots": "pimc-spoil", "measure": "spoil"}, {"bots": "pimc", "measure": "spoil"}), "difference"))
+    elif name == "robbing":
+        for b in bots:
+            def arm(m, who, b=b):
+                return {"bots": b, "measure": m, "key": who}
+            figures.append(_fig("ace holder's win, rob less pass", b, difference(
+                rows, arm("win_if_rob", "ace holder"), arm("win_if_pass", "ace holder")), "difference"))
+            figures.append(_fig("ace holder's win, rob ÷ pass", b, ratio(
+                rows, arm("win_if_rob", "ace holder"), arm("win_if_pass", "ace holder")), "ratio"))
+            figures.append(_fig("ace holder's tricks, rob less pass", b, difference(
+                rows, arm("tricks_if_rob", "ace holder"), arm("tricks_if_pass", "ace holder")), "difference"))
+            figures.append(_fig("dealer's win less the average other seat's", b, difference(
+                rows, {"bots": b, "measure": "win_by_position", "key": "5"},
+                {"bots": b, "measure": "win_by_position", "key": ["1", "2", "3", "4"]}), "difference"))
+            for turned in ("ace turned", "no ace turned"):
+                figures.append(_fig(f"dealer's edge, {turned}", b,
+                                    one(summarise(rows), bots=b, measure="dealer_edge", key=turned)))
+    elif name == "toptrumps":
+        for v in _field_variants(name):
+            for b in bots:
+                def arm(key, v=v, b=b):
+                    return {"variant": v.id, "bots": b, "measure": "win_holding", "key": key}
+                for key in ("five of trumps", "knave of trumps", "ace of hearts", "ace of trumps"):
+                    figures.append(_fig(f"{v.id}: {key} ÷ any hand", b, ratio(rows, arm(key), arm("any hand")), "ratio"))
+                figures.append(_fig(f"{v.id}: five of trumps less ace of trumps", b, difference(
+                    rows, arm("five of trumps"), arm("ace of trumps")), "difference"))
+    return figures
+
+
+def run_field(name: str, deals: int | None = None, bots: list | None = None, workers: int = 1) -> dict:
+    """Play one field study and return its record. ``deals`` and ``bots``: fewer than its settings,
+    for a check (the heuristic field alone replays in seconds)."""
+    study = FIELDS[name]
+    bots = bots or study["bots"]
+    start = _cpu()
+    rows = run_study(study["experiment"], variants=_field_variants(name), players=study["players"],
+                     bots=bots, deals=deals or study["deals"], seed=study["seed"], by_deal=study["by_deal"],
+                     workers=workers)
+    return {"study": name, "script": "benchmarks/paired_studies.py fields " + name,
+            "settings": field_settings(name), "deals_played": deals or study["deals"],
+            "cpu_seconds": round(_cpu() - start), "figures": field_figures(name, rows, bots)}
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and its finished worker processes."""
+    import resource
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def fields(which: str, workers: int = 1) -> None:
+    DATA.mkdir(exist_ok=True)
+    for name in FIELDS if which == "all" else [which]:
+        record = run_field(name, workers=workers)
+        path = DATA / f"search-field-{name}.json"
+        path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{name}: {record['deals_played']} deals, {record['cpu_seconds']} s of CPU -> {path}")
+        for f in record["figures"]:
+            print(f"  {f['bots']:11} {f['figure']:55} {f['estimate']:+.3f} [{f['low']:+.3f}, {f['high']:+.3f}]")
+
+
 STUDIES = {"toptrumps": (toptrumps, 30000), "hold": (hold, 4000), "orders": (orders, 10000),
            "dealer": (dealer, 20000)}
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["fields"]:
+        fields_parser = argparse.ArgumentParser(description="every headline against a search field")
+        fields_parser.add_argument("which", choices=[*FIELDS, "all"])
+        fields_parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+        fields_args = fields_parser.parse_args(sys.argv[2:])
+        fields(fields_args.which, fields_args.workers)
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("study", choices=[*STUDIES, "all"])
     parser.add_argument("--seed", type=int, default=0, help="added to every study's seed (default 0)")

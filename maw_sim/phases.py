@@ -708,13 +708,18 @@ class Fiving(Step):
         return "Fiving: ask the dealer to turn a new trump, or keep this one."
 
 
-def take_unseen(deal, next_seat) -> None:
+def take_unseen(deal, next_seat, next_action: str | None = None) -> None:
     """Replaying what one seat knew onto a whole deal (a bot's imagined deal, the review board's
     stand-in): before ``next_seat``'s recorded action, take for every other seat to move the
     action nobody else saw (a holder's quiet decline to rob), since the seat's record cannot have
-    it. ``next_seat`` None: the record ends here."""
-    while deal.to_move is not None and deal.to_move != next_seat:
+    it. ``next_seat`` None: the record ends here. ``next_action``, the recorded action: when the
+    world asks ``next_seat`` itself for a quiet decision the record shows it went past (the elder
+    hand, holding the ace, passed without a word and then led), it is taken for that seat too."""
+    while deal.to_move is not None:
         step = deal.step
+        if deal.to_move == next_seat and (next_action is None or step is None
+                                          or next_action in step.legal_actions(deal)):
+            return
         quiet = None if step is None else step.silent(deal)
         if quiet is None:
             return

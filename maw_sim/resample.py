@@ -518,7 +518,7 @@ class Knowledge:
             raise _Refused(None, None, exc) from None
         texts = rebuild.texts
         for k, e in self._actions:       # a chance event is dealt again from the stock laid out
-            take_unseen(deal, e.seat)    # a drawn holder of the ace declines without a word
+            take_unseen(deal, e.seat, texts.get(k, e.text))   # a drawn holder of the ace declines unheard
             try:
                 deal.apply(texts.get(k, e.text))
             except IllegalAction as exc:

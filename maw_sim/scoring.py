@@ -229,6 +229,26 @@ class PoolScoring(Scoring):
             return 0.0
         return self._won_worth(outcome.jinked, players, pool)
 
+    def spoil_worth(self, players: int, members: int = 1, next_dealer_ours: bool = False,
+                    pool: int | None = None) -> float:
+        """What a spoilt deal is worth to a side of ``members`` players, against another side taking
+        the pool (0 in :meth:`value`), in units of this deal's pool: the future is counted from the
+        stakes (:meth:`collect`). After a spoil the pool is carried into the next deal, topped up
+        by the spoil addition of every player but the dealer and the dealer's stake; after a win a
+        fresh pool is made of everyone's ante and the dealer's stake. Nobody's seat favours him in
+        the long run, so each player expects 1/``players`` of whatever pool is at stake. The spoil
+        is then worth the side's share of the difference between the two next pools, less what it
+        pays into the carried one and plus what it would have paid into the fresh one (the next
+        dealer pays his stake in both, and the ante only into a fresh pool). ``next_dealer_ours``:
+        the next dealer is one of the side (a deal's dealer moves one seat to the left)."""
+        s = self.setting
+        carried = self.pool_size(players, pool) + s["spoil_addition"] * (players - 1) + s["dealer_stake"]
+        fresh = self.pool_size(players)
+        paid_if_carried = s["spoil_addition"] * (members - next_dealer_ours) + s["dealer_stake"] * next_dealer_ours
+        paid_if_fresh = s["ante"] * members + s["dealer_stake"] * next_dealer_ours
+        chips = members / players * (carried - fresh) - paid_if_carried + paid_if_fresh
+        return chips / max(self.pool_size(players, pool), 1)
+
     def solver_value(self, outcome, side):
         if outcome.team is None:
             return SPOIL

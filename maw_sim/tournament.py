@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import random
 
-from .bots import bot_names, get_bot, play_deal
+from .bots import get_bot, play_deal, study_bot_names
 from .deal import Deal, check_seed
 from .stats import clustered_mean_interval
 from .variants import load_variant
@@ -54,8 +54,8 @@ def check_arguments(variant, players, challenger, field, deals, seed):
     v.check_table(players, None)
     for role, name in (("challenger", challenger), ("field", field)):
         if not callable(name):
-            if name not in bot_names():
-                raise ValueError(f"unknown {role} bot {name!r}; known bots: {', '.join(bot_names())}")
+            if name not in study_bot_names():
+                raise ValueError(f"unknown {role} bot {name!r}; known bots: {', '.join(study_bot_names())}")
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise ValueError(f"deals must be a whole number, 1 or more; got {deals!r}")
     check_seed(seed)

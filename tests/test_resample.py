@@ -211,3 +211,20 @@ def test_the_resampler_and_a_seats_view_name_no_steps_verb():
                  and id(node) not in docstrings and isinstance(node.value, str)
                  and node.value.strip().split(" ")[0] in verbs}
         assert not named, f"{where} names a step's verb: {sorted(named)}"
+
+
+def test_a_world_is_built_when_the_elder_passed_the_ace_unheard_and_led():
+    """Spoil Five, robbing free: the elder hand (seat 2) held the ace of trumps, passed without a
+    word and led; later he played the ace. Every world must give him the ace, so every world's
+    replay must take his quiet pass before his lead (his record does not show it to seat 3)."""
+    deal = Deal.random("spoil-five", 5, 188975864957384, dealer=1)
+    assert deal.to_move == 2 and "pass" in deal.legal_actions()
+    for action in ["pass", "QH", "3D", "JD", "2D", "KD", "QC", "10H", "9C", "6C", "10C", "JC", "KS", "AC",
+                   "10D", "JH", "AD"]:
+        deal.apply(action)
+    view = deal.view(3)
+    knowledge = Knowledge(view)
+    for seed in range(5):
+        world = knowledge.world(random.Random(seed))
+        assert (world.phase, world.to_move) == ("play", 3)
+        assert world.history[0] == (2, "pass")

@@ -208,3 +208,51 @@ def test_void_shown_is_respected():
                 found += 1
             deal.apply(heuristic(view, rng))
     assert found > 20
+
+
+# -- the worth of a spoil -------------------------------------------------------------------------
+
+def test_a_spoil_is_worth_the_carried_pool_by_the_stakes():
+    """Spoil Five's stakes (ante 2, dealer's stake 1, spoil addition 1) at five players: a fresh pool
+    of 11; after a spoil the next pool is 16, of which each player expects a fifth, for one counter
+    paid in instead of two (the next dealer: one instead of three). So a spoil beats another's win
+    by 2/11 of a pool for a player (3/11 for the next dealer), and a pair shares twice the gain."""
+    scorer = maw_sim.load_variant("spoil-five").scorer
+    assert scorer.spoil_worth(5) == pytest.approx(2 / 11)
+    assert scorer.spoil_worth(5, next_dealer_ours=True) == pytest.approx(3 / 11)
+    assert scorer.spoil_worth(4, members=2) == pytest.approx((2 / 4 * 4 + 2) / 9)
+    # A carried pool of 16 spoilt again: 21 next time, against a fresh 11.
+    assert scorer.spoil_worth(5, pool=16) == pytest.approx((21 - 11) / 5 / 16 + 1 / 16)
+
+
+def _barred_choice():
+    """Three players, Spoil Five with robbing a duty on pain of the pool (``rob-or-barred``): seat 1
+    held the ace of trumps (diamonds) and passed, so it can never take the pool. Fourth trick: seat 2,
+    on two tricks, led the ace of clubs; seat 1 holds the knave (which takes it) and the six (which
+    does not). The six gives seat 2 its third trick and the pool; the knave spoils the deal unless
+    seat 2 also takes the last trick."""
+    v = maw_sim.load_variant("spoil-five").with_options({"robbing": "rob-or-barred"})
+    deal = Deal(v, [["5H", "JH", "QH", "8S", "JS"], ["6C", "10C", "JC", "AD", "QS"], ["AC", "4C", "7D", "AS", "KS"]],
+                "2D", dealer=0)
+    for action in ["pass", "10C", "4C", "8S", "7D", "5H", "AD", "QS", "KS", "JS", "AC", "JH"]:
+        deal.apply(action)
+    return deal.view(1)
+
+
+def test_the_spoil_aware_bot_spoils_where_the_old_one_does_not_care():
+    view = _barred_choice()
+    assert view.legal == ("JC", "6C") and view.tricks_won == (0, 1, 2)
+    old = PIMC(budget=40, min_worlds=12, max_worlds=12).evaluate(view, random.Random(3))
+    new = PIMC(budget=40, min_worlds=12, max_worlds=12, spoil_aware=True).evaluate(view, random.Random(3))
+    # Barred, seat 1 scores nothing whatever happens: the old value cannot tell the cards apart.
+    assert old.score["JC"] == old.score["6C"] == (0.0, 0.0)
+    assert new.rolled["6C"] == 0.0 and new.rolled["JC"] > 0.0
+    assert max(view.legal, key=new.score.__getitem__) == "JC"
+    assert get_bot("pimc-spoil")(view, random.Random(1)) == "JC"
+
+
+def test_study_bots_are_found_by_name_but_not_offered_at_the_table():
+    from maw_sim.bots import bot_levels, study_bot_names
+    assert {"pimc-spoil", "best-spoil", "ismcts-spoil"} <= set(study_bot_names())
+    assert "pimc-spoil" not in bot_names() and "pimc-spoil" not in {b["name"] for b in bot_levels()}
+    assert get_bot("pimc-spoil").spoil_aware and not get_bot("pimc").spoil_aware

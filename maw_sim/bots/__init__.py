@@ -11,7 +11,7 @@ import random
 
 from .heuristic import heuristic_bot
 from .random_bot import random_bot
-from .registry import BOTS, register
+from .registry import BOTS, STUDY_BOTS, register
 
 register("random", random_bot)
 register("heuristic", heuristic_bot)
@@ -46,19 +46,26 @@ def bot_names() -> list:
     return list(BOTS)
 
 
+def study_bot_names() -> list:
+    """Every bot a study or a tournament may name: the players' bots, then those kept for studies."""
+    _load_optional()
+    return list(BOTS) + list(STUDY_BOTS)
+
+
 def get_bot(name: str):
-    """The bot with this name; an unknown name is a ValueError listing the known ones."""
+    """The bot with this name (a player's or a study's); an unknown name is a ValueError listing
+    the known ones."""
     _load_optional()
     try:
-        return BOTS[name]
+        return BOTS[name] if name in BOTS else STUDY_BOTS[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join([*BOTS, *STUDY_BOTS])}") from None
 
 
 def _load_optional() -> None:
     """Stronger bots live in their own modules and register themselves when imported."""
     import importlib
-    for module in ("maw_sim.bots.search", "maw_sim.bots.ismcts"):
+    for module in ("maw_sim.bots.search", "maw_sim.bots.ismcts", "maw_sim.bots.deciding"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:

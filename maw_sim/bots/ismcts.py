@@ -20,7 +20,7 @@ import math
 from .registry import register
 from .heuristic import heuristic_bot
 from .inference import Knowledge
-from .search import pimc_bot, utility
+from .search import pimc_bot, pimc_spoil_bot, utility
 
 
 class _Node:
@@ -35,10 +35,13 @@ class _Node:
 
 class ISMCTS:
     """``iterations`` imagined deals per decision; ``exploration``: the UCB constant;
-    ``policy``: how the other seats play in the imagined deals and how every seat plays the rollouts."""
+    ``policy``: how the other seats play in the imagined deals and how every seat plays the rollouts;
+    ``spoil_aware``: a spoilt pool is worth its share of the next pool (:func:`.search.utility`)."""
 
-    def __init__(self, iterations: int = 250, exploration: float = 0.7, policy=heuristic_bot):
+    def __init__(self, iterations: int = 250, exploration: float = 0.7, policy=heuristic_bot,
+                 spoil_aware: bool = False):
         self.iterations = iterations
+        self.spoil_aware = spoil_aware
         self.exploration = exploration
         self.policy = policy
 
@@ -47,8 +50,9 @@ class ISMCTS:
         if len(legal) == 1:
             return legal[0]
         if view.phase != "play":
-            return pimc_bot(view, rng)       # robbing, jinking, the bidding games' auction, trump,
-                                             # kitty and draw: PIMC's (the evaluator's, for those)
+            # Robbing, jinking, the bidding games' auction, trump, kitty and draw: PIMC's (the
+            # evaluator's, for those), valuing a spoil as this bot does.
+            return (pimc_spoil_bot if self.spoil_aware else pimc_bot)(view, rng)
         side = view.team_of(view.seat)
         knowledge = Knowledge(view)
         root = _Node()
@@ -85,7 +89,7 @@ class ISMCTS:
                 deal.apply(action)
                 node = child
                 path.append(child)
-            value = utility(deal, side)
+            value = utility(deal, side, self.spoil_aware)
             for n in path:
                 n.visits += 1
                 n.total += value
@@ -100,3 +104,4 @@ class ISMCTS:
 # (benchmarks/oracle_ceiling.py).
 ismcts_bot = ISMCTS()
 register("ismcts", ismcts_bot)
+register("ismcts-spoil", ISMCTS(spoil_aware=True), study_only=True)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from .. import solver
 from ..phase_names import FIVE
+from ..scoring import SPOIL
 from . import bidding
 from .registry import register
 from .bidding import PHASES as BIDDING_PHASES
@@ -33,17 +34,33 @@ from .heuristic import heuristic_bot
 from .inference import Knowledge
 
 
-def utility(deal, side: int) -> float:
+def utility(deal, side: int, spoil_aware: bool = False) -> float:
     """What a finished deal is worth to ``side``, as its scoring says (:mod:`maw_sim.scoring`):
     pool games, 1 for taking the pool (more for a jink, by the bonus it collects measured against
     the pool) and 0 otherwise; points games, the side's points, with the target's worth added for
     winning the game (taken off for losing it). A bot does not see the pool, so a fresh one is
-    assumed."""
-    return deal.variant.scorer.value(deal.outcome, side, deal.players)
+    assumed.
+
+    ``spoil_aware``: in pool games a spoilt deal is worth what the carried pool promises the side
+    (:meth:`~maw_sim.scoring.PoolScoring.spoil_worth`, about a fifth of a pool at five players)
+    rather than nothing — so spoiling is better than letting another player take the pool."""
+    outcome = deal.outcome
+    if spoil_aware and outcome.team is None and deal.variant.scoring_kind == "pool":
+        return spoil_worth(deal, side)
+    return deal.variant.scorer.value(outcome, side, deal.players)
 
 
-def _solver_utility(value: int, deal) -> float:
+def spoil_worth(deal, side: int) -> float:
+    """What a spoil of ``deal`` is worth to ``side`` against another side's win, in pools."""
+    members = sum(1 for seat in range(deal.players) if deal.side_of(seat) == side)
+    next_dealer = (deal.dealer + 1) % deal.players
+    return deal.variant.scorer.spoil_worth(deal.players, members, deal.side_of(next_dealer) == side)
+
+
+def _solver_utility(value: int, deal, side: int, spoil_aware: bool = False) -> float:
     """The solver's value in the units of :func:`utility`."""
+    if spoil_aware and value == SPOIL and deal.variant.scoring_kind == "pool":
+        return spoil_worth(deal, side)
     return deal.variant.scorer.from_solver(value, deal.players)
 
 
@@ -53,26 +70,26 @@ def rollout(deal, policy, rng) -> None:
         deal.apply(policy(deal.view(deal.to_move), rng))
 
 
-def best_reply(deal, side: int, policy, rng, depth: int = 5) -> float:
+def best_reply(deal, side: int, policy, rng, depth: int = 5, spoil_aware: bool = False) -> float:
     """The most ``side`` can make of an imagined deal when the other seats play ``policy``: at our
     next ``depth`` decisions we try every legal action; after that, and at every other seat's turn,
     ``policy`` plays (the rollout)."""
     while deal.to_move is not None and deal.side_of(deal.to_move) != side:
         deal.apply(policy(deal.view(deal.to_move), rng))
     if deal.to_move is None:
-        return utility(deal, side)
+        return utility(deal, side, spoil_aware)
     if depth == 0:
         rollout(deal, policy, rng)
-        return utility(deal, side)
+        return utility(deal, side, spoil_aware)
     legal = deal.legal_actions()
     if len(legal) == 1:
         deal.apply(legal[0])
-        return best_reply(deal, side, policy, rng, depth)
+        return best_reply(deal, side, policy, rng, depth, spoil_aware)
     best = None
     for action in legal:
         child = deal.copy()
         child.apply(action)
-        value = best_reply(child, side, policy, rng, depth - 1)
+        value = best_reply(child, side, policy, rng, depth - 1, spoil_aware)
         if best is None or value > best:
             best = value
     return best
@@ -83,11 +100,13 @@ class PIMC:
     tried at our next turn), within ``min_worlds`` and ``max_worlds`` imagined deals.
     ``solve_when``: cards left in all hands at or below which the exact solver judges each imagined
     deal. ``reply_depth``: how many of our own next turns are searched (0: none, a plain rollout).
-    ``policy``: the rollout bot."""
+    ``policy``: the rollout bot. ``spoil_aware``: a spoilt pool is worth its share of the next
+    pool (:func:`utility`), not nothing."""
 
     def __init__(self, budget: int = 120, solve_when: int = 10, policy=heuristic_bot,
-                 min_worlds: int = 8, max_worlds: int = 60, reply_depth: int = 0):
+                 min_worlds: int = 8, max_worlds: int = 60, reply_depth: int = 0, spoil_aware: bool = False):
         self.reply_depth = reply_depth
+        self.spoil_aware = spoil_aware
         self.budget = budget
         self.solve_when = solve_when
         self.policy = policy
@@ -132,13 +151,14 @@ class PIMC:
                 child = world.copy()
                 child.apply(action)
                 if exact:
-                    solved[action] += _solver_utility(solver.solve(child, _a_seat(child, side)), child)
+                    solved[action] += _solver_utility(solver.solve(child, _a_seat(child, side)), child, side,
+                                                      self.spoil_aware)
                 rng_state = _Rng(seed)
                 if depth:
-                    rolled[action] += best_reply(child, side, self.policy, rng_state, depth)
+                    rolled[action] += best_reply(child, side, self.policy, rng_state, depth, self.spoil_aware)
                 else:
                     rollout(child, self.policy, rng_state)
-                    rolled[action] += utility(child, side)
+                    rolled[action] += utility(child, side, self.spoil_aware)
         return Judgement(worlds, exact_worlds,
                          {a: solved[a] / worlds for a in legal}, {a: rolled[a] / worlds for a in legal})
 
@@ -186,3 +206,8 @@ pimc_bot = PIMC(budget=120, solve_when=10)
 best_bot = PIMC(budget=300, solve_when=0, reply_depth=1)
 register("pimc", pimc_bot)
 register("best", best_bot)
+# The same players valuing a spoilt deal at its share of the carried pool, for the studies.
+pimc_spoil_bot = PIMC(budget=120, solve_when=10, spoil_aware=True)
+best_spoil_bot = PIMC(budget=300, solve_when=0, reply_depth=1, spoil_aware=True)
+register("pimc-spoil", pimc_spoil_bot, study_only=True)
+register("best-spoil", best_spoil_bot, study_only=True)

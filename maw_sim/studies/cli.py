@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 
-from ..bots import bot_names, get_bot
+from ..bots import get_bot, study_bot_names
 from ..variants import load_variant, variant_ids
 from .runner import check_scheduler, completed
 
@@ -83,7 +83,7 @@ def register(sub, parser_class) -> None:
     p.add_argument("--players", type=count_argument("players", 2), help="players (default: the variant's usual number)")
     p.add_argument("--challenger", type=_argtype(_bot), default="best", help="the bot measured (default best)")
     p.add_argument("--field", type=_argtype(_bot), default="heuristic", help="the bot in every other seat "
-                   "(default heuristic); bots: " + ", ".join(bot_names()))
+                   "(default heuristic); bots: " + ", ".join(study_bot_names()))
     p.add_argument("--deals", type=count_argument("deals", 1), default=200, help="deals in all, replays included")
     p.add_argument("--seed", type=count_argument("seed", 0), default=0)
     _runner_options(p)
@@ -98,7 +98,7 @@ def register(sub, parser_class) -> None:
                    help="experiment: " + ", ".join(EXPERIMENTS) + " (or 'list')")
     p.add_argument("--variants", type=_argtype(_names("variant", variant_ids)), help="comma-separated variant ids")
     p.add_argument("--players", type=_argtype(_players_list), help="player counts: 5, 3,4,5 or 2-6")
-    p.add_argument("--bots", type=_argtype(_names("bot", bot_names)), help="comma-separated bots (the policy of every seat)")
+    p.add_argument("--bots", type=_argtype(_names("bot", study_bot_names)), help="comma-separated bots (the policy of every seat)")
     p.add_argument("--deals", type=count_argument("deals", 1), help="deals per cell (variant × players × bot)")
     p.add_argument("--seed", type=count_argument("seed", 0), default=0)
     p.add_argument("--chunk", type=count_argument("chunk", 1), help="deals per task (default: about a second's work)")

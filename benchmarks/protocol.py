@@ -1,0 +1,119 @@
+"""An honest protocol for comparing bots: seeds fixed before any result, every variant tried counted.
+
+A bot is tuned by trying variants and keeping the best; measured again on the deals it was tuned on,
+the best of many looks better than it is. So the deals are split once, here, in advance:
+
+- **development** (tournament seed ``DEVELOPMENT_SEED``): try as many variants as you like;
+- **held-out** (tournament seed ``HELD_OUT_SEED``): a variant is measured there once it is chosen,
+  and the held-out figure is the one reported.
+
+The two seeds share no deal (a tournament's deals are hashed from its seed and the group,
+:func:`maw_sim.tournament._base_seed`). Every comparison is paired — both bots play the same
+``DEALS`` deals from the same seats against the same field (:func:`maw_sim.tournament.compare`),
+the interval clustered by deal — and every run, development or held-out, is appended to
+``protocol_log.jsonl`` with the bots' settings and its result. ``count`` tells how many distinct
+variants were tried on the development deals: a held-out interval should be read against that
+number (with k variants, a 1 − 0.05/k interval keeps the chance of a false "better" to 5%).
+
+    nice -n 10 .venv/bin/python benchmarks/protocol.py compare heuristic-deciding heuristic --split development
+    nice -n 10 .venv/bin/python benchmarks/protocol.py ceiling --iterations 10000 --deals 60
+    .venv/bin/python benchmarks/protocol.py count
+
+``ceiling`` measures the fair ceiling: a slow, strong fair bot (ISMCTS at many iterations, seeing
+only its own view) in one seat against a field of heuristic players on the held-out deals, paired
+with the heuristic in that seat. No variant tuned on the development deals can honestly claim more
+than that bot takes without being a better player than it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from maw_sim.tournament import compare  # noqa: E402
+
+DEVELOPMENT_SEED = 2026
+HELD_OUT_SEED = 4242
+DEALS = 3000
+SPLITS = {"development": DEVELOPMENT_SEED, "held-out": HELD_OUT_SEED}
+LOG = Path(__file__).resolve().parent / "protocol_log.jsonl"
+
+
+def settings_of(bot) -> dict:
+    """A bot's name and parameters, as the log keeps them."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from paired_studies import bot_settings
+    if isinstance(bot, str):
+        return bot_settings(bot)
+    params = {k: (getattr(v, "__name__", repr(v)) if callable(v) else v) for k, v in sorted(vars(bot).items())}
+    return {"name": type(bot).__name__, "kind": type(bot).__name__, **params}
+
+
+def run(first, second, field, split: str, deals: int = DEALS, variant="spoil-five", players: int = 5,
+        note: str = "", log: Path = LOG) -> dict:
+    """One paired comparison on one split of the deals, appended to the log."""
+    seed = SPLITS[split]
+    start = time.process_time()
+    result = compare(variant, players, first, second, field, deals, seed)
+    entry = {"when": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+             "split": split, "seed": seed, "variant": result["variant"], "players": players, "deals": deals,
+             "first": settings_of(first), "second": settings_of(second), "field": settings_of(field),
+             "difference": result["difference"], "ci95": result["ci95"],
+             "first_rate": result["first_rate"], "second_rate": result["second_rate"],
+             "cpu_seconds": round(time.process_time() - start), "note": note}
+    with log.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    return entry
+
+
+def variants_tried(log: Path = LOG) -> int:
+    """How many distinct (first bot, its settings) were tried on the development deals."""
+    if not log.exists():
+        return 0
+    seen = set()
+    for line in log.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        if entry["split"] == "development":
+            seen.add(json.dumps(entry["first"], sort_keys=True))
+    return len(seen)
+
+
+def _show(entry: dict) -> None:
+    print(f"{entry['split']} (seed {entry['seed']}), {entry['variant']}, {entry['players']} players, "
+          f"{entry['deals']} deals: {entry['first']['name']} − {entry['second']['name']} "
+          f"{entry['difference']:+.4f} [{entry['ci95'][0]:+.4f}, {entry['ci95'][1]:+.4f}] "
+          f"(pool {entry['first_rate']:.4f} vs {entry['second_rate']:.4f}; {entry['cpu_seconds']} s)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("compare", help="a paired comparison on one split, logged")
+    c.add_argument("first")
+    c.add_argument("second")
+    c.add_argument("--field", default="heuristic")
+    c.add_argument("--split", choices=list(SPLITS), required=True)
+    c.add_argument("--deals", type=int, default=DEALS)
+    c.add_argument("--note", default="")
+    f = sub.add_parser("ceiling", help="the fair ceiling: ISMCTS at many iterations on the held-out deals")
+    f.add_argument("--iterations", type=int, default=10_000)
+    f.add_argument("--deals", type=int, default=60)
+    sub.add_parser("count", help="variants tried on the development deals")
+    args = parser.parse_args()
+    if args.command == "compare":
+        _show(run(args.first, args.second, args.field, args.split, args.deals, note=args.note))
+    elif args.command == "ceiling":
+        from maw_sim.bots.ismcts import ISMCTS
+        _show(run(ISMCTS(iterations=args.iterations), "heuristic", "heuristic", "held-out", args.deals,
+                  note=f"fair ceiling: ISMCTS at {args.iterations} iterations"))
+    print(f"variants tried on the development deals so far: {variants_tried()}")
+
+
+if __name__ == "__main__":
+    main()
