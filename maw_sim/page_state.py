@@ -107,6 +107,7 @@ class Link(TypedDict):
     deal: int
     teams: NotRequired[str]
     humans: NotRequired[str]
+    names: NotRequired[str]
     options: NotRequired[str]
     preset: NotRequired[str]
 

@@ -327,18 +327,20 @@ class ReviewSession:
 HUMANS_TAG = "Humans"
 
 
-def with_humans(rec, humans):
-    """``rec`` with the seats people played written in its :data:`HUMANS_TAG` tag, so that the
-    review board names them as the table did ("You", "Bot 2")."""
+def with_humans(rec, humans, names=None):
+    """``rec`` with the seats people played written in its :data:`HUMANS_TAG` tag, and the names
+    they gave them (``names``, {seat: name}) in its ``Names`` tag, so that the review board names
+    them as the table did ("You", "Bot 2", "Ann")."""
     extra = tuple((k, v) for k, v in rec.extra if k != HUMANS_TAG)
-    return replace(rec, extra=extra + ((HUMANS_TAG, " ".join(map(str, sorted(humans)))),))
+    called = tuple(names.get(s) for s in range(rec.players)) if names else None
+    return replace(rec, extra=extra + ((HUMANS_TAG, " ".join(map(str, sorted(humans)))),), names=called)
 
 
 def _names(match, live) -> Names:
     """How the board names the seats: as the live table it is opened beside does, else as the
-    record's :data:`HUMANS_TAG` says the table did, else every seat by its number."""
+    record's :data:`HUMANS_TAG` and ``Names`` tags say the table did, else every seat by its number."""
     if live is not None:
-        return table_names(live.seat if len(live.humans) == 1 else None, live.humans)
+        return table_names(live.seat if len(live.humans) == 1 else None, live.humans, live.names)
     given = dict(match.extra).get(HUMANS_TAG)
     if given is None:
         return SEATS
@@ -347,7 +349,8 @@ def _names(match, live) -> Names:
         raise ReviewError(f"[{HUMANS_TAG}]: expected the seats people played, 0 to {match.players - 1}, "
                           f"separated by spaces; got {given!r}")
     humans = {int(w) for w in words}
-    return table_names(next(iter(humans)) if len(humans) == 1 else None, humans)
+    called = {seat: name for seat, name in enumerate(match.names or ()) if name is not None}
+    return table_names(next(iter(humans)) if len(humans) == 1 else None, humans, called)
 
 
 def _only(request, allowed, op):

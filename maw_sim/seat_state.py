@@ -242,6 +242,9 @@ def table_state(view, table: PublicTable) -> dict:
             link["teams"] = table.teams
         if len(humans) > 1:
             link["humans"] = ",".join(map(str, sorted(humans)))
+            if table.names:
+                # Typed to be shown at the table, and a link is shared by the people who typed them.
+                link["names"] = ",".join(table.names.get(s, "") for s in sorted(humans))
         if table.teams is None and default_teams:
             link["teams"] = "singles"       # each for himself, where the file's default is partners
         if variant.choices:

@@ -749,6 +749,19 @@ def test_people_at_a_shared_device_may_give_their_names():
     link = state["link"]["game"]
     restored = ok(web.Session(), op="new", game=link, humans="0,2", names=["Ann", "Bob"])["state"]
     assert [s["name"] for s in restored["seats"]][:3] == ["Ann", "Bot 1", "Bob"]
+    # The link carries them (typed to be shown at the table, shared by those who typed them), and
+    # so does the game's record, for the review board: "-" for a seat without a name.
+    assert state["link"]["names"] == "Ann," and restored["link"]["names"] == "Ann,Bob"
+    again = ok(web.Session(), op="new", game=link, humans="0,2", names=restored["link"]["names"])["state"]
+    assert [s["name"] for s in again["seats"]][:3] == ["Ann", "Bot 1", "Bob"]
+    session = web.Session()
+    ok(session, op="new", game=link, humans="0,2", names="Ann,Bob")
+    record = ok(session, op="record")["record"]["game"]
+    assert '[Names "Ann|-|Bob|-"]' in record, record
+    while session.deal.phase != "over":
+        session.deal.apply(session.deal.legal_actions()[0])
+    review = ok(web.Session(), op="review_open", text=ok(session, op="record")["record"]["deal"])["review"]
+    assert review["names"] == ["Ann", "Bot 1", "Bob", "Bot 3"], review["names"]
 
 
 def test_another_seats_turn_is_refused_by_its_rule():

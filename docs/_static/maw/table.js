@@ -246,7 +246,7 @@ export class Table {
         options: params.options ?? null,
         preset: params.preset ?? null,
         humans: params.humans ?? this.config.humans,
-        names: null,
+        names: params.names ?? null,
         default_variant: this.config.variant,
         default_seed: randomSeed(),
       };
@@ -254,7 +254,7 @@ export class Table {
       if (request.teams === null) delete request.teams;
       const people = String(request.humans ?? "").split(",").filter((part) => part.trim() !== "").length;
       const names = this.saved.loadNames();
-      if (people > 1 && names.length === people) request.names = names;
+      if (people > 1 && request.names === null && names.length === people) request.names = names;
       for (const key of ["game", "options", "preset", "humans", "names"]) if (request[key] === null) delete request[key];
       const reply = await this.bridge.call(request);
       if (!reply.ok) throw new Error(reply.error);
