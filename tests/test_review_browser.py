@@ -389,7 +389,7 @@ def test_play_on_from_here_continues_against_the_bots_and_the_record_marks_the_b
 
 
 def test_the_step_is_in_the_address_and_the_feedback_beside_the_board(page, server):
-    """A teacher links step 5 (#step=5 or ?step=5) and the board opens there; each step is written
+    """The step controls stay put from step to step. A teacher links step 5 (#step=5 or ?step=5) and the board opens there; each step is written
     into the address (?step=N), so a reload comes back to it. A clicked mark's value is written
     under the hand it marks; "Play on from here" says what it asks under the controls; the marks
     never use a cross (every marked card is allowed); the seat you played is marked "you"."""
@@ -397,6 +397,7 @@ def test_the_step_is_in_the_address_and_the_feedback_beside_the_board(page, serv
     match, deal = a_match()
     open_link(page, server, f"game={to_link(match)}&you=1#step=5")
     wait_step(page, 5)
+    check_the_controls_stay_put(page, len(GameRecord.of_deal(deal).actions), 5)
     page.keyboard.press("ArrowRight")
     wait_step(page, 6)
     assert "step=6" in page.url
@@ -430,3 +431,31 @@ def test_the_step_is_in_the_address_and_the_feedback_beside_the_board(page, serv
     assert board["width"] >= 1919 and board["height"] >= 1079, board
     assert card.bounding_box()["width"] >= 1.4 * small["width"]
     page.get_by_role("button", name="Leave full screen").click()
+
+
+
+def check_the_controls_stay_put(page, steps, first):
+    """The ▶ button keeps its place as the board steps (the text about it, the turn, the numbers
+    arriving, a hand played out): a reader taps it again and again without looking, at a laptop's
+    window and a phone's. Steps from ``first`` and comes back to it at 1280×680."""
+    button = lambda name: page.get_by_role("button", name=name)     # noqa: E731
+    forward = button("Forward one card (→)")
+    for size in ({"width": 390, "height": 664}, {"width": 1280, "height": 680}):
+        page.set_viewport_size(size)
+        seen = []
+        for step in [*range(first, first + 5), steps, steps - 1, 0]:
+            if step == steps:
+                button("To the end (End)").click()
+            elif step == steps - 1:
+                button("Back one card (←)").click()
+            elif step == 0:
+                button("To the start (Home)").click()
+            elif step > first:
+                forward.click()
+            wait_step(page, step)
+            b = forward.bounding_box()
+            seen.append((step, round(b["x"]), round(b["y"] + page.evaluate("scrollY"))))
+        assert len({(x, y) for _, x, y in seen}) == 1, f"▶ moved at {size}: {seen}"
+        for _ in range(first):
+            forward.click()
+        wait_step(page, first)

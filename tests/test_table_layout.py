@@ -304,10 +304,10 @@ def test_people_at_this_device_starts_a_pass_and_play_game(new_page, server):
     cover = page.locator(f"{TABLE} [data-maw-pass]")
     assert cover.is_visible() and "tap to see your hand" in cover.inner_text()
     assert page.locator(f"{TABLE} button[data-card]").count() == 0
-    # Two people at four seats sit opposite (seats 0 and 2), so the link says so; the names stay
-    # with this browser, out of the link.
+    # Two people at four seats sit opposite (seats 0 and 2), so the link says so, with the names
+    # they gave (typed to be shown at the table; the link is shared by those who typed them).
     link = page.get_attribute(f"{TABLE} a.maw-link", "href")
-    assert "humans=0%2C2" in link and "Aoife" not in link
+    assert "humans=0%2C2" in link and "names=Aoife%2CPlayer+2" in link, link
     seats = page.get_by_role("list", name="Players round the table").inner_text()
     assert "Aoife" in seats and "Player 2" in seats and "Bot 1" in seats
     # The cover and the prompt name the person to take the device; no hint while it is up (it

@@ -339,6 +339,7 @@ class ReviewBoard {
     const p = this.position;
     const s = this.summary;
     this.root.dataset.step = String(p.step);
+    this.root.dataset.view = this.view === "open" ? "open" : "seat";     // the room kept for the marks
     this.stepLabel.textContent = `Step ${p.step} of ${p.steps}`;
     const [first, back, forward, last] = ["first", "back", "forward", "last"].map((a) => this.controls.querySelector(`[data-action="${a}"]`));
     first.disabled = back.disabled = p.step === 0;
