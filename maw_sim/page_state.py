@@ -154,6 +154,9 @@ class Bidding(TypedDict):
     called: Optional[CardInfo]
     kitty_shown: Optional[CardInfo]
     exchanged: List[Exchange]
+    no_contract: str
+    called_words: Optional[str]
+    stock_words: Optional[str]
 
 
 class Select(TypedDict):
@@ -163,11 +166,16 @@ class Select(TypedDict):
     max: int
     none: bool
     words: str
+    action: str
+    none_action: Optional[str]
 
 
 class Choice(TypedDict):
     action: str
     label: str
+    card: Optional[str]
+    suit: Optional[str]
+    red: bool
 
 
 class Play(TypedDict):
@@ -199,6 +207,7 @@ class SeatInfo(TypedDict):
     to_move: bool
     cards: int
     tricks: int
+    info: str
     side: Optional[int]
     partner: bool
     call: Optional[str]
@@ -302,6 +311,7 @@ class PageState(TypedDict):
     choices: List[Choice]
     trick: Optional[TrickInfo]
     before_play: bool
+    resting_note: Optional[str]
     trick_note: str
     last_trick: Optional[LastTrick]
     tricks_played: int

@@ -340,7 +340,7 @@ def _names(match, live) -> Names:
     """How the board names the seats: as the live table it is opened beside does, else as the
     record's :data:`HUMANS_TAG` and ``Names`` tags say the table did, else every seat by its number."""
     if live is not None:
-        return table_names(live.seat if len(live.humans) == 1 else None, live.humans, live.names)
+        return table_names(live.seat if len(live.humans) == 1 else None, live.humans, getattr(live, "names", None))
     given = dict(match.extra).get(HUMANS_TAG)
     if given is None:
         return SEATS

@@ -665,7 +665,8 @@ def test_a_bidding_state_says_the_auction_the_contract_and_the_choice_to_make():
     assert state["choices"][0]["label"] == "Bid " + lowest.split()[1]
     state = ok(session, op="act", action=lowest)["state"]
     assert state["phase"] == "kitty" and len(state["hand"]) == 10
-    assert state["select"] == {"phase": "kitty", "min": 5, "max": 5, "none": False, "words": "Put out 5 cards."}
+    assert state["select"] == {"phase": "kitty", "min": 5, "max": 5, "none": False, "words": "Put out 5 cards.",
+                               "action": "discard", "none_action": None}
     assert state["choices"] == [], "a kitty's discards are chosen card by card, not listed as buttons"
     assert all(c["legal"] for c in state["hand"])
     assert state["bidding"]["contract"]["text"] == "You: " + lowest.split()[1] and state["seats"][0]["bidder"]
