@@ -48,7 +48,8 @@ from .auction import DISCARD, KITTY
 from .narration import card_info, choice_label, trick_info
 from .records import BRANCH_TAG, deal_record
 from .scoring import JINK, LOSE, SPOIL, WIN, split_value
-from .words import SEATS, Names, Teller, contract_held, inside, outcome, side_names, table_names
+from .phase_names import PLAY
+from .words import SEATS, Names, Teller, contract_held, counted, inside, outcome, side_names, table_names
 
 #: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
 #: Early in a deal of many players the exact values need more; the reader may then ask again with
@@ -457,6 +458,8 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
     else:
         reply = _seat_board(deal.view(seat, detail=True), drawn, names, ending)
     reply.update({"step": step, "steps": len(rec.actions), "log": log, "decision": None,
+                  # Before the play of a bidding game no card is refused: the mover calls or discards.
+                  "before_play": bool(rec.variant.bidding) and reply["phase"] != PLAY,
                   "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False})
     # Whose turn it is, as the seat could know it: a holder of the ace deciding whether to rob,
     # unseen, is to the others the table waiting for the first lead (the leader's cards to play).
@@ -534,6 +537,7 @@ def _open_board(deal, drawn, names, ending) -> dict:
         cards = [c for c in deal.hand(s) if c.code not in to_draw.get(s, ())]
         seats.append({"seat": s, "name": names(s), "dealer": s == deal.dealer, "to_move": s == deal.to_move,
                       "tricks": deal.tricks_won[s], "count": len(cards), "you": False,
+                      "info": counted(deal.tricks_won[s], "trick"), "hidden": None,
                       "cards": [card_info(c) for c in cards]})
     return {"seat": None, "open": True, "players": deal.players, "phase": deal.phase, "to_move": deal.to_move,
             "dealer": deal.dealer,
@@ -559,6 +563,8 @@ def _seat_board(view, drawn, names, ending) -> dict:
             mine = [c for c in mine if c not in drawn.cards]
     seats = [{"seat": s, "name": names(s), "dealer": s == view.dealer, "to_move": s == view.to_move,
               "tricks": view.tricks_won[s], "count": counts[s], "you": s == seat,
+              "info": counted(view.tricks_won[s], "trick"),
+              "hidden": None if s == seat else f"{counted(counts[s], 'card')}, hidden",
               # Another seat's cards, in a seat's view, are only counted.
               "cards": [card_info(c) for c in mine] if s == seat else None}
              for s in range(view.players)]
@@ -660,7 +666,7 @@ def _bidding_reply(table, auction, contract, kitty, stock, exchanged, o, scores,
     and layout, which every seat knows)."""
     reply = {
         "auction": [{"seat": who, "action": action, "label": choice_label(action, "bid")} for who, action in auction],
-        "contract": contract, "kitty": kitty, "stock": stock,
+        "contract": contract, "kitty": kitty, "stock": {**stock, "words": f"Stock: {counted(stock['left'], 'card')} left"},
         "exchanged": [{"seat": who, "count": k} for who, k in exchanged],
         "score": None,
     }
