@@ -62,6 +62,35 @@ def code_only(source: str) -> str:
                    for m in _TOKEN.finditer(source))
 
 
+#: The modules from the lowest up: each imports only modules of a lower layer, so the shared parts
+#: never reach up into a page, and the table's parts never into its controller (table.js).
+LAYERS = (
+    # building blocks: nodes, the engine's bridges, the address and the offline copy, the worker
+    ("dom.js", "bridge.js", "socket-bridge.js", "saved-game.js", "early.js", "save-offline.js", "exercise.js",
+     "worker.js"),
+    # the parts every page draws with: card faces, the pace, the status line, the answer sheet
+    ("cards.js", "pace.js", "status.js", "answer.js", "big-table.js"),
+    # the rendering the play table and the review board share: a seat, the trick, the trump
+    ("seat-view.js", "trick-view.js", "trump.js"),
+    # the play table by role (rendering, the settings form, input, protocol, animation), and the
+    # table server's lobby, which is handed the table's class rather than importing it
+    ("table-view.js", "table-settings.js", "table-input.js", "table-protocol.js", "table-animation.js",
+     "friends.js", "experiment-widget.js"),
+    # the pages' controllers
+    ("table.js", "review.js", "class.js"),
+)
+_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*)["']\./([\w.-]+\.js)["']""")
+
+
+def test_every_module_has_its_layer_and_imports_only_below_it():
+    layer = {name: k for k, names in enumerate(LAYERS) for name in names}
+    assert sorted(layer) == sorted(p.name for p in MODULES), "place each module of docs/_static/maw in LAYERS"
+    wrong = [f"{p.name} imports {target}" for p in MODULES
+             for target in _IMPORT.findall(code_only(p.read_text(encoding="utf-8")))
+             if layer.get(target, len(LAYERS)) >= layer[p.name]]
+    assert not wrong, "imports that do not run downwards: " + "; ".join(wrong)
+
+
 def test_the_step_words_come_from_the_engine():
     words = step_words()
     assert {"rob", "bid", "trump", "kitty", "discard", "play", "over", "jink"} <= words
@@ -94,3 +123,4 @@ def test_the_checks_catch_what_they_are_for():
     texts = [t for _, t in literals(sample)]
     assert "rob ${}" in texts and "bid" in texts
     assert code_only('// "bid"\nx = 1;').count("bid") == 0
+    assert _IMPORT.findall('import { a } from "./a.js";\nimport("./b-c.js")') == ["a.js", "b-c.js"]

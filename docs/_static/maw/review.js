@@ -21,7 +21,8 @@
 
 import { Bridge } from "./bridge.js";
 import { el } from "./dom.js";
-import { cardImage, cardFaceSvg, cardBackSvg } from "./cards.js";
+import { cardImage, cardButton, cardBackSvg } from "./cards.js";
+import { seatItem } from "./seat-view.js";
 import { Status } from "./status.js";
 import { TrickView } from "./trick-view.js";
 import { TurnupView } from "./trump.js";
@@ -347,26 +348,25 @@ class ReviewBoard {
 
     const legalByAction = new Map(p.legal.map((x) => [x.action, x]));
     // Before the play of a bidding game no card is "illegal": the mover bids, names or discards.
-    const cardsChosen = !(p.bidding && p.phase !== "play");
+    const cardsChosen = !p.before_play;
     this.seats.replaceChildren(...p.seats.map((seat) => {
       const hand = seat.cards === null
         ? el("span", { class: "maw-review-hidden" },
           // Backs only: how many cards, never which.
           el("span", { class: "maw-review-backs", "aria-hidden": "true" }, ...Array.from({ length: seat.count }, () => cardBackSvg())),
-          `${seat.count} card${seat.count === 1 ? "" : "s"}, hidden`)
+          seat.hidden)
         : el("div", { class: "maw-hand maw-review-hand", role: "group", "aria-label": `${seat.name}: cards` },
           ...seat.cards.map((card) => this.cardButton(card, seat.to_move ? legalByAction.get(card.code) : undefined, seat.to_move && cardsChosen)));
-      return el("li", {
-        class: `maw-seat${seat.you ? " maw-you" : ""}${seat.to_move ? " maw-to-move" : ""}`,
-        "data-seat": seat.seat, "aria-current": seat.to_move ? "true" : null,
-      },
-      el("span", { class: "maw-seat-name", text: seat.name }),
-      seat.dealer ? el("span", { class: "maw-badge", text: "dealer" }) : null,
-      seat.seat === this.youSeat && seat.name !== "You" ? el("span", { class: "maw-badge maw-you-badge", text: "you" }) : null,
-      seat.you ? el("span", { class: "maw-badge maw-partner", text: "seen from here" }) : null,
-      seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null,
-      el("span", { class: "maw-seat-info", text: `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}` }),
-      hand);
+      return seatItem(seat, {
+        badges: [
+          seat.dealer ? ["dealer"] : null,
+          seat.seat === this.youSeat && seat.name !== "You" ? ["you", "maw-you-badge"] : null,
+          seat.you ? ["seen from here", "maw-partner"] : null,
+          seat.to_move ? ["to move", "maw-turn"] : null,
+        ],
+        info: el("span", { class: "maw-seat-info", text: seat.info }),
+        after: [hand],
+      });
     }));
 
     // No turn-up in the bidding games: the trump appears once the bidder names it.
@@ -431,7 +431,7 @@ class ReviewBoard {
     if (b.stock.left || b.exchanged.length) {
       const drawn = b.exchanged.map((x) => `${p.seats[x.seat].name} ${x.count === 0 ? "kept the hand" : `changed ${x.count}`}`).join(" · ");
       parts.push(el("div", { class: "maw-review-stock", "data-maw-stock": "" },
-        el("span", { class: "maw-label", text: `Stock: ${b.stock.left} card${b.stock.left === 1 ? "" : "s"} left` }),
+        el("span", { class: "maw-label", text: b.stock.words }),
         b.stock.cards ? el("span", { class: "maw-review-cards" }, " ", ...b.stock.cards.map((c) => cardImage(c, "maw-small"))) : null,
         drawn ? el("span", { text: ` (${drawn})` }) : null));
     }
@@ -444,11 +444,11 @@ class ReviewBoard {
     // The number the card keeps, under the card (never over its pips), with its mark.
     const badge = verdict ? el("span", { class: "maw-verdict-badge", "data-maw-number": legal.number, "aria-hidden": "true" },
       el("span", { class: "maw-verdict-number", text: legal.number }), el("span", { class: "maw-verdict", text: VERDICT_SIGN[verdict] })) : null;
-    const button = el("button", {
-      type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${toMove && !legal ? " maw-illegal" : ""}`,
-      "data-card": card.code, "data-legal": String(Boolean(legal)), "data-verdict": verdict || null,
+    const button = cardButton(card, {
+      after: toMove && !legal ? " maw-illegal" : "",
+      "data-legal": String(Boolean(legal)), "data-verdict": verdict || null,
       "aria-label": card.name + (verdict ? `: ${legal.number}, ${legal.text}` : ""), title: verdict ? legal.text : card.name,
-    }, cardFaceSvg(card), badge);
+    }, badge);
     if (legal) button.addEventListener("click", () => (this.playing ? this.playOnWith(legal.action) : this.explainMark(legal, button)));
     return button;
   }
