@@ -117,7 +117,7 @@ import re  # noqa: E402
 from maw_sim import Card  # noqa: E402
 
 HANDOUTS = ROOT / "docs" / "teaching" / "handouts.md"
-TABLE_JS = ROOT / "docs" / "_static" / "maw" / "table.js"
+SETTINGS_JS = ROOT / "docs" / "_static" / "maw" / "table-settings.js"   # the table's settings form
 
 
 def handout_titles() -> list[tuple[int, str]]:
@@ -229,7 +229,7 @@ def test_the_answer_keys_cover_every_worksheet_and_the_exit_question():
 def test_the_class_mode_is_the_tables_own_control():
     """The page presents pass-and-play by the label the table really shows."""
     label = "People at this device"
-    assert label in TABLE_JS.read_text(encoding="utf-8")
+    assert label in SETTINGS_JS.read_text(encoding="utf-8")
     assert f"**{label}**" in PAGE.read_text(encoding="utf-8")
 
 
