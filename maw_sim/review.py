@@ -265,6 +265,7 @@ class ReviewSession:
                 "deal": self.deal_index, "deals": len(self.match.deals),
                 # Each seat as the board names it ("You", "Bot 2" where the table is known).
                 "names": [self.names(s) for s in range(rec.players)],
+                "dealer_says": self.names.says(rec.dealer, "deal"),      # "You deal", "Bot 2 deals"
                 # Played on from a step (op review_play): where, and the record as it now stands.
                 "branch": next((int(v) for name, v in rec.deal.extra if name == BRANCH_TAG), None),
                 "text": rec.text() if any(name == BRANCH_TAG for name, _ in rec.deal.extra) else None,
@@ -517,6 +518,8 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
         entry.update({"value": x.value, "words": x.words, "verdict": x.verdict, "cost": x.cost,
                       "text": x.text, "tricks": x.tricks, "number": _number(a.kind, x)})
     reply["analysis"] = {"seat": a.seat, "best_words": a.best_words, "caveat": CAVEAT,
+                         "sentence": f"{names(mover)} to move. The best {'your' if seat == mover else 'that'} side can "
+                                     f"make sure of, against every other seat: {a.best_words}.",
                          "legend": _legend(a, names, mover),
                          "best": list(a.best_actions), "kind": a.kind,
                          # The marks this kind of game can show, for the page's legend.

@@ -228,7 +228,7 @@ class ReviewBoard {
     this.seatSelect.replaceChildren(...options);
     this.view = s.redacted ? String(s.observer) : "open";
     this.seatSelect.value = this.view;
-    this.title.textContent = `${s.variant.name} · ${s.players} players · ${s.names[s.dealer]} ${s.names[s.dealer] === "You" ? "deal" : "deals"}`
+    this.title.textContent = `${s.variant.name} · ${s.players} players · ${s.dealer_says}`
       + (s.deals > 1 ? ` · deal ${s.deal} of ${s.deals}` : "");
     if (s.note) this.status.say(s.note, "warning");
     // What the solver's marks cover, said once (the bidding games: the play only).
@@ -469,10 +469,9 @@ class ReviewBoard {
       const legend = el("ul", { class: "maw-review-legend" },
         ...Object.entries(VERDICT_WORDS).filter(([verdict]) => p.analysis.verdicts.includes(verdict)).map(([verdict, words]) => el("li", { "data-verdict": verdict },
           el("span", { class: "maw-verdict", "aria-hidden": "true", text: VERDICT_SIGN[verdict] }), ` ${words}`)));
-      const mover = p.seats[p.to_move];
       this.marks.replaceChildren(
         el("p", { class: "maw-review-numbers", text: p.analysis.legend }),
-        el("p", { text: `${mover.name} to move. The best ${mover.you ? "your" : "that"} side can make sure of, against every other seat: ${p.analysis.best_words}.` }),
+        el("p", { text: p.analysis.sentence }),
         legend, this.marksNote, el("p", { class: "maw-review-caveat", text: p.analysis.caveat }));
     } else {
       this.root.dataset.marks = p.analysis_too_long ? "too-long" : "none";

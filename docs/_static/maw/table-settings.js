@@ -158,7 +158,7 @@ export class SettingsForm {
     const options = [];
     for (let k = 1; k <= players; k++) {
       options.push(el("option", { value: k, text: k === 1 ? "1 (you against bots)"
-        : k === players ? `${k} (no bots)` : `${k} (bots in the other ${players - k} seats)` }));
+        : k === players ? `${k} (no bots)` : `${k} (bots in the other seats)` }));
     }
     this.peopleSelect.replaceChildren(...options);
     this.peopleSelect.value = String(Math.min(current, players));
