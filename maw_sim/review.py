@@ -156,8 +156,15 @@ class ReviewSession:
 
     # -- requests ------------------------------------------------------------------------------
     def open(self, request: dict) -> dict:
-        _only(request, {"text", "link", "deal", "seat"}, "review_open")
+        _only(request, {"text", "link", "deal", "seat", "humans", "names"}, "review_open")
         match = read_record(request.get("text"), request.get("link"))
+        if request.get("humans") is not None:
+            # A link from a table passed round (its "Review this deal"): the people's seats and
+            # the names they gave travel with it, as the table's own link carries them.
+            if request.get("link") is None:
+                raise ReviewError("humans and names go with a link; a record says them in its [Humans] and [Names] tags")
+            match = with_humans(match, _link_humans(request["humans"], match.players),
+                                _link_names(request.get("names"), request["humans"]))
         deals = match.deals
         index = request.get("deal", len(deals))
         if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(deals):
@@ -353,6 +360,28 @@ def _names(match, live) -> Names:
     humans = {int(w) for w in words}
     called = {seat: name for seat, name in enumerate(match.names or ()) if name is not None}
     return table_names(next(iter(humans)) if len(humans) == 1 else None, humans, called)
+
+
+def _link_humans(text, players: int) -> list:
+    """The seats people played, as a table's link writes them ("0,2")."""
+    words = text.split(",") if isinstance(text, str) else []
+    if not words or not all(w.isascii() and w.isdigit() and int(w) < players for w in words):
+        raise ReviewError(f"humans: expected the seats people played, 0 to {players - 1}, separated by "
+                          f"commas; got {text!r}")
+    return [int(w) for w in words]
+
+
+def _link_names(text, humans: str) -> dict:
+    """The names people gave their seats, as a table's link writes them ("Ann,Ben": one for each
+    seat in ``humans``, blank for none)."""
+    if text is None:
+        return {}
+    seats = [int(w) for w in humans.split(",")]
+    names = text.split(",") if isinstance(text, str) else []
+    if len(names) != len(seats) or not all(n.isprintable() and len(n) <= 20 and "|" not in n for n in names):
+        raise ReviewError(f"names: expected one name of at most 20 letters for each of the seats {humans}, "
+                          f"separated by commas; got {text!r}")
+    return {seat: " ".join(n.split()) for seat, n in zip(seats, names) if n.strip()}
 
 
 def _only(request, allowed, op):

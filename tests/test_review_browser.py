@@ -216,6 +216,8 @@ def test_without_a_record_the_page_opens_its_example(page, server):
 
 
 def test_a_match_link_reviews_any_of_its_deals(page, server):
+    """A link to a whole match opens its last deal, and any other from the menu; the names the
+    people gave their seats go with it."""
     match = Match("twenty-five", 3, seed=4)
     rng = random.Random(2)
     deals = []
@@ -225,8 +227,11 @@ def test_a_match_link_reviews_any_of_its_deals(page, server):
             deal.apply(rng.choice(deal.legal_actions()))
         match.settle(deal)
         deals.append(deal)
-    open_link(page, server, f"game={to_link(match)}")
+    # As a table passed round links it ("Review this deal"): its people's seats and their names.
+    open_link(page, server, f"game={to_link(match)}&humans=0,2&names=Ann,Cat")
     wait_step(page, 0)
+    names = page.eval_on_selector_all(f"{BOARD} li[data-seat] .maw-seat-name", "ns => ns.map(n => n.textContent)")
+    assert names == ["Ann", "Bot 1", "Cat"], names
     assert page.get_attribute(BOARD, "data-steps") == str(len(deals[1].history))
     assert "deal 2 of 2" in page.inner_text(f"{BOARD} .maw-title")
     page.select_option(f'{BOARD} select[name="deal"]', "1")

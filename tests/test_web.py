@@ -763,6 +763,14 @@ def test_people_at_a_shared_device_may_give_their_names():
         session.deal.apply(session.deal.legal_actions()[0])
     review = ok(web.Session(), op="review_open", text=ok(session, op="record")["record"]["deal"])["review"]
     assert review["names"] == ["Ann", "Bot 1", "Bob", "Bot 3"], review["names"]
+    # The table's "Review this deal" opens its link with the people's seats and names.
+    code = session.state()["link"]["game"]
+    review = ok(web.Session(), op="review_open", link=code, humans="0,2", names="Ann,Bob")["review"]
+    assert review["names"] == ["Ann", "Bot 1", "Bob", "Bot 3"] and review["dealer_says"].endswith("deals")
+    refused = call(web.Session(), op="review_open", link=code, humans="0,9", names="Ann,Bob")
+    assert not refused["ok"] and "humans: expected the seats people played, 0 to 3" in refused["error"]
+    refused = call(web.Session(), op="review_open", link=code, humans="0,2", names="Ann")
+    assert not refused["ok"] and "names: expected one name" in refused["error"]
 
 
 def test_another_seats_turn_is_refused_by_its_rule():

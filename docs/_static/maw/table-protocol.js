@@ -51,7 +51,9 @@ export function reviewHref(s) {
   const review = new URL(REVIEW_PAGE);
   review.searchParams.set("game", s.link.game);
   if (s.seat) review.searchParams.set("seat", String(s.seat));
-  // Which seat was yours, so the board marks it "you" (a bot-free table has none).
+  // Which seat was yours, so the board marks it "you"; at a table passed round, the people's
+  // seats and the names they gave, so the board calls them so.
   if (!s.pass_and_play) review.searchParams.set("you", String(s.seat));
+  for (const key of ["humans", "names"]) if (s.pass_and_play && s.link[key]) review.searchParams.set(key, s.link[key]);
   return review.href;
 }
