@@ -184,10 +184,10 @@ class ReviewBoard {
       let request = null;
       // A link to a deal still being played opens as its seat knows it (the engine decides).
       if (params.get("game")) request = { link: params.get("game"), seat: /^\d+$/.test(params.get("seat") || "") ? Number(params.get("seat")) : 0 };
-      // A table passed round: its people's seats and names, as its own link carries them.
-      if (request && request.link) for (const key of ["humans", "names"]) if (params.has(key)) request[key] = params.get(key);
       else if (params.get("record")) request = { text: params.get("record") };
       else if (this.root.dataset.record) request = { text: this.root.dataset.record };
+      // A table passed round: its people's seats and names, as its own link carries them.
+      if (request && request.link) for (const key of ["humans", "names"]) if (params.has(key)) request[key] = params.get(key);
       if (request && /^\d+$/.test(params.get("deal") || "")) request.deal = Number(params.get("deal"));
       // The step from the address: ?step=9, or #step=9.
       const hashStep = this.useLinkParameters ? /^#step=(\d+)$/.exec(location.hash) : null;
