@@ -28,6 +28,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import ownership, protocol
+from maw_sim.words import counted
+
 from .projection import state_for
 from .protocol import ProtocolError
 from .static import StaticSite
@@ -485,8 +487,10 @@ def make_app(settings: Settings) -> Starlette:
                         "players": [t.seat_name(k) for k in range(t.players)], "seats": t.seat_list(),
                         "status": t.status, "deal_number": t.deal_number, "scores": scores,
                         "to_move": to_move, "to_move_name": None if to_move is None else t.seat_name(to_move),
-                        "finished_deals": t.finished_deals(), "games": t.games})
-        return JSONResponse({"class": normal_code(request.path_params["class"]), "tables": out})
+                        "finished_deals": t.finished_deals(), "games": t.games,
+                        "free_words": _free_words(t)})
+        return JSONResponse({"class": normal_code(request.path_params["class"]), "tables": out,
+                             "count_words": counted(len(out), "table")})
 
     @api
     async def class_records(request):
@@ -726,3 +730,9 @@ async def _act(server: Server, table: Table, conn: Connection, message: dict) ->
         await server.commit(table, {"op": "act", "seat": seat, "action": action},
                             ack=(conn, {"id": message["id"], "ok": True}))
     return None
+
+
+def _free_words(table) -> str | None:
+    """The seats of a class's table nobody has taken yet, in words ("2 free seats"), or None."""
+    free = sum(s.kind == "open" for s in table.seats)
+    return counted(free, "free seat") if free else None

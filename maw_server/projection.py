@@ -37,7 +37,7 @@ def state_for(table, seat: int | None, host: bool = False) -> dict | None:
     if spectator:
         _public_only(table, state)
     state["friends"] = {"code": table.code, "status": table.status, "host": host, "seat": seat,
-                        "seats": table.seat_list()}
+                        "seats": table.seat_list(), "open_words": table.open_words()}
     return state
 
 

@@ -10,7 +10,8 @@ HTTP (JSON; every error is ``{"ok": false, "error": "<what was wrong and what is
 - ``GET /api/tables/{code}`` -> the lobby: ``{"code", "variant": {"id", "name"}, "players", "teams",
   "house_rules", "bot", "class", "status": "lobby"|"playing"|"ended", "deal_number", "to_move",
   "seats": [{"seat", "name", "kind": "person"|"bot"|"open", "connected", "host", "bot",
-  "kept_for": the person whose seat a bot keeps, or null}]}``; a seat's name counts seats from 1.
+  "kept_for": the person whose seat a bot keeps, or null}], "open_words": what Start does with the
+  seats nobody took, in words}``; a seat's name counts seats from 1.
 - ``POST /api/tables/{code}/seats`` ``{"seat", "name"}`` -> ``{"ok": true, "seat", "token"}``; a
   taken seat or a name already at the table is a 409.
 - ``GET /api/tables/{code}/qr.svg`` -> the join link ``<origin>/play/<variant>.html?table=<code>``
@@ -18,7 +19,8 @@ HTTP (JSON; every error is ``{"ok": false, "error": "<what was wrong and what is
 - ``POST /api/classes`` ``{}`` -> 201 ``{"ok": true, "class", "token"}``.
 - ``GET /api/classes/{class}`` -> ``{"class", "tables": [{"code", "variant", "players": [names],
   "seats", "status", "deal_number", "scores", "to_move", "to_move_name", "finished_deals":
-  [{"deal", "game", "dealer", "winner", "link"}], "games"}]}``; ``link`` is a ``?game=`` code of
+  [{"deal", "game", "dealer", "winner", "link"}], "games", "free_words": the seats nobody took, in
+  words, or null}], "count_words": the tables, counted in words}``; ``link`` is a ``?game=`` code of
   that deal alone (its own seed: nothing of other deals).
 - ``GET /api/classes/{class}/records.maw`` -> every finished deal of the class's tables, one file.
 

@@ -198,7 +198,13 @@ class Table:
                 "players": self.players, "teams": self.teams, "house_rules": house_rules(self.variant),
                 "bot": self.bot_level, "class": self.class_code,
                 "status": self.status, "deal_number": self.deal_number, "to_move": self.public_to_move(),
-                "seats": self.seat_list()}
+                "seats": self.seat_list(), "open_words": self.open_words()}
+
+    def open_words(self) -> str:
+        """What the host's Start does with the seats nobody took, in words."""
+        from maw_sim.words import counted
+        free = sum(s.kind == "open" for s in self.seats)
+        return f"{counted(free, 'empty seat')} will be played by bots." if free else "Every seat is taken."
 
     def seat_list(self) -> list:
         return [{"seat": k, "name": self.seat_name(k), "kind": s.kind, "connected": s.connected > 0,

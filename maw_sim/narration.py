@@ -10,6 +10,7 @@ are the engine's and the sentences are words.py's; this module shapes them for t
 from __future__ import annotations
 
 from . import words
+from .phase_names import PLAY
 from .steps import step_named
 from .words import hold_note, suit_words  # noqa: F401  (the page's words, used by seat_state)
 
@@ -97,6 +98,9 @@ class Narrator:
                     out[-1]["card"] = out[-1]["card"] or line["card"]
                 else:
                     out.append(line)
+        for line in out:
+            # Whether the event lays its card on the trick (the page animates it there).
+            line["laid"] = line["kind"] == PLAY
         self._told = len(deal.history)
         return out
 

@@ -107,6 +107,7 @@ class Link(TypedDict):
     deal: int
     teams: NotRequired[str]
     humans: NotRequired[str]
+    names: NotRequired[str]
     options: NotRequired[str]
     preset: NotRequired[str]
 
@@ -153,6 +154,9 @@ class Bidding(TypedDict):
     called: Optional[CardInfo]
     kitty_shown: Optional[CardInfo]
     exchanged: List[Exchange]
+    no_contract: str
+    called_words: Optional[str]
+    stock_words: Optional[str]
 
 
 class Select(TypedDict):
@@ -162,11 +166,16 @@ class Select(TypedDict):
     max: int
     none: bool
     words: str
+    action: str
+    none_action: Optional[str]
 
 
 class Choice(TypedDict):
     action: str
     label: str
+    card: Optional[str]
+    suit: Optional[str]
+    red: bool
 
 
 class Play(TypedDict):
@@ -198,6 +207,7 @@ class SeatInfo(TypedDict):
     to_move: bool
     cards: int
     tricks: int
+    info: str
     side: Optional[int]
     partner: bool
     call: Optional[str]
@@ -309,6 +319,7 @@ class PageState(TypedDict):
     choices: List[Choice]
     trick: Optional[TrickInfo]
     before_play: bool
+    resting_note: Optional[str]
     trick_note: str
     last_trick: Optional[LastTrick]
     tricks_played: int

@@ -29,7 +29,9 @@ line a trick. Seats are numbered from 0, clockwise; the seat left of the dealer 
 - A deal's ``Branch`` tag (``[Branch "12"]``) marks a deal played on from a position of another
   record: its first 12 actions are that record's, the rest a new line (the review board writes it).
 - Game tags: ``Variant``, ``Players``, ``Teams`` (``-`` or a layout such as ``2x2``), ``Seed``
-  (where the deal came from: provenance, not needed to replay), ``Observer`` (in a seat's record).
+  (where the deal came from: provenance, not needed to replay), ``Observer`` (in a seat's record),
+  ``Names`` (the names people gave their seats at a shared device, seat 0 first, ``|`` between
+  seats, ``-`` for a seat without one, a bot's: ``[Names "Ann|Ben|-|-"]``).
 - Each deal starts with ``[Deal "n"]`` (its number in the game: a record may start at any deal,
   as the record of one deal of a match does, and its deals follow in order) and gives ``Dealer``,
   ``Scores`` (``-``, or each side's points before the deal in a points game), ``Hands`` (seat 0
@@ -70,7 +72,9 @@ SUFFIX = ".maw"
 MEDIA_TYPE = "text/x-maw-record"
 HIDDEN = "?"
 
-_GAME_TAGS = ("Variant", "Options", "Players", "Teams", "Seed", "Observer")
+_GAME_TAGS = ("Variant", "Options", "Players", "Teams", "Seed", "Observer", "Names")
+#: In the ``Names`` tag: a seat without a name (a bot's), and what stands between the seats.
+NO_NAME, _NAME_SEP = "-", "|"
 _DEAL_TAGS = ("Deal", "Dealer", "Scores", "Hands", "TurnUp", "Kitty", "Stock", "Result")
 #: A deal played on from a position of another record (the review board's "Play on from here"):
 #: the number of its first actions that came from that record; the rest are the new line.
@@ -155,6 +159,8 @@ class GameRecord:
     seed: int | None = None
     observer: int | None = None
     extra: tuple = field(default=())
+    #: The names people gave their seats, one a seat (None: a seat without one), or None: no names.
+    names: tuple | None = None
 
     # -- the last deal, for the common case of a one-deal record ----------------------------------
     @property
@@ -426,6 +432,8 @@ def _game_tags(rec: GameRecord) -> list:
         tags.append(("Seed", str(rec.seed)))
     if rec.observer is not None:
         tags.append(("Observer", str(rec.observer)))
+    if rec.names is not None:
+        tags.append(("Names", _NAME_SEP.join(NO_NAME if n is None else n for n in rec.names)))
     return tags + list(rec.extra)
 
 
@@ -588,7 +596,17 @@ def _parse(text) -> GameRecord:
     close()
     assert header is not None          # read when the first deal began
     variant, players, teams, seed, observer, _ = header
-    return GameRecord(variant, players, teams, tuple(deals), seed, observer, tuple(game_extra))
+    names = _seat_names(game["Names"], players) if "Names" in game else None
+    return GameRecord(variant, players, teams, tuple(deals), seed, observer, tuple(game_extra), names)
+
+
+def _seat_names(value: str, players: int) -> tuple:
+    """The [Names] tag read: one name a seat, ``-`` for a seat without one."""
+    names = tuple(" ".join(n.split()) for n in value.split(_NAME_SEP))
+    if len(names) != players or not all(n and n.isprintable() for n in names):
+        raise RecordError(f"[Names]: expected {players} names, one a seat, separated by '{_NAME_SEP}' "
+                          f"('{NO_NAME}' for a seat without one); got {_quoted(value)}")
+    return tuple(None if n == NO_NAME else n for n in names)
 
 
 def _game_header(game: dict) -> tuple:

@@ -49,7 +49,8 @@ from .steps import step_named
 from .narration import card_info, choice_label, trick_info
 from .records import BRANCH_TAG, deal_record
 from .scoring import JINK, LOSE, SPOIL, WIN, split_value
-from .words import SEATS, Names, Teller, contract_held, inside, outcome, side_names, table_names
+from .phase_names import PLAY
+from .words import SEATS, Names, Teller, contract_held, counted, inside, outcome, side_names, table_names
 
 #: The solver's budget for one position's marks, in positions searched: a second or two in Pyodide.
 #: Early in a deal of many players the exact values need more; the reader may then ask again with
@@ -156,8 +157,15 @@ class ReviewSession:
 
     # -- requests ------------------------------------------------------------------------------
     def open(self, request: dict) -> dict:
-        _only(request, {"text", "link", "deal", "seat"}, "review_open")
+        _only(request, {"text", "link", "deal", "seat", "humans", "names"}, "review_open")
         match = read_record(request.get("text"), request.get("link"))
+        if request.get("humans") is not None:
+            # A link from a table passed round (its "Review this deal"): the people's seats and
+            # the names they gave travel with it, as the table's own link carries them.
+            if request.get("link") is None:
+                raise ReviewError("humans and names go with a link; a record says them in its [Humans] and [Names] tags")
+            match = with_humans(match, _link_humans(request["humans"], match.players),
+                                _link_names(request.get("names"), request["humans"]))
         deals = match.deals
         index = request.get("deal", len(deals))
         if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(deals):
@@ -265,6 +273,7 @@ class ReviewSession:
                 "deal": self.deal_index, "deals": len(self.match.deals),
                 # Each seat as the board names it ("You", "Bot 2" where the table is known).
                 "names": [self.names(s) for s in range(rec.players)],
+                "dealer_says": self.names.says(rec.dealer, "deal"),      # "You deal", "Bot 2 deals"
                 # Played on from a step (op review_play): where, and the record as it now stands.
                 "branch": next((int(v) for name, v in rec.deal.extra if name == BRANCH_TAG), None),
                 "text": rec.text() if any(name == BRANCH_TAG for name, _ in rec.deal.extra) else None,
@@ -328,18 +337,20 @@ class ReviewSession:
 HUMANS_TAG = "Humans"
 
 
-def with_humans(rec, humans):
-    """``rec`` with the seats people played written in its :data:`HUMANS_TAG` tag, so that the
-    review board names them as the table did ("You", "Bot 2")."""
+def with_humans(rec, humans, names=None):
+    """``rec`` with the seats people played written in its :data:`HUMANS_TAG` tag, and the names
+    they gave them (``names``, {seat: name}) in its ``Names`` tag, so that the review board names
+    them as the table did ("You", "Bot 2", "Ann")."""
     extra = tuple((k, v) for k, v in rec.extra if k != HUMANS_TAG)
-    return replace(rec, extra=extra + ((HUMANS_TAG, " ".join(map(str, sorted(humans)))),))
+    called = tuple(names.get(s) for s in range(rec.players)) if names else None
+    return replace(rec, extra=extra + ((HUMANS_TAG, " ".join(map(str, sorted(humans)))),), names=called)
 
 
 def _names(match, live) -> Names:
     """How the board names the seats: as the live table it is opened beside does, else as the
-    record's :data:`HUMANS_TAG` says the table did, else every seat by its number."""
+    record's :data:`HUMANS_TAG` and ``Names`` tags say the table did, else every seat by its number."""
     if live is not None:
-        return table_names(live.seat if len(live.humans) == 1 else None, live.humans)
+        return table_names(live.seat if len(live.humans) == 1 else None, live.humans, getattr(live, "names", None))
     given = dict(match.extra).get(HUMANS_TAG)
     if given is None:
         return SEATS
@@ -348,7 +359,30 @@ def _names(match, live) -> Names:
         raise ReviewError(f"[{HUMANS_TAG}]: expected the seats people played, 0 to {match.players - 1}, "
                           f"separated by spaces; got {given!r}")
     humans = {int(w) for w in words}
-    return table_names(next(iter(humans)) if len(humans) == 1 else None, humans)
+    called = {seat: name for seat, name in enumerate(match.names or ()) if name is not None}
+    return table_names(next(iter(humans)) if len(humans) == 1 else None, humans, called)
+
+
+def _link_humans(text, players: int) -> list:
+    """The seats people played, as a table's link writes them ("0,2")."""
+    words = text.split(",") if isinstance(text, str) else []
+    if not words or not all(w.isascii() and w.isdigit() and int(w) < players for w in words):
+        raise ReviewError(f"humans: expected the seats people played, 0 to {players - 1}, separated by "
+                          f"commas; got {text!r}")
+    return [int(w) for w in words]
+
+
+def _link_names(text, humans: str) -> dict:
+    """The names people gave their seats, as a table's link writes them ("Ann,Ben": one for each
+    seat in ``humans``, blank for none)."""
+    if text is None:
+        return {}
+    seats = [int(w) for w in humans.split(",")]
+    names = text.split(",") if isinstance(text, str) else []
+    if len(names) != len(seats) or not all(n.isprintable() and len(n) <= 20 and "|" not in n for n in names):
+        raise ReviewError(f"names: expected one name of at most 20 letters for each of the seats {humans}, "
+                          f"separated by commas; got {text!r}")
+    return {seat: " ".join(n.split()) for seat, n in zip(seats, names) if n.strip()}
 
 
 def _only(request, allowed, op):
@@ -455,6 +489,8 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
     else:
         reply = _seat_board(deal.view(seat, detail=True), drawn, names, ending)
     reply.update({"step": step, "steps": len(rec.actions), "log": log, "decision": None,
+                  # Before the play of a bidding game no card is refused: the mover calls or discards.
+                  "before_play": bool(rec.variant.bidding) and reply["phase"] != PLAY,
                   "legal": [], "analysis": None, "analysis_note": None, "analysis_too_long": False})
     # Whose turn it is, as the seat could know it: a holder of the ace deciding whether to rob,
     # unseen, is to the others the table waiting for the first lead (the leader's cards to play).
@@ -514,6 +550,8 @@ def position(rec, step: int, seat, analyse: bool = False, cache=None, node_limit
         entry.update({"value": x.value, "words": x.words, "verdict": x.verdict, "cost": x.cost,
                       "text": x.text, "tricks": x.tricks, "number": _number(a.kind, x)})
     reply["analysis"] = {"seat": a.seat, "best_words": a.best_words, "caveat": CAVEAT,
+                         "sentence": f"{names(mover)} to move. The best {'your' if seat == mover else 'that'} side can "
+                                     f"make sure of, against every other seat: {a.best_words}.",
                          "legend": _legend(a, names, mover),
                          "best": list(a.best_actions), "kind": a.kind,
                          # The marks this kind of game can show, for the page's legend.
@@ -534,6 +572,7 @@ def _open_board(deal, drawn, names, ending) -> dict:
         cards = [c for c in deal.hand(s) if c.code not in to_draw.get(s, ())]
         seats.append({"seat": s, "name": names(s), "dealer": s == deal.dealer, "to_move": s == deal.to_move,
                       "tricks": deal.tricks_won[s], "count": len(cards), "you": False,
+                      "info": counted(deal.tricks_won[s], "trick"), "hidden": None,
                       "cards": [card_info(c) for c in cards]})
     return {"seat": None, "open": True, "players": deal.players, "phase": deal.phase, "to_move": deal.to_move,
             "dealer": deal.dealer,
@@ -559,6 +598,8 @@ def _seat_board(view, drawn, names, ending) -> dict:
             mine = [c for c in mine if c not in drawn.cards]
     seats = [{"seat": s, "name": names(s), "dealer": s == view.dealer, "to_move": s == view.to_move,
               "tricks": view.tricks_won[s], "count": counts[s], "you": s == seat,
+              "info": counted(view.tricks_won[s], "trick"),
+              "hidden": None if s == seat else f"{counted(counts[s], 'card')}, hidden",
               # Another seat's cards, in a seat's view, are only counted.
               "cards": [card_info(c) for c in mine] if s == seat else None}
              for s in range(view.players)]
@@ -647,7 +688,7 @@ def _bidding_reply(table, auction, contract, kitty, stock, exchanged, o, scores,
     and layout, which every seat knows)."""
     reply = {
         "auction": [{"seat": who, "action": action, "label": choice_label(action, "bid")} for who, action in auction],
-        "contract": contract, "kitty": kitty, "stock": stock,
+        "contract": contract, "kitty": kitty, "stock": {**stock, "words": f"Stock: {counted(stock['left'], 'card')} left"},
         "exchanged": [{"seat": who, "count": k} for who, k in exchanged],
         "score": None,
     }

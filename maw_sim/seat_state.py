@@ -22,8 +22,9 @@ from .cards import SUIT_NAMES, SUIT_SYMBOLS
 from .narration import (bid_words, card_info, choice_label, display_order, hold_note,
                         seat_name, trick_info)
 from .records import options_text, to_link
+from .phase_names import BID, DISCARD, ROB, TRUMP
 from .steps import pipeline, step_named
-from .words import contract_held, trick_words
+from .words import contract_held, counted, trick_words
 from .variants import EVIDENCE_MARKS, TOP_TRUMP_TOKENS, setting_kind, value_text
 from .variants import sources as variant_sources
 
@@ -220,13 +221,15 @@ def table_state(view, table: PublicTable) -> dict:
                               f"It is {seat_name(view.to_move, me)}'s turn, not yours.")
         hand.append(info)
     hand_codes = {c.code for c in view.hand}
-    choices = [{"action": a, "label": choice_label(a, view.phase)}
+    choices = [_choice(a, view.phase, hand_codes)
                for a in (turn.order if your_turn else ())
                if a not in hand_codes and (not choosing or a == marking[2])]   # marking: only "none" is a button
     select = None
     if choosing:
         low, high, none = marking
         select = {"phase": view.phase, "min": low, "max": high, "none": none in legal,
+                  # The action the marked cards make (its word, then the cards), or none marked.
+                  "action": next(a for a in view.legal if a != none).split()[0], "none_action": none,
                   "words": (f"Put out {high} card{'s' if high != 1 else ''}." if low == high else
                             f"Put out {low} to {high} cards.")}
 
@@ -253,6 +256,7 @@ def table_state(view, table: PublicTable) -> dict:
               "human": s in humans, "dealer": s == view.dealer,
               "to_move": s == view.to_move, "cards": detail.hand_sizes[s],   # how many: in sight of all
               "tricks": tricks_won[s],
+              "info": f"{counted(tricks_won[s], 'trick')} · {counted(detail.hand_sizes[s], 'card')}",
               "side": None if sides is None else sides[s],
               "partner": sides is not None and s != me and sides[s] == sides[me],
               "call": last_call.get(s),   # as written: "bid 30 for 60", "hold"
@@ -272,6 +276,9 @@ def table_state(view, table: PublicTable) -> dict:
             link["teams"] = table.teams
         if len(humans) > 1:
             link["humans"] = ",".join(map(str, sorted(humans)))
+            if table.names:
+                # Typed to be shown at the table, and a link is shared by the people who typed them.
+                link["names"] = ",".join(table.names.get(s, "") for s in sorted(humans))
         if table.teams is None and default_teams:
             link["teams"] = "singles"       # each for himself, where the file's default is partners
         if variant.choices:
@@ -295,11 +302,15 @@ def table_state(view, table: PublicTable) -> dict:
         # The trumps in force, highest first, for the reminder at the table (the ace of trumps
         # last where it lost its rank): the engine's order, never restated in the page.
         "trump_order": [] if view.trump is None else [card_info(c) for c in view.tables.ranking],
-        "bidding": _bidding(view, narrator, your_turn) if bidding else None,
+        "bidding": _bidding(view, narrator, your_turn, seats) if bidding else None,
         "select": select,
         "hand": hand, "choices": choices, "trick": trick,
-        # No card is played in the auction, the trump, the kitty or the discard: the hand rests.
+        # No card is played in the auction, the trump, the kitty or the discard: the hand rests,
+        # and a card tapped says what to do instead.
         "before_play": before_play,
+        "resting_note": None if not before_play else "No card is played yet: " + (
+            "the auction is on: choose your call with the buttons below." if view.phase == BID else
+            "choose trumps with the buttons below." if view.phase == TRUMP else "choose with the buttons below."),
         "trick_note": ("" if before_play or (trick and trick["winner"] is None) else
                        last_trick["text"] if trick else "No cards on the table."),
         "last_trick": last_trick,
@@ -424,7 +435,18 @@ class _Asked(NamedTuple):
         return self.legal
 
 
-def _bidding(view, narrator, your_turn: bool) -> dict:
+def _choice(action: str, phase: str, hand_codes) -> dict:
+    """A choice's button: its action and label, the card in hand that takes the same action when
+    tapped (robbing: the card put out) and the suit a trump choice names (its button in the suit's
+    colour)."""
+    word, _, rest = action.partition(" ")
+    card = rest if phase == ROB and word == ROB and rest in hand_codes else None
+    suit = rest if phase == TRUMP and word == TRUMP and rest in SUIT_NAMES else None
+    return {"action": action, "label": choice_label(action, phase), "card": card, "suit": suit,
+            "red": suit is not None and suit in "DH"}
+
+
+def _bidding(view, narrator, your_turn: bool, seats) -> dict:
     """The bidding games' public state: the auction (each call, and in words), the contract, the
     hold explained when it is offered, the kitty's size, the stock left and each exchange (by
     number of cards, never the cards)."""
@@ -443,7 +465,14 @@ def _bidding(view, narrator, your_turn: bool) -> dict:
             "kitty_size": view.kitty_size, "stock_left": view.stock_left, "kitty_taken": view.detail.kitty_taken,
             "called": None if view.called is None else card_info(view.called),
             "kitty_shown": None if view.kitty_shown is None else card_info(view.kitty_shown),
-            "exchanged": [{"seat": s, "cards": k} for s, k in view.exchanged]}
+            "exchanged": [{"seat": s, "cards": k} for s, k in view.exchanged],
+            # The words beside the contract: none yet, the card called and its holder, the stock.
+            "no_contract": "The auction is on." if view.phase == BID else "No contract.",
+            "called_words": None if view.called is None else f"Called {view.called.symbol}: " + (
+                "its holder is not known yet" if view.partner is None else
+                f"{seats[view.partner]['name']} {'hold' if seats[view.partner]['name'] == 'You' else 'holds'} it"),
+            "stock_words": (f"{counted(view.stock_left, 'card')} left in the stock"
+                            if view.phase == DISCARD and view.stock_left is not None else None)}
 
 
 def _scores(view, table) -> dict:

@@ -231,9 +231,9 @@ def _check_names(value, humans: frozenset) -> dict:
         name = " ".join(given.split())
         if not name:
             continue
-        if len(name) > MAX_NAME or not name.isprintable() or "," in name:
+        if len(name) > MAX_NAME or not name.isprintable() or "," in name or "|" in name or name == "-":
             raise RequestError(f"the name for seat {seat} must be at most {MAX_NAME} letters, without "
-                               f"commas; got {shown(given)}")
+                               f"commas or '|'; got {shown(given)}")
         if _TABLE_WORDS.fullmatch(name):
             raise RequestError(f"the name for seat {seat} would be mistaken for the table's own "
                                f"(You, Bot N, Seat N); got {shown(given)}")
@@ -398,8 +398,8 @@ class Session:
         over = self.deal.outcome is not None
         # Which seats people played, so the review board names them as this table does.
         from .review import with_humans
-        deal_record = with_humans(GameRecord.of_deal(self.deal, self.deal_number), self.humans)
-        game_record = with_humans(GameRecord.of_match(self.match), self.humans)
+        deal_record = with_humans(GameRecord.of_deal(self.deal, self.deal_number), self.humans, self.names)
+        game_record = with_humans(GameRecord.of_match(self.match), self.humans, self.names)
         if not over:
             deal_record, game_record = deal_record.for_seat(self.seat), game_record.for_seat(self.seat)
         name = f"{self.variant.id}-seed{self.seed}-deal{self.deal_number}"

@@ -83,6 +83,11 @@ def table_names(you: int | None, humans=None, names=None) -> Names:
     return Names(lambda seat: f"Bot {seat}", you)
 
 
+def counted(n: int, noun: str) -> str:
+    """A count with its noun: "1 trick", "2 tricks" (the page makes no plural of its own)."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def suit_words(suit: str) -> str:
     """A suit as a sentence names it: "hearts ♥"."""
     return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}"

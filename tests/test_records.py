@@ -154,6 +154,17 @@ def test_unknown_tags_and_comments_are_kept_or_ignored():
     assert record.replay().outcome is not None
 
 
+def test_the_names_people_gave_their_seats_round_trip_and_a_bad_list_is_refused():
+    text = _record_text().replace('[Seed', '[Names "Ann|-|Bob"]\n[Seed')
+    record = GameRecord.parse(text)
+    assert record.names == ("Ann", None, "Bob")
+    assert GameRecord.parse(record.text()) == record and '[Names "Ann|-|Bob"]' in record.text()
+    assert record.for_seat(1).names == record.names
+    for bad in ("Ann|Bob", "Ann||Bob", "Ann|-|Bob|Cat"):
+        with pytest.raises(RecordError, match=r"\[Names\]: expected 3 names, one a seat"):
+            GameRecord.parse(text.replace("Ann|-|Bob", bad))
+
+
 # -- links ------------------------------------------------------------------------------------
 
 def _match(variant="spoil-five", players=4, deals=3, seed=11, teams=None):

@@ -216,6 +216,8 @@ def test_without_a_record_the_page_opens_its_example(page, server):
 
 
 def test_a_match_link_reviews_any_of_its_deals(page, server):
+    """A link to a whole match opens its last deal, and any other from the menu; the names the
+    people gave their seats go with it."""
     match = Match("twenty-five", 3, seed=4)
     rng = random.Random(2)
     deals = []
@@ -225,8 +227,11 @@ def test_a_match_link_reviews_any_of_its_deals(page, server):
             deal.apply(rng.choice(deal.legal_actions()))
         match.settle(deal)
         deals.append(deal)
-    open_link(page, server, f"game={to_link(match)}")
+    # As a table passed round links it ("Review this deal"): its people's seats and their names.
+    open_link(page, server, f"game={to_link(match)}&humans=0,2&names=Ann,Cat")
     wait_step(page, 0)
+    names = page.eval_on_selector_all(f"{BOARD} li[data-seat] .maw-seat-name", "ns => ns.map(n => n.textContent)")
+    assert names == ["Ann", "Bot 1", "Cat"], names
     assert page.get_attribute(BOARD, "data-steps") == str(len(deals[1].history))
     assert "deal 2 of 2" in page.inner_text(f"{BOARD} .maw-title")
     page.select_option(f'{BOARD} select[name="deal"]', "1")
@@ -389,7 +394,7 @@ def test_play_on_from_here_continues_against_the_bots_and_the_record_marks_the_b
 
 
 def test_the_step_is_in_the_address_and_the_feedback_beside_the_board(page, server):
-    """A teacher links step 5 (#step=5 or ?step=5) and the board opens there; each step is written
+    """The step controls stay put from step to step. A teacher links step 5 (#step=5 or ?step=5) and the board opens there; each step is written
     into the address (?step=N), so a reload comes back to it. A clicked mark's value is written
     under the hand it marks; "Play on from here" says what it asks under the controls; the marks
     never use a cross (every marked card is allowed); the seat you played is marked "you"."""
@@ -397,6 +402,7 @@ def test_the_step_is_in_the_address_and_the_feedback_beside_the_board(page, serv
     match, deal = a_match()
     open_link(page, server, f"game={to_link(match)}&you=1#step=5")
     wait_step(page, 5)
+    check_the_controls_stay_put(page, len(GameRecord.of_deal(deal).actions), 5)
     page.keyboard.press("ArrowRight")
     wait_step(page, 6)
     assert "step=6" in page.url
@@ -430,3 +436,31 @@ def test_the_step_is_in_the_address_and_the_feedback_beside_the_board(page, serv
     assert board["width"] >= 1919 and board["height"] >= 1079, board
     assert card.bounding_box()["width"] >= 1.4 * small["width"]
     page.get_by_role("button", name="Leave full screen").click()
+
+
+
+def check_the_controls_stay_put(page, steps, first):
+    """The ▶ button keeps its place as the board steps (the text about it, the turn, the numbers
+    arriving, a hand played out): a reader taps it again and again without looking, at a laptop's
+    window and a phone's. Steps from ``first`` and comes back to it at 1280×680."""
+    button = lambda name: page.get_by_role("button", name=name)     # noqa: E731
+    forward = button("Forward one card (→)")
+    for size in ({"width": 390, "height": 664}, {"width": 1280, "height": 680}):
+        page.set_viewport_size(size)
+        seen = []
+        for step in [*range(first, first + 5), steps, steps - 1, 0]:
+            if step == steps:
+                button("To the end (End)").click()
+            elif step == steps - 1:
+                button("Back one card (←)").click()
+            elif step == 0:
+                button("To the start (Home)").click()
+            elif step > first:
+                forward.click()
+            wait_step(page, step)
+            b = forward.bounding_box()
+            seen.append((step, round(b["x"]), round(b["y"] + page.evaluate("scrollY"))))
+        assert len({(x, y) for _, x, y in seen}) == 1, f"▶ moved at {size}: {seen}"
+        for _ in range(first):
+            forward.click()
+        wait_step(page, first)

@@ -117,7 +117,7 @@ import re  # noqa: E402
 from maw_sim import Card  # noqa: E402
 
 HANDOUTS = ROOT / "docs" / "teaching" / "handouts.md"
-TABLE_JS = ROOT / "docs" / "_static" / "maw" / "table.js"
+SETTINGS_JS = ROOT / "docs" / "_static" / "maw" / "table-settings.js"   # the table's settings form
 
 
 def handout_titles() -> list[tuple[int, str]]:
@@ -229,7 +229,7 @@ def test_the_answer_keys_cover_every_worksheet_and_the_exit_question():
 def test_the_class_mode_is_the_tables_own_control():
     """The page presents pass-and-play by the label the table really shows."""
     label = "People at this device"
-    assert label in TABLE_JS.read_text(encoding="utf-8")
+    assert label in SETTINGS_JS.read_text(encoding="utf-8")
     assert f"**{label}**" in PAGE.read_text(encoding="utf-8")
 
 
@@ -259,11 +259,21 @@ def test_an_exercise_opens_with_its_question_and_no_marks_until_asked(page, serv
     url = next(u.replace("&amp;", "&") for u in re.findall(r'href="\.\./(review\.html\?[^"]*)"', html)
                if "Exercise%204" in u)
     ex4 = by_id()["ex4"]
-    page.goto(f"{server}/{url}")
     box, board = "[data-maw-exercise]", "[data-maw-review]"
-    page.wait_for_function("s => { const b = document.querySelector(s); return b && b.dataset.state === 'ready' "
-                           "&& b.querySelector('.maw-you') && !b.classList.contains('maw-exercise-waiting'); }",
-                           arg=board, timeout=90_000)
+    # Opened on a phone and on a laptop: the question, the student's hand and the card led all in
+    # the window, the page scrolled to the question by itself.
+    for size in ({"width": 390, "height": 664}, {"width": 1280, "height": 680}):
+        page.set_viewport_size(size)
+        page.goto(f"{server}/{url}")
+        page.wait_for_function("s => { const b = document.querySelector(s); return b && b.dataset.state === 'ready' "
+                               "&& b.querySelector('.maw-you') && !b.classList.contains('maw-exercise-waiting'); }",
+                               arg=board, timeout=90_000)
+        header = page.evaluate("() => { const h = document.querySelector('header'); return h ? h.getBoundingClientRect().bottom : 0; }")
+        led = page.locator(f"{board} [data-maw-trick] figure").first
+        assert led.get_by_role("img", name="King of spades").count() == 1
+        for what, where in (("the question", f"{box} p:nth-child(2)"), ("the hand", f"{board} .maw-you"), ("the card led", led)):
+            b = (page.locator(where) if isinstance(where, str) else where).bounding_box()
+            assert b["y"] >= header - 1 and b["y"] + b["height"] <= size["height"] + 0.5, (what, size, b)
     assert ex4["question"] in page.inner_text(box)
     # Seen from the student's seat: no other hand, no solver's mark, no answer.
     assert page.eval_on_selector_all(f"{board} [data-verdict]", "xs => xs.length") == 0

@@ -665,7 +665,8 @@ def test_a_bidding_state_says_the_auction_the_contract_and_the_choice_to_make():
     assert state["choices"][0]["label"] == "Bid " + lowest.split()[1]
     state = ok(session, op="act", action=lowest)["state"]
     assert state["phase"] == "kitty" and len(state["hand"]) == 10
-    assert state["select"] == {"phase": "kitty", "min": 5, "max": 5, "none": False, "words": "Put out 5 cards."}
+    assert state["select"] == {"phase": "kitty", "min": 5, "max": 5, "none": False, "words": "Put out 5 cards.",
+                               "action": "discard", "none_action": None}
     assert state["choices"] == [], "a kitty's discards are chosen card by card, not listed as buttons"
     assert all(c["legal"] for c in state["hand"])
     assert state["bidding"]["contract"]["text"] == "You: " + lowest.split()[1] and state["seats"][0]["bidder"]
@@ -749,6 +750,27 @@ def test_people_at_a_shared_device_may_give_their_names():
     link = state["link"]["game"]
     restored = ok(web.Session(), op="new", game=link, humans="0,2", names=["Ann", "Bob"])["state"]
     assert [s["name"] for s in restored["seats"]][:3] == ["Ann", "Bot 1", "Bob"]
+    # The link carries them (typed to be shown at the table, shared by those who typed them), and
+    # so does the game's record, for the review board: "-" for a seat without a name.
+    assert state["link"]["names"] == "Ann," and restored["link"]["names"] == "Ann,Bob"
+    again = ok(web.Session(), op="new", game=link, humans="0,2", names=restored["link"]["names"])["state"]
+    assert [s["name"] for s in again["seats"]][:3] == ["Ann", "Bot 1", "Bob"]
+    session = web.Session()
+    ok(session, op="new", game=link, humans="0,2", names="Ann,Bob")
+    record = ok(session, op="record")["record"]["game"]
+    assert '[Names "Ann|-|Bob|-"]' in record, record
+    while session.deal.phase != "over":
+        session.deal.apply(session.deal.legal_actions()[0])
+    review = ok(web.Session(), op="review_open", text=ok(session, op="record")["record"]["deal"])["review"]
+    assert review["names"] == ["Ann", "Bot 1", "Bob", "Bot 3"], review["names"]
+    # The table's "Review this deal" opens its link with the people's seats and names.
+    code = session.state()["link"]["game"]
+    review = ok(web.Session(), op="review_open", link=code, humans="0,2", names="Ann,Bob")["review"]
+    assert review["names"] == ["Ann", "Bot 1", "Bob", "Bot 3"] and review["dealer_says"].endswith("deals")
+    refused = call(web.Session(), op="review_open", link=code, humans="0,9", names="Ann,Bob")
+    assert not refused["ok"] and "humans: expected the seats people played, 0 to 3" in refused["error"]
+    refused = call(web.Session(), op="review_open", link=code, humans="0,2", names="Ann")
+    assert not refused["ok"] and "names: expected one name" in refused["error"]
 
 
 def test_another_seats_turn_is_refused_by_its_rule():

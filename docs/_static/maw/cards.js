@@ -6,7 +6,7 @@
 // a rule. Colours come from CSS custom properties (table.css), so dark mode restyles every card.
 // Every text is set with textContent.
 
-import { svgEl } from "./dom.js";
+import { el, svgEl } from "./dom.js";
 
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const W = 60;
@@ -124,4 +124,14 @@ export function cardImage(card, extraClass = "") {
   wrap.dataset.code = card.code;
   wrap.append(cardFaceSvg(card));
   return wrap;
+}
+
+/** A card in a hand, as a button: its face, ``data-card``, the classes ``before`` its colour and
+ * ``after`` it (" maw-illegal"), the other attributes as given, then ``extra`` nodes (marks). The
+ * play table and the review board draw every card they let a reader tap with it. */
+export function cardButton(card, { before = "", after = "", ...attrs } = {}, ...extra) {
+  return el("button", {
+    type: "button", class: `maw-card-button ${before ? before + " " : ""}${card.red ? "maw-red" : "maw-black"}${after}`,
+    "data-card": card.code, ...attrs,
+  }, cardFaceSvg(card), ...extra);
 }

@@ -143,7 +143,7 @@ class ClassPage {
     const tables = reply.tables || [];
     this.tables.replaceChildren(...(tables.length ? tables.map((t) => this.row(t))
       : [el("tr", {}, el("td", { colspan: 6, text: "No table yet: the pupils' tables appear here as they are made." }))]));
-    this.updated.textContent = `${tables.length} table${tables.length === 1 ? "" : "s"} · refreshed ${new Date().toLocaleTimeString()}`;
+    this.updated.textContent = `${reply.count_words} · refreshed ${new Date().toLocaleTimeString()}`;
   }
 
   row(t) {
@@ -174,8 +174,7 @@ class ClassPage {
 function peopleText(t, names) {
   if (!Array.isArray(t.seats)) return names.join(", ");
   const seated = t.seats.filter((s) => s.kind !== "open").map((s) => s.name);
-  const free = t.seats.length - seated.length;
-  return [...seated, ...(free ? [`${free} free seat${free === 1 ? "" : "s"}`] : [])].join(", ");
+  return [...seated, ...(t.free_words ? [t.free_words] : [])].join(", ");
 }
 
 function scoreText(score, names) {

@@ -1,5 +1,6 @@
 // An exercise of the teaching page, opened on the review board: the question stands above the
-// board, and what would give the answer away waits until the reader asks for it.
+// board, the button that checks it under the board's controls, and what would give the answer
+// away waits until the reader asks for it.
 //
 // The teaching page's position links carry the exercise in the address (?exercise=…&question=…
 // &answer=…&record=…, written at build time from docs/teaching/positions.toml). The board itself
@@ -23,7 +24,16 @@ if (question && root) {
     .maw-exercise-asking .maw-card-button[data-legal] {
       --maw-card-bg: inherit; border-color: transparent; border-style: solid; box-shadow: none;
       transform: none; cursor: default; }
-    .maw-exercise { margin: 0 0 1rem; scroll-margin-top: 5rem; }
+    .maw-exercise { margin: 0 0 .5rem; scroll-margin-top: .3rem; }
+    .maw-exercise > p { margin-bottom: .3rem; }
+    @media (max-width: 30rem) {
+      .maw-exercise.admonition { margin-bottom: .3rem; padding-bottom: .3rem; }
+      .maw-exercise.admonition > p:not(.admonition-title) { margin-left: .5rem; margin-right: .3rem; }
+      .maw-exercise.admonition > .admonition-title { padding-top: .15rem; padding-bottom: .15rem; }
+      .maw-exercise + [data-maw-review] { margin-top: 0; }
+    }
+    .maw-exercise-check { margin: .3rem; }
+    .maw-exercise-check p { margin: .3rem 0; }
     .maw-exercise [data-action="show-answer"] { border: 2px solid currentColor; border-radius: .4rem;
       padding: .35rem .9rem; background: none; color: inherit; font: inherit; font-weight: bold; cursor: pointer; }
     .maw-exercise-answer { margin-top: .5rem; }`;
@@ -50,7 +60,15 @@ if (question && root) {
   answer.hidden = true;
   const answerText = params.get("answer");
   if (answerText) answer.append(Object.assign(document.createElement("strong"), { textContent: "Answer. " }), answerText);
-  box.append(title, asked, how, reveal, answer);
+  // The question above the board; how to answer, the button and the answer right under the
+  // board's controls, so that the question, the hand and the card led fit one screen.
+  box.append(title, asked);
+  const check = document.createElement("div");
+  check.className = "maw-exercise-check";
+  check.append(how, reveal, answer);
+  const controls = root.querySelector(".maw-review-controls");
+  if (controls) controls.after(check);
+  else box.append(check);
   root.before(box);
   // The page's explanations come first; a reader arriving from an exercise starts at the question.
   box.scrollIntoView({ block: "start" });

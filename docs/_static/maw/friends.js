@@ -400,7 +400,7 @@ class FriendsTable {
     const state = push.state || null;
     if (push.lobby) this.lobby = push.lobby;
     const friends = (state && state.friends) || (this.lobby && {
-      code: this.code, status: this.lobby.status, host: this.host, seats: this.lobby.seats });
+      code: this.code, status: this.lobby.status, host: this.host, seats: this.lobby.seats, open_words: this.lobby.open_words });
     if (!friends) return;
     if (typeof friends.host === "boolean") this.host = friends.host;
     this.friends = friends;
@@ -460,9 +460,7 @@ class FriendsTable {
     if (this.host) {
       const start = el("button", { type: "button", class: "maw-button maw-friends-start", "data-action": "start", text: "Start" });
       start.addEventListener("click", () => this.send({ op: "start" }, start));
-      const open = friends.seats.filter((s) => s.kind === "open").length;
-      parts.push(el("p", {}, start, " ", el("span", { text: open
-        ? `${open} empty seat${open === 1 ? "" : "s"} will be played by bots.` : "Every seat is taken." })));
+      parts.push(el("p", {}, start, " ", el("span", { text: friends.open_words })));
       parts.push(this.endButton());
     } else {
       parts.push(el("p", { class: "maw-friends-wait", text: "Waiting for the host to start the game." }));

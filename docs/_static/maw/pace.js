@@ -10,10 +10,10 @@ const KEY = "maw-speed";
 // Milliseconds after a card played, after a trick won (it stays until the next card is played;
 // "Continue" goes on at once), after any other move. Slow waits for "Continue" after a trick.
 const SPEEDS = {
-  slow: { label: "Slow (each trick waits for Continue)", play: 900, trick: Infinity, other: 1000 },
-  normal: { label: "Normal", play: 450, trick: 1800, other: 600 },
-  fast: { label: "Fast", play: 150, trick: 700, other: 200 },
-  instant: { label: "Instant", play: 0, trick: 0, other: 0 },
+  slow: { label: "Slow (each trick waits for Continue)", card: 900, trick: Infinity, other: 1000 },
+  normal: { label: "Normal", card: 450, trick: 1800, other: 600 },
+  fast: { label: "Fast", card: 150, trick: 700, other: 200 },
+  instant: { label: "Instant", card: 0, trick: 0, other: 0 },
 };
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -43,7 +43,7 @@ export function speedSelect() {
   return select;
 }
 
-/** Wait after a move of this kind (play | trick | other); ``skip`` (a promise) ends it early. */
+/** Wait after a move of this kind (card | trick | other); ``skip`` (a promise) ends it early. */
 export function pause(kind, skip = null) {
   const ms = SPEEDS[speed()][kind];
   if (!ms) return Promise.resolve();

@@ -21,7 +21,8 @@
 
 import { Bridge } from "./bridge.js";
 import { el } from "./dom.js";
-import { cardImage, cardFaceSvg, cardBackSvg } from "./cards.js";
+import { cardImage, cardButton, cardBackSvg } from "./cards.js";
+import { seatItem } from "./seat-view.js";
 import { Status } from "./status.js";
 import { TrickView } from "./trick-view.js";
 import { TurnupView } from "./trump.js";
@@ -185,6 +186,8 @@ class ReviewBoard {
       if (params.get("game")) request = { link: params.get("game"), seat: /^\d+$/.test(params.get("seat") || "") ? Number(params.get("seat")) : 0 };
       else if (params.get("record")) request = { text: params.get("record") };
       else if (this.root.dataset.record) request = { text: this.root.dataset.record };
+      // A table passed round: its people's seats and names, as its own link carries them.
+      if (request && request.link) for (const key of ["humans", "names"]) if (params.has(key)) request[key] = params.get(key);
       if (request && /^\d+$/.test(params.get("deal") || "")) request.deal = Number(params.get("deal"));
       // The step from the address: ?step=9, or #step=9.
       const hashStep = this.useLinkParameters ? /^#step=(\d+)$/.exec(location.hash) : null;
@@ -227,7 +230,7 @@ class ReviewBoard {
     this.seatSelect.replaceChildren(...options);
     this.view = s.redacted ? String(s.observer) : "open";
     this.seatSelect.value = this.view;
-    this.title.textContent = `${s.variant.name} · ${s.players} players · ${s.names[s.dealer]} ${s.names[s.dealer] === "You" ? "deal" : "deals"}`
+    this.title.textContent = `${s.variant.name} · ${s.players} players · ${s.dealer_says}`
       + (s.deals > 1 ? ` · deal ${s.deal} of ${s.deals}` : "");
     if (s.note) this.status.say(s.note, "warning");
     // What the solver's marks cover, said once (the bidding games: the play only).
@@ -339,6 +342,7 @@ class ReviewBoard {
     const p = this.position;
     const s = this.summary;
     this.root.dataset.step = String(p.step);
+    this.root.dataset.view = this.view === "open" ? "open" : "seat";     // the room kept for the marks
     this.stepLabel.textContent = `Step ${p.step} of ${p.steps}`;
     const [first, back, forward, last] = ["first", "back", "forward", "last"].map((a) => this.controls.querySelector(`[data-action="${a}"]`));
     first.disabled = back.disabled = p.step === 0;
@@ -346,26 +350,25 @@ class ReviewBoard {
 
     const legalByAction = new Map(p.legal.map((x) => [x.action, x]));
     // Before the play of a bidding game no card is "illegal": the mover bids, names or discards.
-    const cardsChosen = !(p.bidding && p.phase !== "play");
+    const cardsChosen = !p.before_play;
     this.seats.replaceChildren(...p.seats.map((seat) => {
       const hand = seat.cards === null
         ? el("span", { class: "maw-review-hidden" },
           // Backs only: how many cards, never which.
           el("span", { class: "maw-review-backs", "aria-hidden": "true" }, ...Array.from({ length: seat.count }, () => cardBackSvg())),
-          `${seat.count} card${seat.count === 1 ? "" : "s"}, hidden`)
+          seat.hidden)
         : el("div", { class: "maw-hand maw-review-hand", role: "group", "aria-label": `${seat.name}: cards` },
           ...seat.cards.map((card) => this.cardButton(card, seat.to_move ? legalByAction.get(card.code) : undefined, seat.to_move && cardsChosen)));
-      return el("li", {
-        class: `maw-seat${seat.you ? " maw-you" : ""}${seat.to_move ? " maw-to-move" : ""}`,
-        "data-seat": seat.seat, "aria-current": seat.to_move ? "true" : null,
-      },
-      el("span", { class: "maw-seat-name", text: seat.name }),
-      seat.dealer ? el("span", { class: "maw-badge", text: "dealer" }) : null,
-      seat.seat === this.youSeat && seat.name !== "You" ? el("span", { class: "maw-badge maw-you-badge", text: "you" }) : null,
-      seat.you ? el("span", { class: "maw-badge maw-partner", text: "seen from here" }) : null,
-      seat.to_move ? el("span", { class: "maw-badge maw-turn", text: "to move" }) : null,
-      el("span", { class: "maw-seat-info", text: `${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}` }),
-      hand);
+      return seatItem(seat, {
+        badges: [
+          seat.dealer ? ["dealer"] : null,
+          seat.seat === this.youSeat && seat.name !== "You" ? ["you", "maw-you-badge"] : null,
+          seat.you ? ["seen from here", "maw-partner"] : null,
+          seat.to_move ? ["to move", "maw-turn"] : null,
+        ],
+        info: el("span", { class: "maw-seat-info", text: seat.info }),
+        after: [hand],
+      });
     }));
 
     // No turn-up in the bidding games: the trump appears once the bidder names it.
@@ -430,7 +433,7 @@ class ReviewBoard {
     if (b.stock.left || b.exchanged.length) {
       const drawn = b.exchanged.map((x) => `${p.seats[x.seat].name} ${x.count === 0 ? "kept the hand" : `changed ${x.count}`}`).join(" · ");
       parts.push(el("div", { class: "maw-review-stock", "data-maw-stock": "" },
-        el("span", { class: "maw-label", text: `Stock: ${b.stock.left} card${b.stock.left === 1 ? "" : "s"} left` }),
+        el("span", { class: "maw-label", text: b.stock.words }),
         b.stock.cards ? el("span", { class: "maw-review-cards" }, " ", ...b.stock.cards.map((c) => cardImage(c, "maw-small"))) : null,
         drawn ? el("span", { text: ` (${drawn})` }) : null));
     }
@@ -443,11 +446,11 @@ class ReviewBoard {
     // The number the card keeps, under the card (never over its pips), with its mark.
     const badge = verdict ? el("span", { class: "maw-verdict-badge", "data-maw-number": legal.number, "aria-hidden": "true" },
       el("span", { class: "maw-verdict-number", text: legal.number }), el("span", { class: "maw-verdict", text: VERDICT_SIGN[verdict] })) : null;
-    const button = el("button", {
-      type: "button", class: `maw-card-button ${card.red ? "maw-red" : "maw-black"}${toMove && !legal ? " maw-illegal" : ""}`,
-      "data-card": card.code, "data-legal": String(Boolean(legal)), "data-verdict": verdict || null,
+    const button = cardButton(card, {
+      after: toMove && !legal ? " maw-illegal" : "",
+      "data-legal": String(Boolean(legal)), "data-verdict": verdict || null,
       "aria-label": card.name + (verdict ? `: ${legal.number}, ${legal.text}` : ""), title: verdict ? legal.text : card.name,
-    }, cardFaceSvg(card), badge);
+    }, badge);
     if (legal) button.addEventListener("click", () => (this.playing ? this.playOnWith(legal.action) : this.explainMark(legal, button)));
     return button;
   }
@@ -468,10 +471,9 @@ class ReviewBoard {
       const legend = el("ul", { class: "maw-review-legend" },
         ...Object.entries(VERDICT_WORDS).filter(([verdict]) => p.analysis.verdicts.includes(verdict)).map(([verdict, words]) => el("li", { "data-verdict": verdict },
           el("span", { class: "maw-verdict", "aria-hidden": "true", text: VERDICT_SIGN[verdict] }), ` ${words}`)));
-      const mover = p.seats[p.to_move];
       this.marks.replaceChildren(
         el("p", { class: "maw-review-numbers", text: p.analysis.legend }),
-        el("p", { text: `${mover.name} to move. The best ${mover.you ? "your" : "that"} side can make sure of, against every other seat: ${p.analysis.best_words}.` }),
+        el("p", { text: p.analysis.sentence }),
         legend, this.marksNote, el("p", { class: "maw-review-caveat", text: p.analysis.caveat }));
     } else {
       this.root.dataset.marks = p.analysis_too_long ? "too-long" : "none";

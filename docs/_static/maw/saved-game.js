@@ -6,12 +6,14 @@
 // What is kept is the game's link, exactly as the engine writes it (state.link: the variant, the
 // players, the seed, the house rules and "game", the whole game so far), plus the seat and the
 // bots: the engine restores the deal, the position and the score sheet from it. The names people
-// give their seats at a shared device are kept beside it, never in the address bar.
+// give their seats at a shared device travel in it too (state.link.names: they were typed to be
+// shown at the table, and the link is shared by the people who typed them); the browser also keeps
+// them on their own, to fill the form of the next game.
 
 const PREFIX = "maw-game:";
 const NAMES_PREFIX = "maw-names:";
 // The link parameters a table follows; Python checks each of them.
-export const LINK_KEYS = ["variant", "players", "seed", "bot", "teams", "seat", "game", "options", "preset", "humans"];
+export const LINK_KEYS = ["variant", "players", "seed", "bot", "teams", "seat", "game", "options", "preset", "humans", "names"];
 
 /** The address of the game in ``state`` (this page, its link's parameters). */
 export function gameUrl(state) {
@@ -37,8 +39,8 @@ export class SavedGame {
     this.namesKey = NAMES_PREFIX + page;
   }
 
-  /** The names the people at this device gave their seats, kept by the browser only: a link
-   * shared from the address bar never carries them. */
+  /** The names the people at this device last gave their seats, kept by the browser to fill
+   * the form of a new game. */
   loadNames() {
     try {
       const kept = JSON.parse(localStorage.getItem(this.namesKey) || "[]");
