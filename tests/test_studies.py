@@ -3,7 +3,9 @@ rows in one process, on a process pool and on a local Dask cluster, and Ctrl-C k
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -198,12 +200,16 @@ def test_ctrl_c_keeps_the_finished_rows(tmp_path):
     out = tmp_path / "long.csv"
     proc = subprocess.Popen([sys.executable, "-m", "maw_sim.cli", "study", "spoil-rate", "--deals", "200000",
                              "--chunk", "100", "--workers", "2", "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 60
-    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 10):
-        time.sleep(0.1)
-    proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=60)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 10):
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:    # whatever happened, no worker of the study is left running on (the rest of the suite)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130, stderr
     assert "interrupted:" in stderr and "tasks finished; their rows are in" in stderr
     rows = read_rows(out)

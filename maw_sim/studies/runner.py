@@ -48,8 +48,18 @@ def completed(function, tasks, workers: int | None = None, scheduler: str | None
             yield function(task)
         return
     import multiprocessing
-    pool = multiprocessing.get_context("fork" if os.name == "posix" else "spawn").Pool(
-        min(workers, len(tasks)), initializer=_ignore_interrupts)
+    import signal
+    # A Ctrl-C while the workers are being started would leave those already forked running on
+    # with nobody to stop them: it waits (blocked) until the pool exists and can be terminated.
+    blocking = hasattr(signal, "pthread_sigmask")
+    if blocking:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = multiprocessing.get_context("fork" if os.name == "posix" else "spawn").Pool(
+            min(workers, len(tasks)), initializer=_ignore_interrupts)
+    finally:
+        if blocking:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:
         yield from pool.imap_unordered(function, tasks, chunksize=1)
         pool.close()
