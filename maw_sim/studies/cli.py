@@ -174,6 +174,19 @@ def cmd_tournament(args) -> int:
     return 130 if len(results) < args.deals else 0
 
 
+def _stop_on_ctrl_c() -> None:
+    """Ctrl-C stops a long study whatever started it: a process launched by another that ignores
+    or blocks the interrupt (a test runner's worker, a batch script) inherits that, and the study
+    would then run on to its last deal."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def _refuse(command: str, exc) -> int:
     print(f"maw-sim {command}: error: {exc}", file=sys.stderr)
     return 2
@@ -209,6 +222,7 @@ def cmd_study(args) -> int:
           + (f" on the Dask cluster at {args.scheduler}" if args.scheduler else ""), file=sys.stderr)
     bar = _Bar(total, args.experiment)
     rows, status = [], 0
+    _stop_on_ctrl_c()
     try:
         rows = run_study(args.experiment, variants=args.variants, players=args.players, bots=args.bots,
                          deals=args.deals, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
