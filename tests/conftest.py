@@ -150,6 +150,13 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--no-first-run", "--disable-default-apps", "--disable-extensions"]
+#: Contexts made for the play and page tests run without the site's service worker: its install
+#: copies the whole site (and inflates the engine's snapshot) into the cache storage of every
+#: context that opens a table, work done in the background of tests about something else.
+#: tests/test_offline.py makes its own contexts, with the service worker, and tests it there.
+NO_SERVICE_WORKER = {"service_workers": "block"}
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -219,7 +226,7 @@ class Guard:
 def guarded_page(browser, server, **options):
     """A context of its own (``options`` as Playwright's ``new_context`` takes them) with one page,
     guarded: (context, page, guard). Close the context, then ``guard.check()``."""
-    context = browser.new_context(**options)
+    context = browser.new_context(**{**NO_SERVICE_WORKER, **options})
     guard = Guard(server)
     guard.watch(context)
     page = context.new_page()
@@ -231,7 +238,8 @@ def guarded_page(browser, server, **options):
 @pytest.fixture(scope="module")
 def context(browser, server):
     # One context for the module, so the HTTP cache is shared between pages as for a reader.
-    context = browser.new_context(reduced_motion="reduce", viewport={"width": 900, "height": 900})
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 900, "height": 900},
+                                  **NO_SERVICE_WORKER)
     guard = Guard(server)
     guard.watch(context)
     context.guard = guard

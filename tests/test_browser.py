@@ -26,9 +26,15 @@ MOVE_MS = 30_000
 def open_table(page, server, path, **params):
     url = f"{server}/{path}" + (f"?{urlencode(params)}" if params else "")
     page.goto(url)
-    page.wait_for_function(
-        "s => { const t = document.querySelector(s); return t && t.dataset.phase !== 'loading' "
-        "&& t.dataset.busy === 'false'; }", arg=TABLE, timeout=READY_MS)
+    try:
+        page.wait_for_function(
+            "s => { const t = document.querySelector(s); return t && t.dataset.phase !== 'loading' "
+            "&& t.dataset.busy === 'false'; }", arg=TABLE, timeout=READY_MS)
+    except Exception as error:      # Playwright's TimeoutError: say where the table stood
+        table = page.evaluate(
+            "s => { const t = document.querySelector(s); return t && {phase: t.dataset.phase, "
+            "busy: t.dataset.busy, text: t.innerText.slice(0, 400)}; }", TABLE)
+        raise AssertionError(f"{url}: the table did not become ready: {table}") from error
     phase = page.get_attribute(TABLE, "data-phase")
     assert phase in ("rob", "play", "jink", "over", "bid", "trump", "kitty", "discard"), (
         f"table did not start (phase {phase}): {page.inner_text(TABLE)[:500]}")

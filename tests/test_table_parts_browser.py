@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
-from conftest import ROOT, Guard
+from conftest import NO_SERVICE_WORKER, ROOT, Guard
 from maw_sim import web
 from test_browser import _seed_with_an_illegal_card, click_a_legal_move, hand_codes
 
@@ -38,7 +38,8 @@ def new_context(browser, server):
 
     def make(viewport=DESKTOP, reduced_motion="reduce", **options):
         context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion,
-                                      has_touch=viewport is PHONE, **options)
+                                      has_touch=viewport is PHONE,
+                                      **{**NO_SERVICE_WORKER, **options})
         guard = Guard(server)
         guard.watch(context)
         context.on("console", guard.on_console)
