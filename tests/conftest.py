@@ -60,6 +60,30 @@ def _this_run() -> str:
     return os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid-{os.getpid()}"
 
 
+#: How much the test processes of a parallel run yield to the site's build (``nice``). The build
+#: is the longest path of a run: both processes finish the engine's tests while it still runs and
+#: then wait for it, so it is given the machine first and the engine's tests fill in around it.
+TESTS_YIELD_TO_BUILD = 5
+
+
+_YIELDED: list = []
+
+
+def pytest_configure(config):
+    if hasattr(config, "workerinput") and hasattr(os, "nice"):     # a pytest-xdist worker
+        os.nice(TESTS_YIELD_TO_BUILD)
+        _YIELDED.append(TESTS_YIELD_TO_BUILD)
+
+
+def _at_normal_priority():
+    """In the build's process, before make starts: back to the priority the tests gave up, where
+    the system allows it (it needs the right to raise a priority); otherwise the build runs at
+    the tests' own."""
+    if _YIELDED:
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, 0, os.getpriority(os.PRIO_PROCESS, 0) - _YIELDED[0])
+
+
 #: The session's site build, started once the tests are collected (pytest_collection_finish).
 _BACKGROUND_BUILD: list = []
 
@@ -104,7 +128,7 @@ def _build_site() -> SiteBuild:
         # reads, so a page that warned in an earlier build would otherwise pass unseen.
         shutil.rmtree(SITE_HTML / ".doctrees", ignore_errors=True)
         proc = subprocess.run(["make", "-s", "site"], cwd=ROOT, capture_output=True, text=True,
-                              timeout=3600)
+                              timeout=3600, preexec_fn=_at_normal_priority)
         outcome.write_text(json.dumps({"run": _this_run(), "returncode": proc.returncode,
                                        "stdout": proc.stdout, "stderr": proc.stderr}),
                            encoding="utf-8")

@@ -39,9 +39,9 @@ def new_page(browser, server):
     shared ``page`` fixture is: no request off 127.0.0.1, no console error."""
     made = []
 
-    def make(viewport, reduced_motion="reduce"):
-        context, page, guard = guarded_page(browser, server, viewport=viewport,
-                                            reduced_motion=reduced_motion, has_touch=viewport is PHONE)
+    def make(viewport, reduced_motion="reduce", touch=None):
+        context, page, guard = guarded_page(browser, server, viewport=viewport, reduced_motion=reduced_motion,
+                                            has_touch=viewport is PHONE if touch is None else touch)
         made.append((context, guard))
         return page
 
@@ -647,14 +647,40 @@ def test_a_whole_deal_of_110_in_real_windows(new_page, server):
     assert card.bounding_box()["width"] == pytest.approx(small["width"], abs=1)
 
 
+def tap(page, locator):
+    """A finger's tap at the middle of what ``locator`` finds, where it is now. Not Playwright's
+    click, which first scrolls the page to bring into view a target it finds moving or partly
+    hidden: a tap never scrolls on the test's behalf, so any scroll is the page's own."""
+    b = locator.bounding_box()
+    assert b, f"nothing to tap: {locator}"
+    page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+
+def decide_by_tapping(page):
+    """``decide``, every press a tap: a legal card, the first choice, or the cards asked for in the
+    kitty and the discard, then Confirm."""
+    select = page.locator(f"{TABLE} [data-maw-select]")
+    if select.is_visible():
+        for _ in range(int(select.get_attribute("data-min"))):
+            tap(page, page.locator(f'{TABLE} [data-maw-hand] button[data-card][data-marked="false"]').first)
+        tap(page, page.locator(f'{TABLE} button[data-action="confirm-discard"]'))
+    else:
+        legal = page.locator(f'{TABLE} button[data-card][data-legal="true"]')
+        tap(page, legal.first if legal.count() else page.locator(f"{TABLE} .maw-choices button[data-action]").first)
+    wait_idle(page)
+
+
 def test_a_whole_game_of_110_on_a_phone(new_page, server):
     """One-Hundred-and-Ten played to the game's end on a phone (390×664, its browser's bars
-    counted), several deals: at every turn of yours and at each deal's end the felt, the trick, the
-    prompt, the hand and the buttons are in view and the page never scrolled. The seed is one whose
-    game (to 110, the first choice taken at each turn) ends in four deals, so the test stays cheap."""
+    counted), several deals, with the animations on at the "Fast" speed and every press a tap: at
+    every turn of yours and at each deal's end the felt, the trick, the prompt, the hand and the
+    buttons are in view and the page never scrolled. The seed is one whose game (to 110, the first
+    choice taken at each turn) ends in four deals, so the test stays cheap."""
     viewport = WINDOWS["390x664"]
-    page = new_page(viewport)
+    page = new_page(viewport, reduced_motion="no-preference", touch=True)
+    page.add_init_script("localStorage.setItem('maw-speed', 'fast')")
     open_table(page, server, "play/one-hundred-and-ten.html", players=4, seed=25)
+    assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches") is False
     only = {"390x664": viewport}
     deals, turns = 1, 0
     for _ in range(600):
@@ -662,11 +688,11 @@ def test_a_whole_game_of_110_on_a_phone(new_page, server):
         at_your_turn_in_every_window(page, f"110 game, deal {deals}, {phase}", only, shots=False)
         turns += 1
         if phase != "over":
-            decide(page)
+            decide_by_tapping(page)
         elif page.get_by_role("button", name="Next game").is_visible():
             break
         else:
-            page.get_by_role("button", name="New deal").click()
+            tap(page, page.get_by_role("button", name="New deal"))
             wait_idle(page)
             deals += 1
     else:
