@@ -4,7 +4,8 @@
 #   make test    every test: engine, variants, CLI, site build, Pyodide under Node, headless Chromium
 # Both install what they need: a virtual environment, the npm packages, Debian's chromium, and
 # Debian's Pango and DejaVu fonts for the handouts' PDF.
-# `make test` runs the tests in two processes (pytest-xdist), one per core of a small machine; it
+# `make test` runs the tests in two processes (pytest-xdist), one per core of a small machine, in the
+# order tests/conftest.py gives the files (xdist's own reorders them by their number of tests); it
 # installs .lockvenv first, as it does .venv, so that no install runs inside the site build it tests.
 
 PYTHON ?= python3
@@ -88,7 +89,7 @@ site: venv node wheel handouts lockvenv
 	$(BIN)/python scripts/vendor_site.py --service-worker $(HTML)
 
 test: venv node chromium postgres lockvenv
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder
 
 bench: venv
 	$(BIN)/python benchmarks/engine_speed.py

@@ -137,8 +137,10 @@ def _build_site() -> SiteBuild:
 
 #: The modules that take longest (from ``--durations``), handed out first of their kind: a long
 #: one begun last would leave the other process with nothing to do while it runs.
-SLOWEST_FIRST = ("test_table_parts_browser.py", "test_table_layout.py", "test_browser.py", "test_friends_browser.py",
-                 "test_pyodide.py", "test_offline.py", "test_tournament.py", "test_bidding_bots.py")
+SLOWEST_FIRST = ("test_table_layout.py", "test_browser.py", "test_table_parts_browser.py", "test_review_browser.py",
+                 "test_experiment_widget.py", "test_friends_browser.py", "test_offline.py", "test_bidding_page.py",
+                 "test_bidding_bots.py", "test_search_bots.py", "test_perft.py", "test_pyodide.py",
+                 "test_solver.py", "test_review.py", "test_conformance.py", "test_web.py")
 
 
 def _slowness(item) -> int:
