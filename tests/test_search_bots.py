@@ -32,12 +32,12 @@ def test_never_illegal_in_any_variant(vid, bot):
     v = maw_sim.load_variant(vid)
     # One deal a table size, each with its own seed and dealer: every decision of it is checked.
     for players in sorted({v.min_players, min(v.max_players, 5), v.max_players}):
-        for seed in (players,):
-            deal = Deal.random(v, players, seed, dealer=seed % players)
-            bots = [QUICK_BOTS[bot] if s % 2 == 0 else get_bot("heuristic") for s in range(players)]
-            # play_deal applies each action through Deal.apply, which raises on an illegal one.
-            outcome = play_deal(deal, bots, random.Random(seed))
-            assert outcome is not None and deal.phase == "over"
+        seed = players
+        deal = Deal.random(v, players, seed, dealer=seed % players)
+        bots = [QUICK_BOTS[bot] if s % 2 == 0 else get_bot("heuristic") for s in range(players)]
+        # play_deal applies each action through Deal.apply, which raises on an illegal one.
+        outcome = play_deal(deal, bots, random.Random(seed))
+        assert outcome is not None and deal.phase == "over"
 
 
 @pytest.mark.parametrize("bot", QUICK_BOTS)

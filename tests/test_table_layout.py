@@ -16,12 +16,12 @@ from __future__ import annotations
 import itertools
 import re
 from pathlib import Path
-from urllib.parse import urlencode
 
 import pytest
 
 from conftest import ROOT, guarded_page
 from maw_sim import load_variant, variant_ids, web
+from test_browser import open_table
 
 pytestmark = pytest.mark.browser
 
@@ -51,25 +51,29 @@ def new_page(browser, server):
         guard.check()
 
 
-def open_table(page, server, path, **params):
-    page.goto(f"{server}/{path}?{urlencode(params)}")
-    page.wait_for_function(
-        "s => { const t = document.querySelector(s); return t && t.dataset.phase !== 'loading' "
-        "&& t.dataset.busy === 'false'; }", arg=TABLE, timeout=READY_MS)
-    assert page.get_attribute(TABLE, "data-phase") in ("rob", "play", "jink", "over", "bid", "trump", "kitty", "discard")
-
-
 def wait_idle(page):
     page.wait_for_function("s => document.querySelector(s).dataset.busy === 'false'",
                            arg=TABLE, timeout=MOVE_MS)
 
 
-def play_one(page):
+def click(page, locator):
+    """Playwright's click (which scrolls its target into view first when it finds it moving or
+    partly hidden)."""
+    locator.click()
+
+
+def tap(page, locator):
+    """A finger's tap at the middle of what ``locator`` finds, where it is now. Not Playwright's
+    click, which first scrolls the page to bring into view a target it finds moving or partly
+    hidden: a tap never scrolls on the test's behalf, so any scroll is the page's own."""
+    b = locator.bounding_box()
+    assert b, f"nothing to tap: {locator}"
+    page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+
+def play_one(page, press=click):
     legal = page.locator(f'{TABLE} button[data-card][data-legal="true"]')
-    if legal.count():
-        legal.first.click()
-    else:
-        page.locator(f"{TABLE} .maw-choices button[data-action]").first.click()
+    press(page, legal.first if legal.count() else page.locator(f"{TABLE} .maw-choices button[data-action]").first)
     wait_idle(page)
 
 
@@ -560,16 +564,16 @@ def at_your_turn_in_every_window(page, where, windows=WINDOWS, shots=True):
             screenshot(page, f"turn-{where.split(',')[0].replace(' ', '-')}-{name}.png")
 
 
-def decide(page):
+def decide(page, press=click):
     """Make the first decision offered: a legal card, the first choice, or in the kitty and the
-    discard the fewest cards asked for, confirmed."""
+    discard the fewest cards asked for, confirmed; each control pressed by ``press``."""
     select = page.locator(f"{TABLE} [data-maw-select]")
     if select.is_visible():
-        for i in range(int(select.get_attribute("data-min"))):
-            page.locator(f'{TABLE} [data-maw-hand] button[data-card][data-marked="false"]').first.click()
-        page.click(f'{TABLE} button[data-action="confirm-discard"]')
+        for _ in range(int(select.get_attribute("data-min"))):
+            press(page, page.locator(f'{TABLE} [data-maw-hand] button[data-card][data-marked="false"]').first)
+        press(page, page.locator(f'{TABLE} button[data-action="confirm-discard"]'))
     else:
-        play_one(page)
+        play_one(page, press)
         return
     wait_idle(page)
 
@@ -647,29 +651,6 @@ def test_a_whole_deal_of_110_in_real_windows(new_page, server):
     assert card.bounding_box()["width"] == pytest.approx(small["width"], abs=1)
 
 
-def tap(page, locator):
-    """A finger's tap at the middle of what ``locator`` finds, where it is now. Not Playwright's
-    click, which first scrolls the page to bring into view a target it finds moving or partly
-    hidden: a tap never scrolls on the test's behalf, so any scroll is the page's own."""
-    b = locator.bounding_box()
-    assert b, f"nothing to tap: {locator}"
-    page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
-
-
-def decide_by_tapping(page):
-    """``decide``, every press a tap: a legal card, the first choice, or the cards asked for in the
-    kitty and the discard, then Confirm."""
-    select = page.locator(f"{TABLE} [data-maw-select]")
-    if select.is_visible():
-        for _ in range(int(select.get_attribute("data-min"))):
-            tap(page, page.locator(f'{TABLE} [data-maw-hand] button[data-card][data-marked="false"]').first)
-        tap(page, page.locator(f'{TABLE} button[data-action="confirm-discard"]'))
-    else:
-        legal = page.locator(f'{TABLE} button[data-card][data-legal="true"]')
-        tap(page, legal.first if legal.count() else page.locator(f"{TABLE} .maw-choices button[data-action]").first)
-    wait_idle(page)
-
-
 def test_a_whole_game_of_110_on_a_phone(new_page, server):
     """One-Hundred-and-Ten played to the game's end on a phone (390×664, its browser's bars
     counted), several deals, with the animations on and every press a tap: at every turn of yours
@@ -690,7 +671,7 @@ def test_a_whole_game_of_110_on_a_phone(new_page, server):
         at_your_turn_in_every_window(page, f"110 game, deal {deals}, {phase}", only, shots=False)
         turns += 1
         if phase != "over":
-            decide_by_tapping(page)
+            decide(page, tap)
         elif page.get_by_role("button", name="Next game").is_visible():
             break
         else:
