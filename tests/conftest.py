@@ -139,7 +139,7 @@ def _build_site() -> SiteBuild:
 #: one begun last would leave the other process with nothing to do while it runs.
 SLOWEST_FIRST = ("test_table_layout.py", "test_browser.py", "test_table_parts_browser.py", "test_review_browser.py",
                  "test_experiment_widget.py", "test_friends_browser.py", "test_offline.py", "test_bidding_page.py",
-                 "test_bidding_bots.py", "test_search_bots.py", "test_perft.py", "test_pyodide.py",
+                 "test_bidding_bots.py", "test_search_bots.py",
                  "test_solver.py", "test_review.py", "test_conformance.py", "test_web.py")
 
 

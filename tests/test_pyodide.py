@@ -25,9 +25,6 @@ RUNNER = ROOT / "tests" / "pyodide" / "run_tests.mjs"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 #: The engine's rules tests: plain pytest modules that need nothing but maw_sim and pytest.
 RULES_TESTS = ("test_rulings.py", "test_cards.py", "test_variants.py", "test_records.py", "test_perft.py")
-#: Left to CPython: the perft counts of the three auction games (a third of a minute each there,
-#: several times that in Pyodide, and the same code as the other games' counts, which run here).
-PYODIDE_DESELECT = "not (test_perft_counts and auction)"
 #: Folders the rules tests read beside them (the perft corpus and its counter).
 EXTRA = ("perft",)
 #: Pure-Python test tools copied into Pyodide (distribution names, as installed in the venv).
@@ -81,7 +78,7 @@ def test_engine_rules_tests_pass_inside_pyodide(engine_wheel):
         "pyodide": str(PYODIDE), "wheel": str(engine_wheel), "packages": _tool_paths(),
         "root": str(ROOT), "tests": [str(t) for t in tests],
         "extra": [str(ROOT / "tests" / name) for name in EXTRA],
-        "pytest_args": ["-q", "-rfE", "--color=no", "-p", "no:randomly", "-k", PYODIDE_DESELECT],
+        "pytest_args": ["-q", "-rfE", "--color=no", "-p", "no:randomly"],
     }
     result = subprocess.run([node, str(RUNNER), json.dumps(config)], cwd=ROOT, capture_output=True,
                             text=True, timeout=900)

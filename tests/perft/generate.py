@@ -23,14 +23,24 @@ OVERRUN = 10
 
 def perft(deal, depth: int) -> int:
     """Legal action sequences of length ``depth`` from ``deal`` (a finished line counts once)."""
-    if depth == 0 or deal.to_move is None:
-        return 1
-    total = 0
-    for action in deal.legal_actions():
-        child = deal.copy()
-        child.apply(action)
-        total += perft(child, depth - 1)
-    return total
+    return perft_counts(deal, depth)[-1] if depth else 1
+
+
+def perft_counts(deal, depth: int) -> list:
+    """``[perft(deal, 1), …, perft(deal, depth)]`` in one walk of the tree. The last step is counted,
+    not played (python-chess's "bulk counting"): each legal action there ends one line, and the
+    steps before it were all played, so every count still passes through the engine's ``apply``."""
+    if deal.to_move is None:
+        return [1] * depth
+    legal = deal.legal_actions()
+    counts = [len(legal)] + [0] * (depth - 1)
+    if depth > 1:
+        for action in legal:
+            child = deal.copy()
+            child.apply(action)
+            for d, n in enumerate(perft_counts(child, depth - 1), 1):
+                counts[d] += n
+    return counts
 
 
 #: House rules that change what may be done, pinned too: per variant, option sets played at the
