@@ -145,10 +145,11 @@ FIELDS = {
                             "dealer_edge"]},
     "toptrumps": {"experiment": "top-trumps", "variants": ["modern", "cotton"], "players": [5],
                   "bots": ["heuristic", "pimc"], "deals": 150, "seed": 1674, "by_deal": ["win_holding"]},
+    # The auction is the same evaluator in both fields (the search bots bid as the heuristic does):
+    # what changes is the play of the hands the auction made, and so what a contract is worth.
+    "hold": {"experiment": "dealer-hold", "variants": ["one-hundred-and-ten", "auction-45-atlantic"], "players": [4],
+             "bots": ["heuristic", "pimc"], "deals": 150, "seed": 4500, "by_deal": ["dealer_points", "dealer_bids"]},
 }
-# Not yet: the dealer's hold (dealer-hold, 4 players) with a search field. The auction is the same
-# evaluator in both fields (the search bots bid as the heuristic does), and two branches a deal at
-# 2.6 s of CPU each did not fit beside the others on a shared machine.
 
 
 def bot_settings(name: str) -> dict:
@@ -228,6 +229,15 @@ def field_figures(name: str, rows: list, bots: list) -> list:
                     figures.append(_fig(f"{v.id}: {key} ÷ any hand", b, ratio(rows, arm(key), arm("any hand")), "ratio"))
                 figures.append(_fig(f"{v.id}: five of trumps less ace of trumps", b, difference(
                     rows, arm("five of trumps"), arm("ace of trumps")), "difference"))
+    elif name == "hold":
+        for v in _field_variants(name):
+            for b in bots:
+                def arm(measure, key, v=v, b=b):
+                    return {"variant": v, "bots": b, "measure": measure, "key": key}
+                figures.append(_fig(f"{v}: dealer's points, hold less no hold", b, difference(
+                    rows, arm("dealer_points", "hold"), arm("dealer_points", "no hold")), "difference"))
+                figures.append(_fig(f"{v}: dealer wins the auction, hold less no hold", b, difference(
+                    rows, arm("dealer_bids", "hold"), arm("dealer_bids", "no hold")), "difference"))
     return figures
 
 
