@@ -67,9 +67,10 @@ def _positions(v, players, teams, seed):
                 yield deal
             started = True
         view = deal.view(deal.to_move)
-        declines = [a for a in view.legal if a in ("pass", "announce")]
-        if declines and rng.random() < 0.5:
-            deal.apply(rng.choice(declines))     # the heuristic always robs: decline as well
+        if deal.phase == "rob":
+            # The heuristic always robs: decline in half the deals (the ace may then lose its rank).
+            declines = [a for a in view.legal if a in ("pass", "announce")]
+            deal.apply(rng.choice(declines) if declines and seed % 2 else heuristic_bot(view, rng))
         else:
             deal.apply((random_bot if rng.random() < 0.3 else heuristic_bot)(view, rng))
 
@@ -79,7 +80,7 @@ def test_the_kernel_ends_every_deal_as_the_engine_rollout_does(vid, options):
     v = maw_sim.load_variant(vid, options)
     seen = {"jink": 0, "robbed": 0, "mid-trick": 0}
     tables = _tables(v)
-    for (players, teams), seed in [(t, s) for t in tables for s in range(max(1, 10 // len(tables)))]:
+    for (players, teams), seed in [(t, s) for t in tables for s in range(max(1, 16 // len(tables)))]:
         for deal in _positions(v, players, teams, seed=players * 3 + (teams is not None) + 7 * seed):
             engine = deal.copy()
             rollout(engine, heuristic_bot, random.Random(0))
@@ -99,6 +100,33 @@ def test_the_kernel_ends_every_deal_as_the_engine_rollout_does(vid, options):
     assert seen["mid-trick"] and (seen["robbed"] or v.robbing == "none")
     if v.jinking:
         assert seen["jink"], "no jink decision met: choose other seeds"
+
+
+def test_the_heuristic_ranks_an_undealt_ace_as_the_table_knows_it():
+    """Where a quiet pass costs the ace of trumps its rank, and nobody robbed or announced, the
+    table takes the ace for the lowest trump even when nobody was dealt it (the deal's own tables
+    keep it high): the heuristic counts the unseen trumps by the table's ranks."""
+    v = maw_sim.load_variant("spoil-five", {"robbing": "announce-or-lowest"})
+    # Nobody holds A♦: after cashing 5♦ J♦ A♥, seat 0's K♦ Q♦ are sure winners to the table (the
+    # unseen ace ranks lowest), so it jinks; ranked high, the ace would have made it claim.
+    made = Deal(v, [["5D", "JD", "AH", "KD", "QD"], ["3C", "4C", "5C", "6C", "7C"]], "9D", dealer=1)
+    for _ in range(6):
+        made.apply(heuristic_bot(made.view(made.to_move), None))
+    assert made.phase == "jink" and playout.heuristic_action(made) == "jink"
+    checked = 0
+    for deal in [made] + [Deal.random(v, 2, seed) for seed in range(60)]:
+        if deal.phase not in ("play", "jink") or deal.turnup.rank == 1:
+            continue                                   # someone holds the ace, or it was turned
+        assert deal.view(0).low_ace and deal.tables.ranking[-1].rank != 1
+        while deal.to_move is not None:
+            engine = deal.copy()
+            rollout(engine, heuristic_bot, None)
+            assert playout.playout_outcome(deal) == engine.outcome
+            action = heuristic_bot(deal.view(deal.to_move), None)
+            assert playout.heuristic_action(deal) == action
+            deal.apply(action)
+            checked += 1
+    assert checked > 100
 
 
 def test_the_kernel_plays_the_same_cards_as_the_engine():
