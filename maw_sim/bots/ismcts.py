@@ -97,7 +97,9 @@ class ISMCTS:
                                          root.children[a].total if a in root.children else 0))
 
 
-# 250 iterations: ~60 ms a move (p90 ~85 ms) in CPython for five-handed Spoil Five. As challenger
+# 250 iterations: ~60 ms a move (p90 ~85 ms) in CPython for five-handed Spoil Five with the engine's
+# rollouts; the bit-mask playout takes that to about 40 % (imagining the deals is then most of the
+# cost; benchmarks/rollout_speed.py). As challenger
 # against heuristic players, 1,000 duplicate deals (seed 1): the pool in 0.211 [0.187, 0.237] of
 # deals — level with ``best`` (0.201) and the "about 0.21" of the prototype. Neither reaches
 # 0.25; a seat that saw every card and answered the heuristic table perfectly takes 0.306

@@ -26,8 +26,11 @@ rollout and this one side by side over every variant and compares the outcomes a
   phase: the trick's winner by the deal's tables, the points of a trick, a game reached in the
   middle of a deal, a failed jink, the fifth trick, and the jink decision after the third.
 
-It covers every variant, in the play and at the jink decision (:func:`supports`): the steps
-before the play (robbing, fiving, the auction, the kitty, the discards) are the engine's.
+It covers every variant, at every table and in partnerships, in the play and at the jink
+decision (:func:`supports`): the steps before the play (robbing, fiving, the auction, the kitty,
+the discards) are the engine's, and a search bot rolls out through the engine there. The
+heuristic draws nothing from its generator in the play, so the playout needs none and a seeded
+search makes the same moves with it as without.
 """
 
 from __future__ import annotations

@@ -226,9 +226,11 @@ class _Rng:
         return (self.x >> 11) / 9007199254740992.0
 
 
-# ``pimc``: flat PIMC, heuristic rollouts, the solver for the last ten cards (~25 ms a move).
+# ``pimc``: flat PIMC, heuristic rollouts, the solver for the last ten cards (~25 ms a move with
+# the engine's rollouts; about a fifth of that with the bit-mask playout, benchmarks/rollout_speed.py).
 # ``best``: PIMC that also tries every card at our next turn in each imagined deal (the "best
-# reply" against a table of heuristic players) — stronger against that table, ~60-100 ms a move.
+# reply" against a table of heuristic players) — stronger against that table, ~60-100 ms a move
+# with the engine's rollouts, about a sixth of that with the playout.
 # In five-handed Spoil Five against heuristic players, as challenger, they took the pool in about
 # 0.16 and 0.20 of deals (the heuristic bot itself: 0.07-0.09). See benchmarks/tournament.py.
 pimc_bot = PIMC(budget=120, solve_when=10)
