@@ -1236,11 +1236,15 @@ def deal_outcome(variant, teams, scores, won, points, trick_winners, jinker, bar
     ``jink_failed``, ``game_won_by``: why it ends. The deal calls it, and so does a search that
     plays a deal out on bit masks (:mod:`maw_sim.bots.playout`), so that both end it alike."""
     players = len(won)
-    side = (lambda seat: seat) if teams is None else teams.__getitem__
     won = tuple(won)
-    side_tricks = [0] * (players if teams is None else max(teams) + 1)
-    for seat, k in enumerate(won):
-        side_tricks[side(seat)] += k
+    if teams is None:
+        side_tricks = list(won)
+        side = int            # each seat its own side: side(seat) is the seat
+    else:
+        side = teams.__getitem__
+        side_tricks = [0] * (max(teams) + 1)
+        for seat, k in enumerate(won):
+            side_tricks[teams[seat]] += k
     if contract is not None:
         # The bidding games: the contract made or failed, the defenders' rules, the game.
         points, game_won_by, made = close_contract(scores, points, side_tricks)
@@ -1260,14 +1264,14 @@ def deal_outcome(variant, teams, scores, won, points, trick_winners, jinker, bar
     team, jinked, game_won_by = scorer.result(
         side_tricks, side(trick_winners[0]) if claimed else None,
         None if jinker is None else side(jinker), jink_failed, game_won_by,
-        tuple(side(w) for w in trick_winners) if scorer.needs_trick_order(players) else (),
+        tuple(map(side, trick_winners)) if scorer.needs_trick_order(players) else (),
         barred, players)
     double = (game_won_by is not None and scorer.points
               and scorer.games(scores[game_won_by], side_tricks[game_won_by]) == 2)
     winner = None
     if team is not None:
-        members = [s for s in range(players) if side(s) == team]
-        winner = max(members, key=lambda s: (won[s], -s))
+        winner = team if teams is None else max((s for s in range(players) if teams[s] == team),
+                                                key=lambda s: (won[s], -s))
     return points, Outcome(winner, won, None if points is None else tuple(points), team, jinked, jink_failed,
                            claimed, game_won_by, double)
 
