@@ -184,6 +184,9 @@ def test_unsupported_deals_fall_back_to_the_engine():
     over = rob.copy()
     rollout(over, heuristic_bot, None)
     assert not playout.supports(over)
+    for deal in (rob, bid, over):
+        with pytest.raises(ValueError, match="supports"):
+            playout.playout_outcome(deal)
     # The search bots decide robbing through the rollouts of the play that follows.
     view = rob.view(rob.to_move)
     assert PIMC(budget=8, min_worlds=2, max_worlds=2)(view, random.Random(3)) in view.legal

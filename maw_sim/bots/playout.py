@@ -48,7 +48,7 @@ def supports(deal) -> bool:
     """Can :func:`playout_outcome` play ``deal`` on? In the play and at the jink decision, yes;
     before the play (a step deciding robbing, fiving, the auction…) and once it is over, no."""
     phase = deal.phase
-    return phase is PLAY or phase is JINK
+    return phase == PLAY or phase == JINK
 
 
 def playout_outcome(deal):
@@ -155,6 +155,9 @@ def _run(deal, stop_side, limit: int):
     seat of ``stop_side`` (None: never) or after ``limit`` decisions (-1: no limit), else at the
     end. Returns (the actions decided, as card indices or CLAIM/JINK_ON; the Outcome or None)."""
     pos = deal.position
+    if pos.phase != PLAY and pos.phase != JINK:
+        raise ValueError(f"the playout plays on from the play or a jink decision, not the {pos.phase!r} phase "
+                         "(playout.supports(deal) says where): roll out through the engine there")
     variant = deal.variant
     hands = list(pos.hands)
     n = len(hands)
@@ -181,7 +184,7 @@ def _run(deal, stop_side, limit: int):
     played = pos.played
     winners = list(deal.trick_winners)
     first3 = all(w == winners[0] for w in winners[:TO_WIN])
-    jink_next = pos.phase is JINK
+    jink_next = pos.phase == JINK
     seat = pos.to_move
     leader = pos.leader
     dkeys = vkeys = None
