@@ -116,7 +116,8 @@ class Position(NamedTuple):
     ``jinker``: the seat that jinked, if any; ``points``: each side's points this deal (points
     games, else None); ``best_trump``: the highest trump dealt, whose trick takes the bonus (points
     games with a bonus, else None); ``scores``: each side's score before the deal; ``barred``: the
-    side that may not win the pool this deal (its player declined to rob where that bars him)."""
+    side that may not win the pool this deal (its player declined to rob where that bars him);
+    ``played``: the cards played so far, to the finished tricks and the trick in progress."""
     phase: str
     to_move: int | None
     hands: tuple
@@ -129,6 +130,7 @@ class Position(NamedTuple):
     best_trump: int | None
     scores: tuple
     barred: int | None = None
+    played: int = 0
 
 
 def _value(cls, **fields):
@@ -577,10 +579,16 @@ class Deal:
     def position(self) -> Position:
         """The deal's state as plain integers (see :class:`Position`): what the solver and the
         search bots read, never the deal's private fields."""
+        played = 0
+        for _, plays, _ in self._tricks:
+            for i in plays:
+                played |= 1 << i
+        for i in self._plays:
+            played |= 1 << i
         return Position(self._phase, self._to_move, tuple(self._hands), tuple(self._won),
                         self._trick_count, self._leader, tuple(self._plays), self._jinker,
                         None if self._points is None else tuple(self._points), self._best_trump,
-                        self.scores, self._barred)
+                        self.scores, self._barred, played)
 
     @property
     def tables(self):
@@ -947,43 +955,13 @@ class Deal:
 
     def _finish(self, claimed=False, jink_failed=False, game_won_by=None) -> None:
         self._phase, self._to_move = OVER, None
-        won = tuple(self._won)
-        side_tricks = [0] * (self.players if self.teams is None else max(self.teams) + 1)
-        for seat, k in enumerate(won):
-            side_tricks[self._side(seat)] += k
         st = self.steps_state.get(BID) if self.steps_state else None
-        contract = None if st is None else st.contract
-        if contract is not None:
-            # The bidding games: the contract made or failed, the defenders' rules, the game.
-            self._points, game_won_by, made = self.close_contract(self.scores, self._points, side_tricks)
-            team = contract.side if made else None
-            winner = None
-            if made:
-                winner = max((s for s in range(self.players) if self._side(s) == team),
-                             key=lambda s: (s == contract.bidder, won[s], -s))
-            self._outcome = Outcome(winner, won, tuple(self._points), team, max(side_tricks) == TRICKS,
-                                    False, False, game_won_by,
-                                    contract_made=made)
-            return
-        if self._points is not None and game_won_by is None and not jink_failed:
-            # What the scoring settles only once the deal is over: points awarded for the tricks
-            # (Barker), the game where it is never won mid-deal (Merrimack Valley).
-            self._points, game_won_by = self.variant.scorer.close_deal(self.scores, self._points, side_tricks)
-        points = None if self._points is None else tuple(self._points)
-        # How the deal ended is the scoring's to say (three tricks, a claim, a jink, the game).
-        scorer = self.variant.scorer
-        team, jinked, game_won_by = scorer.result(
-            side_tricks, self._side(self._tricks[0][2]) if claimed else None,
-            None if self._jinker is None else self._side(self._jinker), jink_failed, game_won_by,
-            tuple(self._side(t[2]) for t in self._tricks) if scorer.needs_trick_order(self.players) else (),
-            self._barred, self.players)
-        double = (game_won_by is not None and scorer.points
-                  and scorer.games(self.scores[game_won_by], side_tricks[game_won_by]) == 2)
-        winner = None
-        if team is not None:
-            members = [s for s in range(self.players) if self._side(s) == team]
-            winner = max(members, key=lambda s: (won[s], -s))
-        self._outcome = Outcome(winner, won, points, team, jinked, jink_failed, claimed, game_won_by, double)
+        points, self._outcome = deal_outcome(
+            self.variant, self.teams, self.scores, self._won, self._points, [t[2] for t in self._tricks],
+            self._jinker, self._barred, None if st is None else st.contract, self.close_contract,
+            claimed, jink_failed, game_won_by)
+        if points is not None:
+            self._points = points
 
     def close_contract(self, scores, points, side_tricks) -> tuple:
         """(the score sheet's points, the side that has won the game, made) for this deal's
@@ -1245,6 +1223,57 @@ def _as_event(entry) -> Event:
     """An entry of a deal's history as an Event: a card played is kept as the integer
     ``seat << 6 | card index`` in the inner loop, and becomes an Event only when asked for."""
     return played(entry >> 6, CODES[entry & 63]) if entry.__class__ is int else entry
+
+
+def deal_outcome(variant, teams, scores, won, points, trick_winners, jinker, barred, contract,
+                 close_contract, claimed: bool = False, jink_failed: bool = False,
+                 game_won_by: int | None = None) -> tuple:
+    """How a deal that ends now ended: (the sides' points for the deal as its scoring closes
+    them, a list, or None; the :class:`Outcome`). From the deal's plain state: ``won`` tricks per
+    seat, ``points`` per side (None in pool games), ``trick_winners`` the seat that won each
+    trick, ``jinker`` and ``barred`` as in :class:`Position`, ``contract`` and its
+    ``close_contract(scores, points, side_tricks)`` (the bidding games, else None); ``claimed``,
+    ``jink_failed``, ``game_won_by``: why it ends. The deal calls it, and so does a search that
+    plays a deal out on bit masks (:mod:`maw_sim.bots.playout`), so that both end it alike."""
+    players = len(won)
+    won = tuple(won)
+    if teams is None:
+        side_tricks = list(won)
+        side = int            # each seat its own side: side(seat) is the seat
+    else:
+        side = teams.__getitem__
+        side_tricks = [0] * (max(teams) + 1)
+        for seat, k in enumerate(won):
+            side_tricks[teams[seat]] += k
+    if contract is not None:
+        # The bidding games: the contract made or failed, the defenders' rules, the game.
+        points, game_won_by, made = close_contract(scores, points, side_tricks)
+        team = contract.side if made else None
+        winner = None
+        if made:
+            winner = max((s for s in range(players) if side(s) == team),
+                         key=lambda s: (s == contract.bidder, won[s], -s))
+        return points, Outcome(winner, won, tuple(points), team, max(side_tricks) == TRICKS, False, False,
+                               game_won_by, contract_made=made)
+    scorer = variant.scorer
+    if points is not None and game_won_by is None and not jink_failed:
+        # What the scoring settles only once the deal is over: points awarded for the tricks
+        # (Barker), the game where it is never won mid-deal (Merrimack Valley).
+        points, game_won_by = scorer.close_deal(scores, points, side_tricks)
+    # How the deal ended is the scoring's to say (three tricks, a claim, a jink, the game).
+    team, jinked, game_won_by = scorer.result(
+        side_tricks, side(trick_winners[0]) if claimed else None,
+        None if jinker is None else side(jinker), jink_failed, game_won_by,
+        tuple(map(side, trick_winners)) if scorer.needs_trick_order(players) else (),
+        barred, players)
+    double = (game_won_by is not None and scorer.points
+              and scorer.games(scores[game_won_by], side_tricks[game_won_by]) == 2)
+    winner = None
+    if team is not None:
+        winner = team if teams is None else max((s for s in range(players) if teams[s] == team),
+                                                key=lambda s: (won[s], -s))
+    return points, Outcome(winner, won, None if points is None else tuple(points), team, jinked, jink_failed,
+                           claimed, game_won_by, double)
 
 
 def legal_mask(t, may_trump: bool, hand: int, lead: int) -> int:

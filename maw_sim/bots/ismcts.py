@@ -20,7 +20,7 @@ import math
 from .registry import register
 from .heuristic import heuristic_bot
 from .inference import Knowledge
-from .search import pimc_bot, pimc_spoil_bot, utility
+from .search import pimc_bot, pimc_spoil_bot, policy_action, rollout_value, utility
 
 
 class _Node:
@@ -60,36 +60,36 @@ class ISMCTS:
         for _ in range(self.iterations):
             deal = knowledge.world(rng)
             node, path = root, [root]
-            expanded = False
+            value = None
             while deal.to_move is not None:
                 seat = deal.to_move
                 if deal.side_of(seat) != side:
-                    action = policy(deal.view(seat), rng)
+                    action = policy_action(deal, policy, rng)
                     deal.apply(action)
-                    if not expanded:
-                        nxt = node.seen.get(action)
-                        if nxt is None:
-                            nxt = node.seen[action] = _Node()
-                        node = nxt
-                    continue
-                if expanded:
-                    deal.apply(policy(deal.view(seat), rng))
+                    nxt = node.seen.get(action)
+                    if nxt is None:
+                        nxt = node.seen[action] = _Node()
+                    node = nxt
                     continue
                 actions = deal.legal_actions()
                 untried = [a for a in actions if a not in node.children]
                 if untried:
                     action = untried[int(rng.random() * len(untried))]
                     node.children[action] = child = _Node()
-                    expanded = True
-                else:
-                    log_n = math.log(sum(node.children[a].visits for a in actions))
-                    action = max(actions, key=lambda a: node.children[a].total / node.children[a].visits
-                                 + c * math.sqrt(log_n / node.children[a].visits))
-                    child = node.children[action]
+                    deal.apply(action)
+                    path.append(child)
+                    # A node added: from here every seat plays the policy to the end (the rollout).
+                    value = rollout_value(deal, side, policy, rng, self.spoil_aware)
+                    break
+                log_n = math.log(sum(node.children[a].visits for a in actions))
+                action = max(actions, key=lambda a: node.children[a].total / node.children[a].visits
+                             + c * math.sqrt(log_n / node.children[a].visits))
+                child = node.children[action]
                 deal.apply(action)
                 node = child
                 path.append(child)
-            value = utility(deal, side, self.spoil_aware)
+            if value is None:
+                value = utility(deal, side, self.spoil_aware)
             for n in path:
                 n.visits += 1
                 n.total += value
@@ -97,7 +97,9 @@ class ISMCTS:
                                          root.children[a].total if a in root.children else 0))
 
 
-# 250 iterations: ~60 ms a move (p90 ~85 ms) in CPython for five-handed Spoil Five. As challenger
+# 250 iterations: ~60 ms a move (p90 ~85 ms) in CPython for five-handed Spoil Five with the engine's
+# rollouts; the bit-mask playout takes that to about 40 % (imagining the deals is then most of the
+# cost; benchmarks/rollout_speed.py). As challenger
 # against heuristic players, 1,000 duplicate deals (seed 1): the pool in 0.211 [0.187, 0.237] of
 # deals — level with ``best`` (0.201) and the "about 0.21" of the prototype. Neither reaches
 # 0.25; a seat that saw every card and answered the heuristic table perfectly takes 0.306

@@ -27,14 +27,14 @@ from __future__ import annotations
 from .. import solver
 from ..phase_names import FIVE
 from ..scoring import SPOIL
-from . import bidding
+from . import bidding, playout
 from .registry import register
 from .bidding import PHASES as BIDDING_PHASES
 from .heuristic import heuristic_bot
 from .inference import Knowledge
 
 
-def utility(deal, side: int, spoil_aware: bool = False) -> float:
+def utility(deal, side: int, spoil_aware: bool = False, outcome=None) -> float:
     """What a finished deal is worth to ``side``, as its scoring says (:mod:`maw_sim.scoring`):
     pool games, 1 for taking the pool (more for a jink, by the bonus it collects measured against
     the pool) and 0 otherwise; points games, the side's points, with the target's worth added for
@@ -43,8 +43,12 @@ def utility(deal, side: int, spoil_aware: bool = False) -> float:
 
     ``spoil_aware``: in pool games a spoilt deal is worth what the carried pool promises the side
     (:meth:`~maw_sim.scoring.PoolScoring.spoil_worth`, about a fifth of a pool at five players)
-    rather than nothing — so spoiling is better than letting another player take the pool."""
-    outcome = deal.outcome
+    rather than nothing — so spoiling is better than letting another player take the pool.
+
+    ``outcome``: the deal's end reached without playing it (:func:`.playout.playout_outcome`);
+    by default the deal's own."""
+    if outcome is None:
+        outcome = deal.outcome
     if spoil_aware and outcome.team is None and deal.variant.scoring_kind == "pool":
         return spoil_worth(deal, side)
     return deal.variant.scorer.value(outcome, side, deal.players)
@@ -70,16 +74,42 @@ def rollout(deal, policy, rng) -> None:
         deal.apply(policy(deal.view(deal.to_move), rng))
 
 
+def rollout_value(deal, side: int, policy, rng, spoil_aware: bool = False) -> float:
+    """What ``deal`` played to its end with ``policy`` for every seat is worth to ``side``
+    (:func:`rollout`, then :func:`utility`); ``deal`` may be played on. With the heuristic bot, the
+    play is run on bit masks where :mod:`.playout` can (the same end, without a view a card)."""
+    if policy is heuristic_bot and playout.supports(deal):
+        return utility(deal, side, spoil_aware, playout.playout_outcome(deal))
+    rollout(deal, policy, rng)
+    return utility(deal, side, spoil_aware)
+
+
+def policy_action(deal, policy, rng) -> str:
+    """What ``policy`` plays for the seat to move in ``deal`` (with the heuristic bot, decided on
+    bit masks where :mod:`.playout` can: the same action, without the view)."""
+    if policy is heuristic_bot and playout.supports(deal):
+        return playout.heuristic_action(deal)
+    return policy(deal.view(deal.to_move), rng)
+
+
+def _play_others(deal, side: int, policy, rng) -> None:
+    """Play ``deal`` on with ``policy`` until a seat of ``side`` is to move, or the end."""
+    if policy is heuristic_bot and playout.supports(deal):
+        playout.play_until(deal, side)
+        return
+    while deal.to_move is not None and deal.side_of(deal.to_move) != side:
+        deal.apply(policy(deal.view(deal.to_move), rng))
+
+
 def best_reply(deal, side: int, policy, rng, depth: int = 5, spoil_aware: bool = False) -> float:
     """The most ``side`` can make of an imagined deal when the other seats play ``policy``: at our
     next ``depth`` decisions we try every legal action; after that, and at every other seat's turn,
     ``policy`` plays (the rollout)."""
-    while deal.to_move is not None and deal.side_of(deal.to_move) != side:
-        deal.apply(policy(deal.view(deal.to_move), rng))
-    if deal.to_move is None:
-        return utility(deal, side, spoil_aware)
     if depth == 0:
-        rollout(deal, policy, rng)
+        # The others' turns and ours alike: the policy to the end.
+        return rollout_value(deal, side, policy, rng, spoil_aware)
+    _play_others(deal, side, policy, rng)
+    if deal.to_move is None:
         return utility(deal, side, spoil_aware)
     legal = deal.legal_actions()
     if len(legal) == 1:
@@ -157,8 +187,7 @@ class PIMC:
                 if depth:
                     rolled[action] += best_reply(child, side, self.policy, rng_state, depth, self.spoil_aware)
                 else:
-                    rollout(child, self.policy, rng_state)
-                    rolled[action] += utility(child, side, self.spoil_aware)
+                    rolled[action] += rollout_value(child, side, self.policy, rng_state, self.spoil_aware)
         return Judgement(worlds, exact_worlds,
                          {a: solved[a] / worlds for a in legal}, {a: rolled[a] / worlds for a in legal})
 
@@ -197,9 +226,11 @@ class _Rng:
         return (self.x >> 11) / 9007199254740992.0
 
 
-# ``pimc``: flat PIMC, heuristic rollouts, the solver for the last ten cards (~25 ms a move).
+# ``pimc``: flat PIMC, heuristic rollouts, the solver for the last ten cards (~25 ms a move with
+# the engine's rollouts; about a fifth of that with the bit-mask playout, benchmarks/rollout_speed.py).
 # ``best``: PIMC that also tries every card at our next turn in each imagined deal (the "best
-# reply" against a table of heuristic players) — stronger against that table, ~60-100 ms a move.
+# reply" against a table of heuristic players) — stronger against that table, ~60-100 ms a move
+# with the engine's rollouts, about a sixth of that with the playout.
 # In five-handed Spoil Five against heuristic players, as challenger, they took the pool in about
 # 0.16 and 0.20 of deals (the heuristic bot itself: 0.07-0.09). See benchmarks/tournament.py.
 pimc_bot = PIMC(budget=120, solve_when=10)
