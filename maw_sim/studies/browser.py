@@ -20,7 +20,8 @@ from .tally import summarise
 
 #: The experiments offered in the browser (``policy`` needs the search bots).
 EXPERIMENTS = ("spoil-rate", "top-trumps", "robbing", "fairness")
-#: The bots fast enough for a browser (the search bots take ~50 ms a move: minutes a study).
+#: The bots fast enough for a browser (the search bots take 15–65 ms a move in CPython, more in
+#: Pyodide: minutes a study).
 BOTS = ("random", "heuristic")
 MAX_DEALS = 20_000
 STEP_DEALS = 100
