@@ -65,7 +65,7 @@ def get_bot(name: str):
 def _load_optional() -> None:
     """Stronger bots live in their own modules and register themselves when imported."""
     import importlib
-    for module in ("maw_sim.bots.search", "maw_sim.bots.ismcts", "maw_sim.bots.deciding"):
+    for module in ("maw_sim.bots.search", "maw_sim.bots.ismcts", "maw_sim.bots.deciding", "maw_sim.bots.learned"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:
