@@ -3,7 +3,8 @@
 // the time of each phase's decisions (bid, trump, kitty, discard, play). Prints; asserts nothing.
 //
 //   make wheel && node benchmarks/pyodide_bot_speed.mjs [deals]
-//   WHEEL_DIR=/tmp/dist node benchmarks/pyodide_bot_speed.mjs [deals]   (a wheel built elsewhere)
+//   WHEEL_DIR=/tmp/dist node benchmarks/pyodide_bot_speed.mjs [deals] [spoil-five]
+//   (a wheel built elsewhere; "spoil-five": that game only, not the bidding games)
 //
 // Pyodide from node_modules, the engine from the wheel in dist/ (or WHEEL_DIR): nothing is downloaded.
 // The learned bots are timed too, and the learned network alone (its Q of every legal card of a
@@ -19,6 +20,7 @@ const wheelDir = process.env.WHEEL_DIR || path.join(root, "dist");
 const wheel = fs.readdirSync(wheelDir).find((f) => f.endsWith(".whl"));
 if (!wheel) throw new Error(`no engine wheel in ${wheelDir}: run \`make wheel\` first`);
 const deals = Number(process.argv[2] || 20);
+const spoilFiveOnly = process.argv[3] === "spoil-five";
 
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
@@ -101,7 +103,7 @@ for name in names:
 from maw_sim import variant_ids
 for variant, players, teams in (("one-hundred-and-ten", 4, None), ("auction-45", 4, "2x2"),
                                 ("auction-45-merrimack", 4, "2x2"), ("auction-45-atlantic", 4, "2x2")):
-    if variant not in variant_ids():
+    if ${spoilFiveOnly ? "True" : "False"} or variant not in variant_ids():
         continue
     for name in ("heuristic", "pimc", "ismcts"):
         median, p90, phases = decision_times(name, variant, players, teams, max(2, ${deals} // 4))
