@@ -3,8 +3,8 @@
 // the time of each phase's decisions (bid, trump, kitty, discard, play). Prints; asserts nothing.
 //
 //   make wheel && node benchmarks/pyodide_bot_speed.mjs [deals]
-//   WHEEL_DIR=/tmp/dist node benchmarks/pyodide_bot_speed.mjs [deals] [spoil-five]
-//   (a wheel built elsewhere; "spoil-five": that game only, not the bidding games)
+//   WHEEL_DIR=/tmp/dist node benchmarks/pyodide_bot_speed.mjs [deals] [spoil-five [bot,bot,...]]
+//   (a wheel built elsewhere; "spoil-five": that game only, not the bidding games; then only the bots named)
 //
 // Pyodide from node_modules, the engine from the wheel in dist/ (or WHEEL_DIR): nothing is downloaded.
 // The learned bots are timed too, and the learned network alone (its Q of every legal card of a
@@ -21,6 +21,7 @@ const wheel = fs.readdirSync(wheelDir).find((f) => f.endsWith(".whl"));
 if (!wheel) throw new Error(`no engine wheel in ${wheelDir}: run \`make wheel\` first`);
 const deals = Number(process.argv[2] || 20);
 const spoilFiveOnly = process.argv[3] === "spoil-five";
+const only = JSON.stringify(process.argv[4] ? process.argv[4].split(",") : null);
 
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
@@ -96,7 +97,8 @@ if "learned" in study_bot_names():
     median, p90 = network_times(${deals})
     lines.append(f"{'network':>14}: median {median:6.2f} ms, p90 {p90:6.2f} ms per play decision (the learned Q of every legal card)")
     names += ["learned", "learned-search"]
-for name in names:
+only = ${only}
+for name in (names if only is None else [n for n in names if n in only]):
     median, p90 = move_times(name, ${deals})
     lines.append(f"{name:>14}: median {median:6.2f} ms, p90 {p90:6.2f} ms per move (Pyodide, 5-player Spoil Five)")
 

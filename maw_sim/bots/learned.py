@@ -7,7 +7,7 @@ at random, against tables of heuristic players, softened heuristic players and c
 each card it played fitted to whether it then took the pool. Its weights ship as package data
 (``data/learned-spoil-five.json``) and are evaluated here in plain Python, one hidden layer of
 rectified units, so the bot runs wherever the engine does (Pyodide included). The shipped weights:
-12 iterations of 50,000 deals (about 3.9 million cards chosen), 32 hidden units, about 21 CPU-minutes
+12 iterations of 50,000 deals (about 3.9 million cards chosen), 32 hidden units, about 20 CPU-minutes
 on one core; the curves are in the weights file.
 
 - ``learned``: plays the card with the highest Q. Robbing and jinking are the heuristic's.
