@@ -23,6 +23,8 @@ LEVELS = (
     ("random", "Beginner", "Plays any card the rules allow, at random."),
     ("heuristic", "Book player", "Follows the old rule books' advice: rob, hold the top trumps for the "
                                  "third trick, jink only with a sure five."),
+    ("learned", "Self-taught", "Plays Spoil Five by a small network that learned from some 600,000 deals "
+                               "against book players and itself; in other games, as the Book player."),
     ("pimc", "Strong", "Imagines 8 to 60 deals that fit what it has seen, plays each card out in "
                        "them, and solves the last ten cards exactly."),
     ("ismcts", "Strong, by a search tree", "Searches a tree of choices over 250 deals imagined from "
@@ -65,7 +67,7 @@ def get_bot(name: str):
 def _load_optional() -> None:
     """Stronger bots live in their own modules and register themselves when imported."""
     import importlib
-    for module in ("maw_sim.bots.search", "maw_sim.bots.ismcts", "maw_sim.bots.deciding"):
+    for module in ("maw_sim.bots.search", "maw_sim.bots.ismcts", "maw_sim.bots.deciding", "maw_sim.bots.learned"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:

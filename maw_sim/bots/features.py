@@ -1,0 +1,189 @@
+"""The features of a card to play, read from one seat's view alone: the learned bot's input.
+
+A play decision is described by a fixed-length vector of numbers, most of them 0 or 1: the deal's
+state as this seat sees it (the trick's number, the tricks each side stands on, its place in the
+trick, the trumps still unseen, its own trumps and sure winners) and what the candidate card does
+(is it a trump, how high, would it win the trick now, how many unseen cards could beat it, what is
+left in hand after it, is it the card the heuristic would play). Nothing here reads another hand:
+"unseen" cards are those neither in the hand, nor played, nor the turn-up out of play — the stock
+and the other hands together, as a player at the table would count them.
+
+Only pool games played in tricks of one card a seat (Spoil Five) are described
+(:func:`covers`); the learned bots play other games by another bot.
+
+Cards are read as bit masks over the pack's indices (``1 << card.index``) and their strength from
+the variant's rank tables (``power``, ``win_key``, ``suit_of``), as the heuristic reads them.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from .heuristic import heuristic_bot
+
+#: The variants the features describe (Spoil Five's rules and pool scoring).
+COVERED = frozenset(("spoil-five",))
+
+#: The features' names, in the vector's order (the weights file records them, so a change here is
+#: caught when the weights are loaded).
+NAMES = (
+    "bias",
+    "trick 1", "trick 2", "trick 3", "trick 4", "trick 5",
+    "mine 0", "mine 1", "mine 2+",
+    "others' best 0", "others' best 1", "others' best 2+",
+    "others on two",
+    "leading", "last to play", "place in trick",
+    "unseen trumps", "top unseen trump above my top", "trumps in hand", "sure winners in hand",
+    "winner on two", "winner on one", "winner's card a trump",
+    # the candidate card
+    "trump", "height", "sure winner", "wins now", "cheapest winner", "lowest legal", "highest legal",
+    "follows suit", "trumps in", "discards",
+    "unseen above it", "players after me", "wins now and last", "wins now x players after",
+    "trumps left after", "sure winners left after", "a trump spent while winning is not needed",
+    "heuristic's card",
+    "wins now and mine 2+", "wins now and others on two", "wins now and trick 3+",
+    "leads a sure winner", "leads low while nothing won",
+)
+SIZE = len(NAMES)
+
+
+def covers(view) -> bool:
+    """Do the features describe this decision (Spoil Five's play)?"""
+    return view.variant.id in COVERED and view.phase == "play"
+
+
+def _top(mask: int, power) -> int:
+    """The highest power among the cards of ``mask`` (0 when empty)."""
+    top = 0
+    while mask:
+        low = mask & -mask
+        p = power[low.bit_length() - 1]
+        if p > top:
+            top = p
+        mask ^= low
+    return top
+
+
+def _count_above(mask: int, keys, key: int) -> int:
+    n = 0
+    while mask:
+        low = mask & -mask
+        if keys[low.bit_length() - 1] > key:
+            n += 1
+        mask ^= low
+    return n
+
+
+def state_of(view) -> tuple:
+    """What every candidate of ``view`` shares: (the state's features, the context the candidates'
+    features need). Computed once a decision."""
+    tables = view.tables
+    power = tables.power
+    size = len(power)
+    trump_mask = tables.trump_mask
+    hand = 0
+    for c in view.hand:
+        hand |= 1 << c.index
+    seen = hand
+    for trick in view.tricks:
+        for _, card in trick.plays:
+            seen |= 1 << card.index
+    if view.turnup is not None and view.robbed_by is None:
+        seen |= 1 << view.turnup.index      # out of play: nobody robbed it
+    unseen = ((1 << size) - 1) & ~seen
+    unseen_trumps = unseen & trump_mask
+    top_unseen = _top(unseen_trumps, power)
+    my_trumps = hand & trump_mask
+    my_top = _top(my_trumps, power)
+    sure = [c for c in view.hand if power[c.index] >= 100 and power[c.index] > top_unseen]
+
+    seat = view.seat
+    won = view.tricks_won
+    mine = won[seat]
+    others = max((w for s, w in enumerate(won) if s != seat), default=0)
+    on_two = sum(1 for s, w in enumerate(won) if s != seat and w >= 2)
+    number = view.trick_number
+    trick = view.current_trick
+    players = view.players
+    placed = len(trick.plays) if trick is not None else 0
+    keys = None
+    best_key = -1
+    winner_won = 0
+    winner_trump = 0.0
+    if trick is not None:
+        keys = tables.win_key[tables.suit_of[trick.plays[0][1].index]]
+        best_seat = None
+        for s, card in trick.plays:
+            if keys[card.index] > best_key:
+                best_seat, best_key = s, keys[card.index]
+        winner_won = won[best_seat]
+        winner_trump = 1.0 if best_key >= 100 else 0.0
+    n_unseen_trumps = bin(unseen_trumps).count("1")
+    x = [1.0,
+         *(1.0 if number == i else 0.0 for i in range(5)),
+         1.0 if mine == 0 else 0.0, 1.0 if mine == 1 else 0.0, 1.0 if mine >= 2 else 0.0,
+         1.0 if others == 0 else 0.0, 1.0 if others == 1 else 0.0, 1.0 if others >= 2 else 0.0,
+         on_two / 2.0,
+         1.0 if trick is None else 0.0, 1.0 if placed == players - 1 else 0.0, placed / (players - 1),
+         n_unseen_trumps / 8.0, 1.0 if top_unseen > my_top else 0.0, bin(my_trumps).count("1") / 5.0,
+         len(sure) / 5.0,
+         1.0 if trick is not None and winner_won >= 2 else 0.0, 1.0 if trick is not None and winner_won == 1 else 0.0,
+         winner_trump]
+    context = (tables, keys, best_key, unseen, unseen_trumps, top_unseen, hand, my_trumps, sure,
+               placed, players, mine, on_two, number, trick)
+    return x, context
+
+
+def action_features(view, context, card: Card, legal_cards: list, heuristic_code: str) -> list:
+    """The candidate's part of the vector (appended to :func:`state_of`'s)."""
+    (tables, keys, best_key, unseen, unseen_trumps, top_unseen, hand, my_trumps, sure,
+     placed, players, mine, on_two, number, trick) = context
+    power = tables.power
+    p = power[card.index]
+    is_trump = p >= 100
+    n_trumps = len(tables.ranking)
+    height = (p - 100) / n_trumps if is_trump else p / 13.0
+    is_sure = is_trump and p > top_unseen
+    if trick is None:
+        lead_keys = tables.win_key[tables.suit_of[card.index]]
+        wins = 1.0
+        follows = trumps_in = discards = 0.0
+        above = _count_above(unseen, lead_keys, lead_keys[card.index])
+    else:
+        k = keys[card.index]
+        wins = 1.0 if k > best_key else 0.0
+        lead_suit = tables.suit_of[trick.plays[0][1].index]
+        same = tables.suit_of[card.index] == lead_suit
+        follows = 1.0 if same else 0.0
+        trumps_in = 1.0 if is_trump and not same else 0.0
+        discards = 1.0 if not same and not is_trump else 0.0
+        above = _count_above(unseen, keys, k) if k >= 0 else 0
+    powers = [power[c.index] for c in legal_cards]
+    if trick is None:
+        winners = powers
+    else:
+        winners = [power[c.index] for c in legal_cards if keys[c.index] > best_key]
+    cheapest = 1.0 if wins and winners and p == min(winners) else 0.0
+    after = players - 1 - placed
+    trumps_after = bin(my_trumps & ~(1 << card.index)).count("1")
+    sure_after = sum(1 for c in sure if c.index != card.index)
+    # Winning with a trump when a plain card would have won too: a trump spent for nothing.
+    wasteful = 1.0 if wins and is_trump and trick is not None and any(
+        power[c.index] < 100 and keys[c.index] > best_key for c in legal_cards) else 0.0
+    return [1.0 if is_trump else 0.0, height, 1.0 if is_sure else 0.0, wins, cheapest,
+            1.0 if p == min(powers) else 0.0, 1.0 if p == max(powers) else 0.0,
+            follows, trumps_in, discards,
+            min(above, 10) / 10.0, after / 4.0, wins if after == 0 else 0.0, wins * after / 4.0,
+            trumps_after / 5.0, sure_after / 5.0, wasteful,
+            1.0 if card.code == heuristic_code else 0.0,
+            wins if mine >= 2 else 0.0, wins if on_two else 0.0, wins if number >= 2 else 0.0,
+            1.0 if trick is None and is_sure else 0.0,
+            1.0 if trick is None and mine == 0 and number < 2 and p == min(powers) else 0.0]
+
+
+def features(view, rng=None) -> dict:
+    """Each legal card of a play decision and its feature vector: ``{action: [SIZE floats]}``.
+    ``rng`` is handed to the heuristic (whose card is one feature); it draws nothing in Spoil Five."""
+    x, context = state_of(view)
+    legal_cards = [Card.parse(a) for a in view.legal]
+    heuristic_code = heuristic_bot(view, rng)
+    return {card.code: x + action_features(view, context, card, legal_cards, heuristic_code) for card in legal_cards}

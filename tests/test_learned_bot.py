@@ -1,0 +1,145 @@
+"""The learned bots: their features read only the seat's view, the shipped weights fit the features,
+the plain-Python network computes what it should, the bots play only legal actions in every game,
+and the training script runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import maw_sim
+from maw_sim import Deal
+from maw_sim.bots import get_bot, play_deal
+from maw_sim.bots.features import NAMES, SIZE, covers, features
+from maw_sim.bots.inference import Knowledge
+from maw_sim.bots.learned import LearnedBot, LearnedSearch, Network, from_dict, shipped
+from maw_sim.bots.search import PIMC
+
+ROOT = Path(__file__).resolve().parent.parent
+QUICK_PIMC = PIMC(budget=16, min_worlds=3, max_worlds=6)
+
+
+def _play_decisions(seed: int):
+    """Every play decision of a deal among heuristic players, as (deal at that point, view)."""
+    deal = Deal.random("spoil-five", 5, seed, dealer=seed % 5)
+    heuristic = get_bot("heuristic")
+    rng = random.Random(seed)
+    while deal.to_move is not None:
+        view = deal.view(deal.to_move)
+        if covers(view) and len(view.legal) > 1:
+            yield deal, view
+        deal.apply(heuristic(view, rng))
+
+
+def test_features_read_only_the_view():
+    # The same view in a deal whose other hands are drawn again (to agree with all the seat saw):
+    # the same features, card for card; the hidden cards did change somewhere.
+    rng = random.Random(3)
+    checked = changed = 0
+    for seed in (1, 2):
+        for deal, view in _play_decisions(seed):
+            world = Knowledge(view).world(rng)
+            other = world.view(view.seat)
+            assert features(other) == features(view)
+            changed += any(world.hand(s) != deal.hand(s) for s in range(5) if s != view.seat)
+            checked += 1
+    assert checked > 10 and changed > 0
+
+
+def test_features_have_their_length_and_differ_between_cards():
+    for _, view in _play_decisions(4):
+        table = features(view)
+        assert set(table) == set(view.legal)
+        assert all(len(x) == SIZE == len(NAMES) for x in table.values())
+        assert len({tuple(x) for x in table.values()}) > 1
+
+
+def test_shipped_weights_fit_the_features():
+    path = ROOT / "maw_sim" / "bots" / "data" / "learned-spoil-five.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["names"] == list(NAMES)
+    assert len(data["w1"]) == len(data["b1"]) == len(data["w2"]) == data["hidden"]
+    assert all(len(row) == SIZE for row in data["w1"])
+    assert {"seed", "samples", "commit"} <= set(data["training"])
+    network = shipped()
+    _, view = next(_play_decisions(5))
+    values = network.values(view)
+    assert set(values) == set(view.legal) and all(isinstance(v, float) for v in values.values())
+
+
+def test_weights_for_other_features_are_refused():
+    with pytest.raises(ValueError, match="other features"):
+        from_dict({"names": ["bias"], "w1": [[0.0]], "b1": [0.0], "w2": [0.0], "b2": 0.0})
+    with pytest.raises(ValueError, match="do not fit"):
+        Network([[0.0] * (SIZE - 1)], [0.0], [0.0], 0.0)
+
+
+def test_forward_pass_equals_the_reference():
+    # Two hidden units by hand: unit 0 reads feature 0 (2.0) and feature 3 (-1.5), unit 1 feature
+    # 1 (0.5); unit 1's bias makes it negative unless feature 1 is large.
+    w1 = [[0.0] * SIZE for _ in range(2)]
+    w1[0][0], w1[0][3], w1[1][1] = 2.0, -1.5, 0.5
+    network = Network(w1, [0.1, -1.0], [0.3, -2.0], 0.05)
+    x = [0.0] * SIZE
+    x[0], x[3], x[1] = 1.0, 0.4, 3.0
+    # unit 0: 0.1 + 2.0 - 0.6 = 1.5; unit 1: -1.0 + 1.5 = 0.5; q = 0.05 + 0.3*1.5 - 2.0*0.5
+    assert network.q(x) == pytest.approx(0.05 + 0.45 - 1.0)
+    x[1] = 1.0      # unit 1: -0.5, cut by the rectifier
+    assert network.q(x) == pytest.approx(0.05 + 0.45)
+    # The per-decision path (the state's part summed once) agrees with the whole vector's.
+    _, view = next(_play_decisions(6))
+    real = shipped()
+    table = features(view)
+    values = real.values(view)
+    for action, vector in table.items():
+        assert values[action] == pytest.approx(real.q(vector), abs=1e-9)
+
+
+@pytest.mark.parametrize("vid", maw_sim.variant_ids())
+def test_learned_bots_never_illegal_in_any_variant(vid):
+    v = maw_sim.load_variant(vid)
+    players = min(v.max_players, 5) if v.min_players <= 5 else v.min_players
+    deal = Deal.random(v, players, players, dealer=players % players)
+    search = LearnedSearch(budget=16, fallback=QUICK_PIMC)
+    bots = [LearnedBot(), search] + [get_bot("heuristic")] * (players - 2)
+    outcome = play_deal(deal, bots, random.Random(players))    # Deal.apply raises on an illegal action
+    assert outcome is not None and deal.phase == "over"
+
+
+def test_other_games_go_to_the_fallback():
+    deal = Deal.random("forty-five", 4, 7)
+    seen = []
+
+    def fallback(view, rng):
+        seen.append(view.phase)
+        return view.legal[0]
+
+    bot = LearnedBot(fallback=fallback)
+    while deal.to_move is not None:
+        view = deal.view(deal.to_move)
+        deal.apply(bot(view, random.Random(0)))
+    assert "play" in seen
+
+
+def test_registered():
+    assert isinstance(get_bot("learned"), LearnedBot)
+    assert isinstance(get_bot("learned-search"), LearnedSearch)
+
+
+def test_training_script_runs_end_to_end(tmp_path):
+    pytest.importorskip("numpy")
+    spec = importlib.util.spec_from_file_location("train_learned_bot", ROOT / "scripts" / "train_learned_bot.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "weights.json"
+    lines = []
+    data = module.train(iterations=2, deals=8, hidden=4, epochs=1, epsilon=0.2, seed=1, out=out, log=lines.append)
+    assert json.loads(out.read_text(encoding="utf-8")) == data
+    assert data["training"]["samples"] > 0 and len(data["training"]["curves"]) == 2
+    network = from_dict(data)
+    _, view = next(_play_decisions(8))
+    assert network.choose(view) in view.legal
