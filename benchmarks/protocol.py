@@ -16,13 +16,17 @@ variants were tried on the development deals: a held-out interval should be read
 number (with k variants, a 1 − 0.05/k interval keeps the chance of a false "better" to 5%).
 
     nice -n 10 .venv/bin/python benchmarks/protocol.py compare heuristic-deciding heuristic --split development
-    nice -n 10 .venv/bin/python benchmarks/protocol.py ceiling --iterations 10000 --deals 60
+    nice -n 19 .venv/bin/python benchmarks/protocol.py ceiling --iterations 10000 --deals 3000
+    .venv/bin/python benchmarks/protocol.py ceiling --iterations 10000 --deals 150 --summary
     .venv/bin/python benchmarks/protocol.py count
 
 ``ceiling`` measures the fair ceiling: a slow, strong fair bot (ISMCTS at many iterations, seeing
 only its own view) in one seat against a field of heuristic players on the held-out deals, paired
 with the heuristic in that seat. No variant tuned on the development deals can honestly claim more
-than that bot takes without being a better player than it.
+than that bot takes without being a better player than it. At about ten CPU-seconds a deal it runs
+for hours, so it writes each deal's row to ``fair_ceiling_deals.jsonl`` as it goes and resumes
+after the last row written; ``--summary`` logs the paired difference over the first ``--deals``
+rows (whole groups of replays) without playing.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ HELD_OUT_SEED = 4242
 DEALS = 3000
 SPLITS = {"development": DEVELOPMENT_SEED, "held-out": HELD_OUT_SEED}
 LOG = Path(__file__).resolve().parent / "protocol_log.jsonl"
+CEILING_ROWS = Path(__file__).resolve().parent / "fair_ceiling_deals.jsonl"
 
 
 def settings_of(bot) -> dict:
@@ -67,6 +72,61 @@ def run(first, second, field, split: str, deals: int = DEALS, variant="spoil-fiv
              "difference": result["difference"], "ci95": result["ci95"],
              "first_rate": result["first_rate"], "second_rate": result["second_rate"],
              "cpu_seconds": round(time.process_time() - start), "note": note}
+    with log.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    return entry
+
+
+def ceiling_rows(rows: Path = CEILING_ROWS) -> dict:
+    """The fair ceiling's deals played so far, by index."""
+    if not rows.exists():
+        return {}
+    return {r["index"]: r for r in map(json.loads, rows.read_text(encoding="utf-8").splitlines())}
+
+
+def play_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS) -> None:
+    """Play the fair ceiling's held-out deals not yet in ``rows``, a row each as it is finished:
+    the strong bot's result and the heuristic's in the same seat of the same deal."""
+    from maw_sim.bots.ismcts import ISMCTS
+    from maw_sim.tournament import play_one
+    from maw_sim.variants import load_variant
+    variant, bot, done = load_variant("spoil-five"), ISMCTS(iterations=iterations), ceiling_rows(rows)
+    with rows.open("a", encoding="utf-8") as out:
+        for index in range(deals):
+            if index in done:
+                continue
+            start = time.process_time()
+            strong = play_one(variant, 5, bot, "heuristic", HELD_OUT_SEED, index)
+            heuristic = play_one(variant, 5, "heuristic", "heuristic", HELD_OUT_SEED, index)
+            out.write(json.dumps({"index": index, "iterations": iterations, "first": strong[0], "second": heuristic[0],
+                                  "cpu": round(time.process_time() - start, 1)}) + "\n")
+            out.flush()
+
+
+def summarise_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS, log: Path = LOG) -> dict:
+    """The paired difference over the first ``deals`` rows (whole groups of five replays), logged."""
+    from maw_sim.stats import clustered_mean_interval
+    from maw_sim.tournament import _by_deal
+    done = ceiling_rows(rows)
+    played = 0
+    while played in done:
+        played += 1
+    deals = min(deals, played - played % 5)
+    if deals == 0:
+        raise SystemExit("no whole group of five deals played yet")
+    picked = [done[i] for i in range(deals)]
+    if {r["iterations"] for r in picked} != {iterations}:
+        raise SystemExit(f"the rows were not all played at {iterations} iterations")
+    first, second = [r["first"] for r in picked], [r["second"] for r in picked]
+    difference, low, high = clustered_mean_interval(_by_deal([a - b for a, b in zip(first, second)], 5))
+    from maw_sim.bots.ismcts import ISMCTS
+    settings = settings_of(ISMCTS(iterations=iterations))
+    entry = {"when": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+             "split": "held-out", "seed": HELD_OUT_SEED, "variant": "spoil-five", "players": 5, "deals": deals,
+             "first": settings, "second": settings_of("heuristic"), "field": settings_of("heuristic"),
+             "difference": difference, "ci95": [low, high], "first_rate": sum(first) / deals,
+             "second_rate": sum(second) / deals, "cpu_seconds": round(sum(r["cpu"] for r in picked)),
+             "note": f"fair ceiling: ISMCTS at {iterations} iterations, rows in {rows.name}"}
     with log.open("a", encoding="utf-8") as out:
         out.write(json.dumps(entry, ensure_ascii=False) + "\n")
     return entry
@@ -103,15 +163,16 @@ def main() -> None:
     c.add_argument("--note", default="")
     f = sub.add_parser("ceiling", help="the fair ceiling: ISMCTS at many iterations on the held-out deals")
     f.add_argument("--iterations", type=int, default=10_000)
-    f.add_argument("--deals", type=int, default=60)
+    f.add_argument("--deals", type=int, default=DEALS)
+    f.add_argument("--summary", action="store_true", help="log the rows played so far; play nothing")
     sub.add_parser("count", help="variants tried on the development deals")
     args = parser.parse_args()
     if args.command == "compare":
         _show(run(args.first, args.second, args.field, args.split, args.deals, note=args.note))
     elif args.command == "ceiling":
-        from maw_sim.bots.ismcts import ISMCTS
-        _show(run(ISMCTS(iterations=args.iterations), "heuristic", "heuristic", "held-out", args.deals,
-                  note=f"fair ceiling: ISMCTS at {args.iterations} iterations"))
+        if not args.summary:
+            play_ceiling(args.iterations, args.deals)
+        _show(summarise_ceiling(args.iterations, args.deals))
     print(f"variants tried on the development deals so far: {variants_tried()}")
 
 

@@ -3,6 +3,7 @@ comparison run is logged with its bots' settings, so the variants tried can be c
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -30,3 +31,14 @@ def test_every_run_is_logged_and_the_variants_tried_are_counted(tmp_path):
     assert protocol.variants_tried(log) == 2
     assert a["seed"] == protocol.DEVELOPMENT_SEED and a["first"]["name"] == "heuristic"
     assert a["ci95"][0] <= a["difference"] <= a["ci95"][1]
+
+
+def test_the_fair_ceiling_resumes_after_its_last_row_and_logs_whole_groups(tmp_path):
+    rows, log = tmp_path / "rows.jsonl", tmp_path / "log.jsonl"
+    protocol.play_ceiling(2, 4, rows)            # two iterations a decision: a check, not a ceiling
+    protocol.play_ceiling(2, 12, rows)           # resumes: deals 4 to 11 only
+    assert [json.loads(line)["index"] for line in rows.read_text().splitlines()] == list(range(12))
+    entry = protocol.summarise_ceiling(2, 3000, rows, log)
+    assert entry["deals"] == 10 and entry["split"] == "held-out"    # two whole groups of five replays
+    assert entry["first"]["iterations"] == 2 and entry["ci95"][0] <= entry["difference"] <= entry["ci95"][1]
+    assert len(log.read_text().splitlines()) == 1
