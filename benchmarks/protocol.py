@@ -84,16 +84,19 @@ def ceiling_rows(rows: Path = CEILING_ROWS) -> dict:
     return {r["index"]: r for r in map(json.loads, rows.read_text(encoding="utf-8").splitlines())}
 
 
-def play_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS) -> None:
+def play_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS, share: tuple = (0, 1)) -> None:
     """Play the fair ceiling's held-out deals not yet in ``rows``, a row each as it is finished:
-    the strong bot's result and the heuristic's in the same seat of the same deal."""
+    the strong bot's result and the heuristic's in the same seat of the same deal. ``share``
+    ``(i, k)``: only the groups of replays ``g`` with ``g % k == i``, so that ``k`` processes can
+    share the work (each appends whole lines)."""
+    part, parts = share
     from maw_sim.bots.ismcts import ISMCTS
     from maw_sim.tournament import play_one
     from maw_sim.variants import load_variant
     variant, bot, done = load_variant("spoil-five"), ISMCTS(iterations=iterations), ceiling_rows(rows)
     with rows.open("a", encoding="utf-8") as out:
         for index in range(deals):
-            if index in done:
+            if index in done or (index // 5) % parts != part:
                 continue
             start = time.process_time()
             strong = play_one(variant, 5, bot, "heuristic", HELD_OUT_SEED, index)
@@ -165,13 +168,15 @@ def main() -> None:
     f.add_argument("--iterations", type=int, default=10_000)
     f.add_argument("--deals", type=int, default=DEALS)
     f.add_argument("--summary", action="store_true", help="log the rows played so far; play nothing")
+    f.add_argument("--share", default="0/1", help="i/k: play only every k-th group of replays, from the i-th")
     sub.add_parser("count", help="variants tried on the development deals")
     args = parser.parse_args()
     if args.command == "compare":
         _show(run(args.first, args.second, args.field, args.split, args.deals, note=args.note))
     elif args.command == "ceiling":
         if not args.summary:
-            play_ceiling(args.iterations, args.deals)
+            part, parts = (int(x) for x in args.share.split("/"))
+            play_ceiling(args.iterations, args.deals, share=(part, parts))
         _show(summarise_ceiling(args.iterations, args.deals))
     print(f"variants tried on the development deals so far: {variants_tried()}")
 

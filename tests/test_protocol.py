@@ -36,8 +36,9 @@ def test_every_run_is_logged_and_the_variants_tried_are_counted(tmp_path):
 def test_the_fair_ceiling_resumes_after_its_last_row_and_logs_whole_groups(tmp_path):
     rows, log = tmp_path / "rows.jsonl", tmp_path / "log.jsonl"
     protocol.play_ceiling(2, 4, rows)            # two iterations a decision: a check, not a ceiling
-    protocol.play_ceiling(2, 12, rows)           # resumes: deals 4 to 11 only
-    assert [json.loads(line)["index"] for line in rows.read_text().splitlines()] == list(range(12))
+    protocol.play_ceiling(2, 12, rows, share=(1, 2))   # resumes, the second process's share: 5 to 9
+    protocol.play_ceiling(2, 12, rows, share=(0, 2))   # the first's: 4, 10 and 11
+    assert [json.loads(line)["index"] for line in rows.read_text().splitlines()] == [0, 1, 2, 3, *range(5, 10), 4, 10, 11]
     entry = protocol.summarise_ceiling(2, 3000, rows, log)
     assert entry["deals"] == 10 and entry["split"] == "held-out"    # two whole groups of five replays
     assert entry["first"]["iterations"] == 2 and entry["ci95"][0] <= entry["difference"] <= entry["ci95"][1]
