@@ -73,6 +73,15 @@ def play_until(deal, side: int) -> None:
         deal.apply(_action(action))
 
 
+def _top_unseen(trumps, unseen: int) -> int:
+    """heuristic.py's ``max(_unseen_trumps(...), default=0)``: the power of the highest trump among
+    ``unseen`` (``trumps``: (power, bit) pairs, highest first), else 0."""
+    for power, bit in trumps:
+        if unseen & bit:
+            return power
+    return 0
+
+
 def _action(action: int) -> str:
     return CODES[action] if action >= 0 else ("claim" if action == CLAIM else "jink")
 
@@ -207,12 +216,7 @@ def _run(deal, stop_side, limit: int):
         h = hands[seat]
         if jink_next:
             # heuristic.py, JINK: jink only when every card held is a sure winner.
-            unseen = hidden & ~(h | played)
-            top = 0
-            for p, bit in trumps:
-                if unseen & bit:
-                    top = p
-                    break
+            top = _top_unseen(trumps, hidden & ~(h | played))
             m = h
             while m:
                 b = m & -m
@@ -230,12 +234,7 @@ def _run(deal, stop_side, limit: int):
         if not plays:
             # heuristic.py, leading: any card; the sure winners are those above every unseen trump.
             legal = legal_mask(dt, may_trump, h, -1)
-            unseen = hidden & ~(h | played)
-            top = 0
-            for p, bit in trumps:
-                if unseen & bit:
-                    top = p
-                    break
+            top = _top_unseen(trumps, hidden & ~(h | played))
             sure = 0
             best_sure = best_key = -1
             m = legal
