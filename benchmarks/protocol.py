@@ -106,8 +106,11 @@ def play_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS, share: 
             out.flush()
 
 
-def summarise_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS, log: Path = LOG) -> dict:
-    """The paired difference over the first ``deals`` rows (whole groups of five replays), logged."""
+def summarise_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS, log: Path = LOG,
+                      against: str = "heuristic") -> dict:
+    """The paired difference over the first ``deals`` rows (whole groups of five replays), logged:
+    the strong bot less ``against`` in the same seat of the same deals (the heuristic's results are
+    in the rows; another bot is played here, on those deals)."""
     from maw_sim.stats import clustered_mean_interval
     from maw_sim.tournament import _by_deal
     done = ceiling_rows(rows)
@@ -121,12 +124,17 @@ def summarise_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS, lo
     if {r["iterations"] for r in picked} != {iterations}:
         raise SystemExit(f"the rows were not all played at {iterations} iterations")
     first, second = [r["first"] for r in picked], [r["second"] for r in picked]
+    if against != "heuristic":
+        from maw_sim.tournament import play_one
+        from maw_sim.variants import load_variant
+        variant = load_variant("spoil-five")
+        second = [play_one(variant, 5, against, "heuristic", HELD_OUT_SEED, i)[0] for i in range(deals)]
     difference, low, high = clustered_mean_interval(_by_deal([a - b for a, b in zip(first, second)], 5))
     from maw_sim.bots.ismcts import ISMCTS
     settings = settings_of(ISMCTS(iterations=iterations))
     entry = {"when": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
              "split": "held-out", "seed": HELD_OUT_SEED, "variant": "spoil-five", "players": 5, "deals": deals,
-             "first": settings, "second": settings_of("heuristic"), "field": settings_of("heuristic"),
+             "first": settings, "second": settings_of(against), "field": settings_of("heuristic"),
              "difference": difference, "ci95": [low, high], "first_rate": sum(first) / deals,
              "second_rate": sum(second) / deals, "cpu_seconds": round(sum(r["cpu"] for r in picked)),
              "note": f"fair ceiling: ISMCTS at {iterations} iterations, rows in {rows.name}"}
@@ -168,6 +176,7 @@ def main() -> None:
     f.add_argument("--iterations", type=int, default=10_000)
     f.add_argument("--deals", type=int, default=DEALS)
     f.add_argument("--summary", action="store_true", help="log the rows played so far; play nothing")
+    f.add_argument("--against", default="heuristic", help="with --summary: the bot the ceiling is compared with")
     f.add_argument("--share", default="0/1", help="i/k: play only every k-th group of replays, from the i-th")
     sub.add_parser("count", help="variants tried on the development deals")
     args = parser.parse_args()
@@ -177,7 +186,7 @@ def main() -> None:
         if not args.summary:
             part, parts = (int(x) for x in args.share.split("/"))
             play_ceiling(args.iterations, args.deals, share=(part, parts))
-        _show(summarise_ceiling(args.iterations, args.deals))
+        _show(summarise_ceiling(args.iterations, args.deals, against=args.against))
     print(f"variants tried on the development deals so far: {variants_tried()}")
 
 

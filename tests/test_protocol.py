@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import protocol  # noqa: E402
 
+from maw_sim.bots.heuristic import heuristic_bot  # noqa: E402
 from maw_sim.tournament import _base_seed  # noqa: E402
 
 
@@ -43,3 +44,6 @@ def test_the_fair_ceiling_resumes_after_its_last_row_and_logs_whole_groups(tmp_p
     assert entry["deals"] == 10 and entry["split"] == "held-out"    # two whole groups of five replays
     assert entry["first"]["iterations"] == 2 and entry["ci95"][0] <= entry["difference"] <= entry["ci95"][1]
     assert len(log.read_text().splitlines()) == 1
+    # Against a bot played here on the same deals: the heuristic played again gives the rows' own figure.
+    again = protocol.summarise_ceiling(2, 10, rows, log, against=lambda view, rng: heuristic_bot(view, rng))
+    assert (again["difference"], again["ci95"]) == (entry["difference"], entry["ci95"])
