@@ -74,11 +74,17 @@ def rollout(deal, policy, rng) -> None:
         deal.apply(policy(deal.view(deal.to_move), rng))
 
 
+def _on_bit_masks(deal, policy) -> bool:
+    """Can ``policy``'s play from here run on :mod:`.playout`'s bit masks? Only the heuristic bot's,
+    which the playout mirrors, and only where the playout covers the deal."""
+    return policy is heuristic_bot and playout.supports(deal)
+
+
 def rollout_value(deal, side: int, policy, rng, spoil_aware: bool = False) -> float:
     """What ``deal`` played to its end with ``policy`` for every seat is worth to ``side``
     (:func:`rollout`, then :func:`utility`); ``deal`` may be played on. With the heuristic bot, the
     play is run on bit masks where :mod:`.playout` can (the same end, without a view a card)."""
-    if policy is heuristic_bot and playout.supports(deal):
+    if _on_bit_masks(deal, policy):
         return utility(deal, side, spoil_aware, playout.playout_outcome(deal))
     rollout(deal, policy, rng)
     return utility(deal, side, spoil_aware)
@@ -87,14 +93,14 @@ def rollout_value(deal, side: int, policy, rng, spoil_aware: bool = False) -> fl
 def policy_action(deal, policy, rng) -> str:
     """What ``policy`` plays for the seat to move in ``deal`` (with the heuristic bot, decided on
     bit masks where :mod:`.playout` can: the same action, without the view)."""
-    if policy is heuristic_bot and playout.supports(deal):
+    if _on_bit_masks(deal, policy):
         return playout.heuristic_action(deal)
     return policy(deal.view(deal.to_move), rng)
 
 
 def _play_others(deal, side: int, policy, rng) -> None:
     """Play ``deal`` on with ``policy`` until a seat of ``side`` is to move, or the end."""
-    if policy is heuristic_bot and playout.supports(deal):
+    if _on_bit_masks(deal, policy):
         playout.play_until(deal, side)
         return
     while deal.to_move is not None and deal.side_of(deal.to_move) != side:
