@@ -161,8 +161,32 @@ def bot_settings(name: str) -> dict:
     bot = get_bot(name)
     if isinstance(bot, types.FunctionType):
         return {"name": name, "kind": bot.__name__}
-    params = {k: (getattr(v, "__name__", repr(v)) if callable(v) else v) for k, v in sorted(vars(bot).items())}
-    return {"name": name, "kind": type(bot).__name__, **params}
+    return {"name": name, "kind": type(bot).__name__, **parameters(bot)}
+
+
+def parameters(bot) -> dict:
+    """A bot object's parameters as a log keeps them: callables by name, a learned bot's network
+    by its weights' digest (the shipped weights when it holds none of its own)."""
+    params = {}
+    for k, v in sorted(vars(bot).items()):
+        if k == "_network":
+            from maw_sim.bots.learned import shipped_digest
+            params["weights"] = shipped_digest() if v is None else "not the shipped weights"
+        else:
+            params[k] = _name_of(v) if callable(v) else v
+    return params
+
+
+def _name_of(bot) -> str:
+    """A callable parameter by name: a function's own, a bot object's registered one (an object's
+    repr would carry its address, different at every run)."""
+    if hasattr(bot, "__name__"):
+        return bot.__name__
+    from maw_sim.bots.registry import BOTS, STUDY_BOTS
+    for name, registered in (BOTS | STUDY_BOTS).items():
+        if registered is bot:
+            return name
+    return type(bot).__name__
 
 
 def field_settings(name: str) -> dict:

@@ -56,22 +56,23 @@ def settings_of(bot) -> dict:
     from paired_studies import bot_settings
     if isinstance(bot, str):
         return bot_settings(bot)
-    params = {k: (getattr(v, "__name__", repr(v)) if callable(v) else v) for k, v in sorted(vars(bot).items())}
-    return {"name": type(bot).__name__, "kind": type(bot).__name__, **params}
+    from paired_studies import parameters
+    return {"name": type(bot).__name__, "kind": type(bot).__name__, **parameters(bot)}
 
 
 def run(first, second, field, split: str, deals: int = DEALS, variant="spoil-five", players: int = 5,
-        note: str = "", log: Path = LOG) -> dict:
-    """One paired comparison on one split of the deals, appended to the log."""
+        note: str = "", log: Path = LOG, start: int = 0) -> dict:
+    """One paired comparison on one split of the deals (``deals`` of them from index ``start``),
+    appended to the log."""
     seed = SPLITS[split]
-    start = time.process_time()
-    result = compare(variant, players, first, second, field, deals, seed)
+    clock = time.process_time()
+    result = compare(variant, players, first, second, field, deals, seed, start)
     entry = {"when": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
              "split": split, "seed": seed, "variant": result["variant"], "players": players, "deals": deals,
-             "first": settings_of(first), "second": settings_of(second), "field": settings_of(field),
+             "start": start, "first": settings_of(first), "second": settings_of(second), "field": settings_of(field),
              "difference": result["difference"], "ci95": result["ci95"],
              "first_rate": result["first_rate"], "second_rate": result["second_rate"],
-             "cpu_seconds": round(time.process_time() - start), "note": note}
+             "cpu_seconds": round(time.process_time() - clock), "note": note}
     with log.open("a", encoding="utf-8") as out:
         out.write(json.dumps(entry, ensure_ascii=False) + "\n")
     return entry
@@ -157,7 +158,7 @@ def variants_tried(log: Path = LOG) -> int:
 
 def _show(entry: dict) -> None:
     print(f"{entry['split']} (seed {entry['seed']}), {entry['variant']}, {entry['players']} players, "
-          f"{entry['deals']} deals: {entry['first']['name']} − {entry['second']['name']} "
+          f"{entry['deals']} deals from {entry.get('start', 0)}: {entry['first']['name']} − {entry['second']['name']} "
           f"{entry['difference']:+.4f} [{entry['ci95'][0]:+.4f}, {entry['ci95'][1]:+.4f}] "
           f"(pool {entry['first_rate']:.4f} vs {entry['second_rate']:.4f}; {entry['cpu_seconds']} s)", flush=True)
 
@@ -171,6 +172,8 @@ def main() -> None:
     c.add_argument("--field", default="heuristic")
     c.add_argument("--split", choices=list(SPLITS), required=True)
     c.add_argument("--deals", type=int, default=DEALS)
+    c.add_argument("--from", dest="start", type=int, default=0,
+                   help="the first deal's index (deals no earlier run on this split has played)")
     c.add_argument("--note", default="")
     f = sub.add_parser("ceiling", help="the fair ceiling: ISMCTS at many iterations on the held-out deals")
     f.add_argument("--iterations", type=int, default=10_000)
@@ -181,7 +184,7 @@ def main() -> None:
     sub.add_parser("count", help="variants tried on the development deals")
     args = parser.parse_args()
     if args.command == "compare":
-        _show(run(args.first, args.second, args.field, args.split, args.deals, note=args.note))
+        _show(run(args.first, args.second, args.field, args.split, args.deals, note=args.note, start=args.start))
     elif args.command == "ceiling":
         if not args.summary:
             part, parts = (int(x) for x in args.share.split("/"))

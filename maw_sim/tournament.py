@@ -105,16 +105,21 @@ def _by_deal(values, players: int) -> list:
     return [values[i:i + players] for i in range(0, len(values), players)]
 
 
-def compare(variant, players: int, first, second, field, deals: int, seed: int) -> dict:
+def compare(variant, players: int, first, second, field, deals: int, seed: int, start: int = 0) -> dict:
     """``first`` against ``second``, paired: each plays the same ``deals`` deals of a tournament
     (the same cards, the same seat, the same field around it), and the report is the mean of
     first's score minus second's on each deal, with a 95% interval clustered by deal: ``{"first",
     "second", "field", "deals", "measure", "difference", "ci95", "first_rate", "second_rate"}``.
-    An interval wholly above zero says ``first`` is the better player in this field."""
+    An interval wholly above zero says ``first`` is the better player in this field. ``start``: the
+    first deal's index (a whole group of replays, a multiple of ``players``), so that a comparison
+    can be made on deals no earlier run has seen."""
     v = check_arguments(variant, players, first, field, deals, seed)
     check_arguments(v, players, second, field, deals, seed)
-    a = [play_one(v, players, first, field, seed, i)[0] for i in range(deals)]
-    b = [play_one(v, players, second, field, seed, i)[0] for i in range(deals)]
+    if not isinstance(start, int) or isinstance(start, bool) or start < 0 or start % players:
+        raise ValueError(f"start must be a deal index that begins a group of replays (0, {players}, "
+                         f"{2 * players}, …); got {start!r}")
+    a = [play_one(v, players, first, field, seed, i)[0] for i in range(start, start + deals)]
+    b = [play_one(v, players, second, field, seed, i)[0] for i in range(start, start + deals)]
     difference, low, high = clustered_mean_interval(
         _by_deal([x - y for x, y in zip(a, b)], players))
     return {"variant": v.id, "players": players, "first": _name(first), "second": _name(second),

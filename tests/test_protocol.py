@@ -47,3 +47,18 @@ def test_the_fair_ceiling_resumes_after_its_last_row_and_logs_whole_groups(tmp_p
     # Against a bot played here on the same deals: the heuristic played again gives the rows' own figure.
     again = protocol.summarise_ceiling(2, 10, rows, log, against=lambda view, rng: heuristic_bot(view, rng))
     assert (again["difference"], again["ci95"]) == (entry["difference"], entry["ci95"])
+
+
+def test_a_learned_bot_is_logged_with_its_weights_and_no_address():
+    """A result is tied to the network that made it (the shipped weights' digest), and a bot held
+    as a parameter is named, not printed with its memory address, so two runs log the same settings."""
+    import hashlib
+
+    import maw_sim.bots.learned as learned
+    weights = Path(learned.__file__).parent / "data" / learned.WEIGHTS
+    digest = hashlib.sha256(weights.read_bytes()).hexdigest()[:12]
+    settings = protocol.settings_of("learned-search")
+    assert settings["weights"] == digest and settings["fallback"] == "best"
+    assert protocol.settings_of(learned.LearnedSearch())["weights"] == digest
+    assert protocol.settings_of(learned.LearnedBot(learned.shipped()))["weights"] == "not the shipped weights"
+    assert "0x" not in json.dumps(settings)

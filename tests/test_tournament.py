@@ -80,6 +80,18 @@ def test_a_bot_compared_with_itself_differs_by_nothing():
     assert report["difference"] == 0 and report["ci95"] == [0, 0]
 
 
+def test_a_comparison_can_start_on_deals_no_earlier_run_played():
+    """``start`` plays deals from that index on: the same deals as the tail of a longer run (so a
+    second look uses fresh deals), and a start inside a group of replays is refused with what is allowed."""
+    from maw_sim.tournament import play_one
+    tail = compare("spoil-five", 4, "heuristic", "random", "random", 8, 3, start=8)
+    firsts = [play_one("spoil-five", 4, "heuristic", "random", 3, i)[0] for i in range(8, 16)]
+    assert tail["first_rate"] == sum(firsts) / 8
+    assert compare("spoil-five", 4, "heuristic", "random", "random", 8, 3)["first_rate"] != tail["first_rate"]
+    with pytest.raises(ValueError, match="a group of replays"):
+        compare("spoil-five", 4, "heuristic", "random", "random", 8, 3, start=6)
+
+
 def test_the_interval_counts_deals_not_replays():
     """The replays of one deal share its cards: the interval takes each deal as one observation
     (clustered), so a figure copied onto every replay of its deal gets the interval of one value a

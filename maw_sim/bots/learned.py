@@ -21,6 +21,7 @@ plays as the heuristic and ``learned-search`` as ``best``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import lru_cache
 from importlib import resources
@@ -91,11 +92,20 @@ def from_dict(data: dict) -> Network:
     return Network(data["w1"], data["b1"], data["w2"], data["b2"])
 
 
+def _shipped_text() -> str:
+    return resources.files(__package__).joinpath("data", WEIGHTS).read_text(encoding="utf-8")
+
+
 @lru_cache(maxsize=1)
 def shipped() -> Network:
     """The network shipped with the package (read once)."""
-    text = resources.files(__package__).joinpath("data", WEIGHTS).read_text(encoding="utf-8")
-    return from_dict(json.loads(text))
+    return from_dict(json.loads(_shipped_text()))
+
+
+def shipped_digest() -> str:
+    """The first 12 hex digits of the shipped weights file's SHA-256: what a logged result names
+    the network by, so that a figure is tied to the weights that made it."""
+    return hashlib.sha256(_shipped_text().encode("utf-8")).hexdigest()[:12]
 
 
 class LearnedBot:
