@@ -110,6 +110,35 @@ def test_learned_bots_never_illegal_in_any_variant(vid):
     assert outcome is not None and deal.phase == "over"
 
 
+def test_learned_search_judges_as_it_did_with_every_seat_on_the_engine(monkeypatch):
+    """The other seats' rollout moves run on the playout's bit masks (the heuristic's moves): every
+    candidate's rollout sums, with our own next turn searched and without, are those of the same
+    search rolling out every seat through the engine."""
+    from maw_sim.bots import playout
+    from maw_sim.bots.learned import _OursLearned
+    on_masks = []
+    play_until = playout.play_until
+    monkeypatch.setattr(playout, "play_until", lambda deal, side: on_masks.append(side) or play_until(deal, side))
+    network, checked = shipped(), 0
+    for seed in (3, 4):
+        for _, view in _play_decisions(seed):
+            if view.seat != seed % 5:
+                continue
+            policy = _OursLearned(view.seat, network)
+
+            def on_the_engine(v, rng, policy=policy):      # the same policy, without ``own_seat``
+                return policy(v, rng)
+
+            for depth in (0, 1):
+                fast = PIMC(budget=24, min_worlds=2, max_worlds=3, reply_depth=depth, policy=policy)
+                slow = PIMC(budget=24, min_worlds=2, max_worlds=3, reply_depth=depth, policy=on_the_engine)
+                a = fast.evaluate(view, random.Random(seed * 7 + checked))
+                b = slow.evaluate(view, random.Random(seed * 7 + checked))
+                assert a.rolled == b.rolled, (seed, view.trick_number)
+                checked += 1
+    assert checked >= 8 and on_masks
+
+
 def test_other_games_go_to_the_fallback():
     deal = Deal.random("forty-five", 4, 7)
     seen = []

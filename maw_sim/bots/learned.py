@@ -129,15 +129,16 @@ class LearnedBot:
 
 
 class _OursLearned:
-    """A rollout policy: ``seat``'s cards by the network, everything else by the heuristic."""
-    __slots__ = ("seat", "network")
+    """A rollout policy: ``own_seat``'s cards by the network, everything else by the heuristic
+    (which the search runs on bit masks where it can: :func:`.search.rollout_value`)."""
+    __slots__ = ("own_seat", "network")
 
     def __init__(self, seat: int, network: Network):
-        self.seat = seat
+        self.own_seat = seat
         self.network = network
 
     def __call__(self, view, rng):
-        if view.seat == self.seat and len(view.legal) > 1 and view.phase == "play":
+        if view.seat == self.own_seat and len(view.legal) > 1 and view.phase == "play":
             return self.network.choose(view, rng)
         return heuristic_bot(view, rng)
 

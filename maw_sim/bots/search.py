@@ -80,27 +80,53 @@ def _on_bit_masks(deal, policy) -> bool:
     return policy is heuristic_bot and playout.supports(deal)
 
 
+def _others_on_bit_masks(deal, policy) -> bool:
+    """Does ``policy`` play as the heuristic for every seat but its ``own_seat`` (a rollout policy
+    that plays one seat its own way), so that the other seats' moves can run on bit masks?"""
+    return getattr(policy, "own_seat", None) is not None and playout.supports(deal)
+
+
+def _play_out_around(deal, policy, rng) -> None:
+    """Play ``deal`` to its end with ``policy``, whose seats but ``policy.own_seat`` play as the
+    heuristic: those on bit masks, the own seat by the policy itself."""
+    seat = policy.own_seat
+    side = deal.side_of(seat)
+    while deal.to_move is not None:
+        playout.play_until(deal, side)
+        if deal.to_move is None:
+            return
+        if deal.to_move == seat:
+            deal.apply(policy(deal.view(seat), rng))
+        else:
+            deal.apply(playout.heuristic_action(deal))      # a partner's move
+
+
 def rollout_value(deal, side: int, policy, rng, spoil_aware: bool = False) -> float:
     """What ``deal`` played to its end with ``policy`` for every seat is worth to ``side``
     (:func:`rollout`, then :func:`utility`); ``deal`` may be played on. With the heuristic bot, the
-    play is run on bit masks where :mod:`.playout` can (the same end, without a view a card)."""
+    play is run on bit masks where :mod:`.playout` can (the same end, without a view a card), and
+    with a policy that is the heuristic's but at one seat, the other seats' play is."""
     if _on_bit_masks(deal, policy):
         return utility(deal, side, spoil_aware, playout.playout_outcome(deal))
-    rollout(deal, policy, rng)
+    if _others_on_bit_masks(deal, policy):
+        _play_out_around(deal, policy, rng)
+    else:
+        rollout(deal, policy, rng)
     return utility(deal, side, spoil_aware)
 
 
 def policy_action(deal, policy, rng) -> str:
     """What ``policy`` plays for the seat to move in ``deal`` (with the heuristic bot, decided on
     bit masks where :mod:`.playout` can: the same action, without the view)."""
-    if _on_bit_masks(deal, policy):
+    if _on_bit_masks(deal, policy) or (_others_on_bit_masks(deal, policy) and deal.to_move != policy.own_seat):
         return playout.heuristic_action(deal)
     return policy(deal.view(deal.to_move), rng)
 
 
 def _play_others(deal, side: int, policy, rng) -> None:
     """Play ``deal`` on with ``policy`` until a seat of ``side`` is to move, or the end."""
-    if _on_bit_masks(deal, policy):
+    if _on_bit_masks(deal, policy) or (_others_on_bit_masks(deal, policy)
+                                       and deal.side_of(policy.own_seat) == side):
         playout.play_until(deal, side)
         return
     while deal.to_move is not None and deal.side_of(deal.to_move) != side:
