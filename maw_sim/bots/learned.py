@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from operator import add
 from functools import lru_cache
 from importlib import resources
 
@@ -58,7 +59,7 @@ class Network:
             if xi:
                 col = columns[i]
                 if xi == 1.0:
-                    h = [a + w for a, w in zip(h, col)]
+                    h = list(map(add, h, col))
                 else:
                     h = [a + xi * w for a, w in zip(h, col)]
         return h

@@ -96,7 +96,9 @@ def _play_out_around(deal, policy, rng) -> None:
         if deal.to_move is None:
             return
         if deal.to_move == seat:
-            deal.apply(policy(deal.view(seat), rng))
+            legal = deal.legal_actions()
+            # A forced card needs no view (a bot can only play it).
+            deal.apply(legal[0] if len(legal) == 1 else policy(deal.view(seat), rng))
         else:
             deal.apply(playout.heuristic_action(deal))      # a partner's move
 
