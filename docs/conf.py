@@ -63,6 +63,17 @@ nb_execution_raise_on_error = True
 nb_execution_timeout = 300
 # ipywidgets would pull require.js and the widget manager from a CDN: never.
 nb_ipywidgets_js = {}
+# Pages that read measurements added to between commits: Sphinx reads such a page again only when
+# one of its sources changes, so these files count as its sources (and the page's front matter
+# runs it on every read, since the execution cache knows only its code).
+MEASURED_PAGES = {"experiments/how-strong-are-the-computer-players": [
+    ROOT / "benchmarks" / "protocol_log.jsonl", ROOT / "benchmarks" / "fair_ceiling_deals.jsonl"]}
+
+
+def _note_measurements(app, docname, source):
+    for path in MEASURED_PAGES.get(docname, ()):
+        app.env.note_dependency(path)
+
 
 # -- Bibliography ---------------------------------------------------------------------------------
 # docs/references.bib carries every key of conf/sources.toml (a test keeps them in step).
@@ -161,5 +172,8 @@ if tags.has("handouts_pdf"):  # noqa: F821  (Sphinx puts `tags` in this file's n
         if docname == "teaching/handouts":
             source[0] += "\n\n## Sources\n\n```{bibliography}\n:filter: docname in docnames\n```\n"
 
-    def setup(app):
+
+def setup(app):
+    app.connect("source-read", _note_measurements)
+    if tags.has("handouts_pdf"):  # noqa: F821
         app.connect("source-read", _cite_sources_on_paper)

@@ -276,10 +276,10 @@ NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("*.md")
                    if p.read_text(encoding="utf-8").startswith("---\nfile_format: mystnb"))
 
 
-def test_there_are_eight_experiment_notebooks():
+def test_there_are_nine_experiment_notebooks():
     assert NOTEBOOKS == ["five-fingers-to-knave", "heathers-whist-rules", "how-bidding-changed-the-game",
-                         "is-robbing-worth-it", "kitty-and-contracts", "what-the-dealers-hold-is-worth",
-                         "what-the-house-rules-change", "why-spoil-five-spoils"]
+                         "how-strong-are-the-computer-players", "is-robbing-worth-it", "kitty-and-contracts",
+                         "what-the-dealers-hold-is-worth", "what-the-house-rules-change", "why-spoil-five-spoils"]
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
