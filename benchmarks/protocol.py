@@ -95,16 +95,18 @@ def play_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS, share: 
     from maw_sim.tournament import play_one
     from maw_sim.variants import load_variant
     variant, bot, done = load_variant("spoil-five"), ISMCTS(iterations=iterations), ceiling_rows(rows)
-    with rows.open("a", encoding="utf-8") as out:
-        for index in range(deals):
-            if index in done or (index // 5) % parts != part:
-                continue
-            start = time.process_time()
-            strong = play_one(variant, 5, bot, "heuristic", HELD_OUT_SEED, index)
-            heuristic = play_one(variant, 5, "heuristic", "heuristic", HELD_OUT_SEED, index)
-            out.write(json.dumps({"index": index, "iterations": iterations, "first": strong[0], "second": heuristic[0],
-                                  "cpu": round(time.process_time() - start, 1)}) + "\n")
-            out.flush()
+    for index in range(deals):
+        if index in done or (index // 5) % parts != part:
+            continue
+        start = time.process_time()
+        strong = play_one(variant, 5, bot, "heuristic", HELD_OUT_SEED, index)
+        heuristic = play_one(variant, 5, "heuristic", "heuristic", HELD_OUT_SEED, index)
+        row = json.dumps({"index": index, "iterations": iterations, "first": strong[0], "second": heuristic[0],
+                          "cpu": round(time.process_time() - start, 1)})
+        # Opened for each row: a file held open for hours keeps writing to a deleted copy if the
+        # file is replaced meanwhile (a git checkout or stash of the tree), and its rows are lost.
+        with rows.open("a", encoding="utf-8") as out:
+            out.write(row + "\n")
 
 
 def summarise_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS, log: Path = LOG,
