@@ -85,6 +85,16 @@ def ceiling_rows(rows: Path = CEILING_ROWS) -> dict:
     return {r["index"]: r for r in map(json.loads, rows.read_text(encoding="utf-8").splitlines())}
 
 
+def ceiling_prefix(rows: Path = CEILING_ROWS) -> list:
+    """The rows a summary may use: the unbroken run of deals from the first (processes sharing the
+    work append them out of order), cut to whole groups of five replays."""
+    done = ceiling_rows(rows)
+    played = 0
+    while played in done:
+        played += 1
+    return [done[i] for i in range(played - played % 5)]
+
+
 def play_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS, share: tuple = (0, 1)) -> None:
     """Play the fair ceiling's held-out deals not yet in ``rows``, a row each as it is finished:
     the strong bot's result and the heuristic's in the same seat of the same deal. ``share``
@@ -116,14 +126,10 @@ def summarise_ceiling(iterations: int, deals: int, rows: Path = CEILING_ROWS, lo
     in the rows; another bot is played here, on those deals)."""
     from maw_sim.stats import clustered_mean_interval
     from maw_sim.tournament import _by_deal
-    done = ceiling_rows(rows)
-    played = 0
-    while played in done:
-        played += 1
-    deals = min(deals, played - played % 5)
+    picked = ceiling_prefix(rows)[:deals]
+    deals = len(picked)
     if deals == 0:
         raise SystemExit("no whole group of five deals played yet")
-    picked = [done[i] for i in range(deals)]
     if {r["iterations"] for r in picked} != {iterations}:
         raise SystemExit(f"the rows were not all played at {iterations} iterations")
     first, second = [r["first"] for r in picked], [r["second"] for r in picked]

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from operator import add
 from functools import lru_cache
 from importlib import resources
+from operator import add
 
 from ..cards import Card
 from .features import COVERED, NAMES, SIZE, action_features, covers, state_of
