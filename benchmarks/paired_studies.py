@@ -171,7 +171,7 @@ def parameters(bot) -> dict:
     for k, v in sorted(vars(bot).items()):
         if k == "_network":
             from maw_sim.bots.learned import shipped_digest
-            params["weights"] = shipped_digest() if v is None else "not the shipped weights"
+            params["weights"] = shipped_digest() if v is None else v.digest or "weights of no file"
         else:
             params[k] = _name_of(v) if callable(v) else v
     return params

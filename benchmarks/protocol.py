@@ -60,6 +60,15 @@ def settings_of(bot) -> dict:
     return {"name": type(bot).__name__, "kind": type(bot).__name__, **parameters(bot)}
 
 
+def with_weights(name: str, weights: Path):
+    """The learned bot ``name`` with the network read from ``weights`` (logged by its digest)."""
+    from maw_sim.bots.learned import LearnedBot, LearnedSearch, read_weights
+    kinds = {"learned": LearnedBot, "learned-search": LearnedSearch}
+    if name not in kinds:
+        raise SystemExit(f"--weights is for a learned bot ({', '.join(kinds)}), not {name!r}")
+    return kinds[name](network=read_weights(weights.read_text(encoding="utf-8")))
+
+
 def run(first, second, field, split: str, deals: int = DEALS, variant="spoil-five", players: int = 5,
         note: str = "", log: Path = LOG, start: int = 0) -> dict:
     """One paired comparison on one split of the deals (``deals`` of them from index ``start``),
@@ -183,6 +192,8 @@ def main() -> None:
     c.add_argument("--from", dest="start", type=int, default=0,
                    help="the first deal's index (deals no earlier run on this split has played)")
     c.add_argument("--note", default="")
+    c.add_argument("--weights", type=Path, help="the first bot (learned or learned-search) reads its network "
+                   "from this weights file, not the shipped one")
     f = sub.add_parser("ceiling", help="the fair ceiling: ISMCTS at many iterations on the held-out deals")
     f.add_argument("--iterations", type=int, default=10_000)
     f.add_argument("--deals", type=int, default=DEALS)
@@ -192,7 +203,8 @@ def main() -> None:
     sub.add_parser("count", help="variants tried on the development deals")
     args = parser.parse_args()
     if args.command == "compare":
-        _show(run(args.first, args.second, args.field, args.split, args.deals, note=args.note, start=args.start))
+        first = args.first if args.weights is None else with_weights(args.first, args.weights)
+        _show(run(first, args.second, args.field, args.split, args.deals, note=args.note, start=args.start))
     elif args.command == "ceiling":
         if not args.summary:
             part, parts = (int(x) for x in args.share.split("/"))

@@ -129,19 +129,29 @@ class MLP:
         self.v = {k: np.zeros_like(v) for k, v in self.params.items()}
         self.t = 0
 
+    @classmethod
+    def from_dict(cls, data: dict) -> "MLP":
+        """A network to go on fitting from weights already trained (a weights file's contents)."""
+        mlp = cls(len(data["b1"]), np.random.default_rng(0))
+        mlp.params = {"w1": np.asarray(data["w1"], dtype=np.float64), "b1": np.asarray(data["b1"], dtype=np.float64),
+                      "w2": np.asarray(data["w2"], dtype=np.float64), "b2": np.array(float(data["b2"]))}
+        return mlp
+
     def forward(self, x):
         p = self.params
         z = x @ p["w1"].T + p["b1"]
         h = np.maximum(z, 0.0)
         return h @ p["w2"] + p["b2"], z, h
 
-    def loss(self, x, y) -> float:
-        return float(np.mean((self.forward(x)[0] - y) ** 2))
+    def loss(self, x, y, w=None) -> float:
+        """Mean squared error; ``w``: a weight for each sample (their weighted mean)."""
+        e = (self.forward(x)[0] - y) ** 2
+        return float(np.mean(e) if w is None else np.sum(w * e) / np.sum(w))
 
-    def step(self, x, y, lr: float) -> None:
+    def step(self, x, y, lr: float, w=None) -> None:
         p = self.params
         q, z, h = self.forward(x)
-        d = 2.0 * (q - y) / len(y)
+        d = 2.0 * (q - y) / len(y) if w is None else 2.0 * w * (q - y) / len(y)
         grads = {"w2": h.T @ d, "b2": np.array(d.sum())}
         dh = np.outer(d, p["w2"]) * (z > 0.0)
         grads["w1"] = dh.T @ x
@@ -154,12 +164,12 @@ class MLP:
             vhat = self.v[k] / (1 - 0.999 ** self.t)
             p[k] = p[k] - lr * mhat / (np.sqrt(vhat) + 1e-8)
 
-    def fit(self, x, y, epochs: int, batch: int, lr: float, rng: np.random.Generator) -> None:
+    def fit(self, x, y, epochs: int, batch: int, lr: float, rng: np.random.Generator, w=None) -> None:
         for _ in range(epochs):
             order = rng.permutation(len(y))
             for start in range(0, len(y), batch):
                 idx = order[start:start + batch]
-                self.step(x[idx], y[idx], lr)
+                self.step(x[idx], y[idx], lr, None if w is None else w[idx])
 
     def as_dict(self) -> dict:
         p = self.params

@@ -1,6 +1,6 @@
 """The learned bots: their features read only the seat's view, the shipped weights fit the features,
 the plain-Python network computes what it should, the bots play only legal actions in every game,
-and the training script runs."""
+and the training and teaching scripts run."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from maw_sim import Deal
 from maw_sim.bots import get_bot, play_deal
 from maw_sim.bots.features import NAMES, SIZE, covers, features
 from maw_sim.bots.inference import Knowledge
-from maw_sim.bots.learned import LearnedBot, LearnedSearch, Network, from_dict, shipped
+from maw_sim.bots.ismcts import ISMCTS, most_visited
+from maw_sim.bots.learned import LearnedBot, LearnedSearch, Network, from_dict, read_weights, shipped, shipped_digest
 from maw_sim.bots.search import PIMC
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -172,3 +173,47 @@ def test_training_script_runs_end_to_end(tmp_path):
     network = from_dict(data)
     _, view = next(_play_decisions(8))
     assert network.choose(view) in view.legal
+
+
+def _script(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_teacher_chooses_what_it_values_and_its_rows_are_the_seats_view(tmp_path):
+    """ISMCTS's root values are what it chooses by, and each row the teaching script writes holds,
+    for every legal card, the features read from the learning seat's own view."""
+    teacher = ISMCTS(iterations=40)
+    _, view = next(_play_decisions(3))
+    values = teacher.root_values(view, random.Random(5))
+    assert set(values) == set(view.legal) and sum(n for n, _ in values.values()) == 40
+    assert most_visited(values) == teacher(view, random.Random(5))
+    teach = _script("teach_learned_bot")
+    rows = tmp_path / "rows.jsonl"
+    teach.collect(deals=2, iterations=40, seed=7, rows=rows, share=(0, 1))
+    lines = [json.loads(line) for line in rows.read_text(encoding="utf-8").splitlines()]
+    assert [r["deal"] for r in lines] == [0, 1] and [r["field"] for r in lines] == ["heuristic", "pimc"]
+    assert all(len(d) > 1 for r in lines for d in r["decisions"])
+    # The same deal again, the learning seat's views rebuilt: their features are the rows'.
+    variant = maw_sim.load_variant("spoil-five")
+    decisions, _, _ = teach.play_taught(variant, 7, 0, ISMCTS(iterations=40))
+    assert decisions == lines[0]["decisions"]
+    teach.collect(deals=2, iterations=40, seed=7, rows=rows, share=(0, 1))      # resumes: nothing new
+    assert len(rows.read_text(encoding="utf-8").splitlines()) == 2
+
+
+def test_teaching_script_fits_and_its_weights_are_named_by_digest(tmp_path):
+    pytest.importorskip("numpy")
+    teach = _script("teach_learned_bot")
+    rows, out = tmp_path / "rows.jsonl", tmp_path / "taught.json"
+    teach.collect(deals=12, iterations=30, seed=11, rows=rows, share=(0, 1))
+    data = teach.fit(rows, out, epochs=2, lr=1e-3, batch=32, seed=1, log=lambda line: None)
+    taught = data["training"]["taught"]
+    assert taught["rows"] == 12 and len(taught["curves"]) == 3 and taught["decisions"] > 12
+    network = read_weights(out.read_text(encoding="utf-8"))
+    assert network.digest and network.digest != shipped_digest()
+    assert network.columns != shipped().columns            # fitted, not the shipped weights copied
+    _, view = next(_play_decisions(8))
+    assert LearnedBot(network)(view, random.Random(0)) in view.legal

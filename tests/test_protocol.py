@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import protocol  # noqa: E402
@@ -60,5 +62,25 @@ def test_a_learned_bot_is_logged_with_its_weights_and_no_address():
     settings = protocol.settings_of("learned-search")
     assert settings["weights"] == digest and settings["fallback"] == "best"
     assert protocol.settings_of(learned.LearnedSearch())["weights"] == digest
-    assert protocol.settings_of(learned.LearnedBot(learned.shipped()))["weights"] == "not the shipped weights"
+    assert protocol.settings_of(learned.LearnedBot(learned.shipped()))["weights"] == digest
+    data = json.loads(weights.read_text(encoding="utf-8"))
+    assert protocol.settings_of(learned.LearnedBot(learned.from_dict(data)))["weights"] == "weights of no file"
     assert "0x" not in json.dumps(settings)
+
+
+def test_a_learned_bot_can_be_compared_with_other_weights(tmp_path):
+    """``compare --weights``: the first bot reads another weights file, and the log names that file's
+    digest; only a learned bot can take one."""
+    import hashlib
+
+    import maw_sim.bots.learned as learned
+    data = json.loads((Path(learned.__file__).parent / "data" / learned.WEIGHTS).read_text(encoding="utf-8"))
+    data["b2"] += 0.25
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(data), encoding="utf-8")
+    bot = protocol.with_weights("learned-search", other)
+    digest = hashlib.sha256(other.read_bytes()).hexdigest()[:12]
+    assert isinstance(bot, learned.LearnedSearch) and protocol.settings_of(bot)["weights"] == digest
+    assert digest != learned.shipped_digest()
+    with pytest.raises(SystemExit, match="learned-search"):
+        protocol.with_weights("best", other)

@@ -33,6 +33,12 @@ class _Node:
         self.seen = {}          # another seat's action -> _Node
 
 
+def most_visited(values: dict):
+    """The card tried most often at the root (ties: the higher summed value); ``values`` as
+    :meth:`ISMCTS.root_values` gives them."""
+    return max(values, key=lambda a: (values[a][0] or -1, values[a][1]))
+
+
 class ISMCTS:
     """``iterations`` imagined deals per decision; ``exploration``: the UCB constant;
     ``policy``: how the other seats play in the imagined deals and how every seat plays the rollouts;
@@ -53,6 +59,17 @@ class ISMCTS:
             # Robbing, jinking, the bidding games' auction, trump, kitty and draw: PIMC's (the
             # evaluator's, for those), valuing a spoil as this bot does.
             return (pimc_spoil_bot if self.spoil_aware else pimc_bot)(view, rng)
+        return most_visited(self.root_values(view, rng))
+
+    def root_values(self, view, rng) -> dict:
+        """Each legal card of a play decision (two or more), searched: ``{action: (visits, summed
+        value)}`` at the root — what the bot chooses by, and what a learner distils from it
+        (scripts/teach_learned_bot.py)."""
+        children = self.search(view, rng).children
+        return {a: (children[a].visits, children[a].total) if a in children else (0, 0.0) for a in view.legal}
+
+    def search(self, view, rng) -> _Node:
+        """The tree of this play decision after ``iterations`` imagined deals; its root."""
         side = view.team_of(view.seat)
         knowledge = Knowledge(view)
         root = _Node()
@@ -93,8 +110,7 @@ class ISMCTS:
             for n in path:
                 n.visits += 1
                 n.total += value
-        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
-                                         root.children[a].total if a in root.children else 0))
+        return root
 
 
 # 250 iterations: ~60 ms a move (p90 ~85 ms) in CPython for five-handed Spoil Five with the engine's

@@ -49,6 +49,9 @@ class Network:
         self.b1 = tuple(b1)
         self.w2 = tuple(w2)
         self.b2 = float(b2)
+        #: The first 12 hex digits of the weights file's SHA-256, when read from one
+        #: (:func:`read_weights`): what a logged result names the network by.
+        self.digest: str | None = None
 
     def hidden(self, x, start: int = 0, h=None) -> list:
         """The hidden units' inputs (before the rectifier) for ``x`` read as features ``start``…,
@@ -93,6 +96,13 @@ def from_dict(data: dict) -> Network:
     return Network(data["w1"], data["b1"], data["w2"], data["b2"])
 
 
+def read_weights(text: str) -> Network:
+    """The network a weights file's text describes, named by its digest."""
+    network = from_dict(json.loads(text))
+    network.digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return network
+
+
 def _shipped_text() -> str:
     return resources.files(__package__).joinpath("data", WEIGHTS).read_text(encoding="utf-8")
 
@@ -100,13 +110,12 @@ def _shipped_text() -> str:
 @lru_cache(maxsize=1)
 def shipped() -> Network:
     """The network shipped with the package (read once)."""
-    return from_dict(json.loads(_shipped_text()))
+    return read_weights(_shipped_text())
 
 
 def shipped_digest() -> str:
-    """The first 12 hex digits of the shipped weights file's SHA-256: what a logged result names
-    the network by, so that a figure is tied to the weights that made it."""
-    return hashlib.sha256(_shipped_text().encode("utf-8")).hexdigest()[:12]
+    """The shipped network's digest: a figure is tied to the weights that made it."""
+    return shipped().digest or ""
 
 
 class LearnedBot:

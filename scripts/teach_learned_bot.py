@@ -1,0 +1,199 @@
+"""Expert iteration for the learned bot: distil a slow ISMCTS into the network.
+
+The shipped network (``scripts/train_learned_bot.py``) learnt from deals played by itself and by
+heuristic players, so its values are those of a weak table's play. A slow ISMCTS plays better
+(the fair ceiling, ``benchmarks/protocol.py ceiling``), and its search leaves, for every card it
+could play, how often it tried that card and how the imagined deals went after it. This script
+fits the network to those values.
+
+``collect`` plays five-handed Spoil Five deals drawn from ``--seed`` (raw deal seeds, never the
+protocol's development or held-out tournaments), one learning seat played by ISMCTS at
+``--iterations``, the other four by a field: heuristic players on even deals, ``pimc`` players on
+odd ones (the protocol's two fields). At each of the learning seat's play decisions among two or
+more cards it writes one row: for each legal card, its features (read from that seat's view only),
+the teacher's visits and its mean value. Rows go to ``--rows`` one at a time, so runs resume where
+they stopped and ``--share i/k`` splits the deals between processes.
+
+``fit`` starts from the shipped weights and fits Q to the teacher's mean values, each card weighted
+by its share of the decision's visits (a card the search soon left counts little). A tenth of the
+deals is held back; it reports, before and after, the weighted error and how often the network's
+best card is the teacher's, and writes the weights, with the data's size and the curves, to
+``--out``. Needs numpy (the ``train`` extra).
+
+    nice -n 5 .venv/bin/python scripts/teach_learned_bot.py collect --deals 2000 --share 0/2
+    .venv/bin/python scripts/teach_learned_bot.py fit --out /tmp/taught.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from maw_sim import Deal, load_variant  # noqa: E402
+from maw_sim.bots.features import covers, features  # noqa: E402
+from maw_sim.bots.ismcts import ISMCTS, most_visited  # noqa: E402
+from maw_sim.bots import get_bot  # noqa: E402
+
+ROWS = ROOT / "build" / "teacher" / "ismcts-rows.jsonl"
+SEED = 20261128
+FIELDS = ("heuristic", "pimc")
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """Deal ``index``'s shuffle: hashed from the run's seed, so any process can play any deal."""
+    return int.from_bytes(hashlib.sha256(b"maw-teacher:%d:%d" % (seed, index)).digest()[:6], "big")
+
+
+def done_deals(rows: Path) -> set:
+    if not rows.exists():
+        return set()
+    with rows.open(encoding="utf-8") as f:
+        return {json.loads(line)["deal"] for line in f if line.strip()}
+
+
+def play_taught(variant, seed: int, index: int, teacher: ISMCTS) -> tuple:
+    """One deal, the learning seat played by ``teacher``; its rows (one a decision) and its result."""
+    shuffle = deal_seed(seed, index)
+    seat, dealer, field = index % 5, (index // 5) % 5, FIELDS[index % len(FIELDS)]
+    deal = Deal.random(variant, 5, shuffle, dealer=dealer)
+    other = get_bot(field)
+    rng = random.Random(shuffle)
+    rows = []
+    while deal.to_move is not None:
+        s = deal.to_move
+        view = deal.view(s)
+        if s == seat and view.phase == "play" and len(view.legal) > 1 and covers(view):
+            values = teacher.root_values(view, rng)
+            feats = features(view)
+            rows.append({a: {"x": [round(v, 6) for v in feats[a]], "visits": n,
+                             "value": round(total / n, 6) if n else 0.0} for a, (n, total) in values.items()})
+            action = most_visited(values)
+        elif s == seat:
+            action = teacher(view, rng)
+        else:
+            action = other(view, rng)
+        deal.apply(action)
+    won = variant.scorer.seat_score(deal.outcome, seat, deal.side_of)[0]
+    return rows, field, won
+
+
+def collect(deals: int, iterations: int, seed: int, rows: Path, share: tuple) -> None:
+    part, parts = share
+    variant, teacher, done = load_variant("spoil-five"), ISMCTS(iterations=iterations), done_deals(rows)
+    rows.parent.mkdir(parents=True, exist_ok=True)
+    for index in range(deals):
+        if index in done or index % parts != part:
+            continue
+        start = time.process_time()
+        decisions, field, won = play_taught(variant, seed, index, teacher)
+        line = json.dumps({"deal": index, "seed": seed, "iterations": iterations, "field": field, "won": won,
+                           "cpu": round(time.process_time() - start, 1), "decisions": decisions},
+                          separators=(",", ":"))
+        # Opened for each row, as the fair ceiling's rows are: a file replaced meanwhile loses nothing.
+        with rows.open("a", encoding="utf-8") as out:
+            out.write(line + "\n")
+
+
+def load_rows(rows: Path):
+    """(deal, features, values, weights, visits, decision) arrays: one line a legal card."""
+    import numpy as np
+    xs, ys, ws, vs, deal_of, decision_of = [], [], [], [], [], []
+    k = 0
+    with rows.open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            for decision in row["decisions"]:
+                total = sum(c["visits"] for c in decision.values())
+                for card in decision.values():
+                    xs.append(card["x"])
+                    ys.append(card["value"])
+                    ws.append(card["visits"] / total)
+                    vs.append(card["visits"])
+                    deal_of.append(row["deal"])
+                    decision_of.append(k)
+                k += 1
+    return (np.asarray(deal_of), np.asarray(xs, dtype=np.float64), np.asarray(ys), np.asarray(ws),
+            np.asarray(vs), np.asarray(decision_of))
+
+
+def agreement(q, visits, decision) -> float:
+    """How often the card with the highest ``q`` is the one the teacher tried most, over the
+    decisions where it preferred one (a lost deal's cards are all tried alike)."""
+    import numpy as np
+    hits = seen = 0
+    for d in np.unique(decision):
+        idx = np.flatnonzero(decision == d)
+        v = visits[idx]
+        if v.max() == v.min():
+            continue
+        seen += 1
+        hits += int(v[np.argmax(q[idx])] == v.max())
+    return hits / max(1, seen)
+
+
+def fit(rows: Path, out: Path, epochs: int, lr: float, batch: int, seed: int, log=print) -> dict:
+    import numpy as np
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from train_learned_bot import MLP
+    from maw_sim.bots.learned import _shipped_text
+    deal, x, y, w, visits, decision = load_rows(rows)
+    test = deal % 10 == 0
+    mlp = MLP.from_dict(json.loads(_shipped_text()))
+    nrng = np.random.default_rng(seed)
+
+    def measure(epoch):
+        q = mlp.forward(x[test])[0]
+        return {"epoch": epoch, "test_loss": round(mlp.loss(x[test], y[test], w[test]), 6),
+                "train_loss": round(mlp.loss(x[~test], y[~test], w[~test]), 6),
+                "test_agreement": round(agreement(q, visits[test], decision[test]), 4)}
+    curves = [measure(0)]
+    log(json.dumps(curves[-1]))
+    for e in range(1, epochs + 1):
+        mlp.fit(x[~test], y[~test], 1, batch, lr, nrng, w[~test] * len(np.unique(decision[~test])) / (~test).sum())
+        curves.append(measure(e))
+        log(json.dumps(curves[-1]))
+    data = mlp.as_dict()
+    data["training"] = {**json.loads(_shipped_text()).get("training", {}),
+                        "taught": {"script": "scripts/teach_learned_bot.py", "rows": len(np.unique(deal)),
+                                   "decisions": int(len(np.unique(decision))), "cards": int(len(y)),
+                                   "epochs": epochs, "lr": lr, "batch": batch, "seed": seed, "curves": curves}}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    log(f"wrote {out}")
+    return data
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect", help="play deals with the ISMCTS teacher and write its root values")
+    c.add_argument("--deals", type=int, default=2000)
+    c.add_argument("--iterations", type=int, default=3000)
+    c.add_argument("--seed", type=int, default=SEED)
+    c.add_argument("--rows", type=Path, default=ROWS)
+    c.add_argument("--share", default="0/1", help="i/k: play only deals d with d % k == i")
+    f = sub.add_parser("fit", help="fit the shipped network to the collected values")
+    f.add_argument("--rows", type=Path, default=ROWS)
+    f.add_argument("--out", type=Path, required=True)
+    f.add_argument("--epochs", type=int, default=30)
+    f.add_argument("--lr", type=float, default=3e-4)
+    f.add_argument("--batch", type=int, default=256)
+    f.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args()
+    if args.command == "collect":
+        part, parts = (int(v) for v in args.share.split("/"))
+        collect(args.deals, args.iterations, args.seed, args.rows, (part, parts))
+    else:
+        fit(args.rows, args.out, args.epochs, args.lr, args.batch, args.seed, log=lambda s: print(s, flush=True))
+
+
+if __name__ == "__main__":
+    main()
