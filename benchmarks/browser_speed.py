@@ -32,7 +32,6 @@ import argparse
 import functools
 import http.server
 import json
-import random
 import shutil
 import statistics
 import subprocess
@@ -254,7 +253,7 @@ def start_figures(browser, base, url, rounds):
 
 
 def report_start(runs):
-    med = lambda xs: statistics.median(xs)
+    med = statistics.median
     bare = med([r["bare"] for r in runs])
     bare_warm = med([r["bare_warm"] for r in runs])
     first = med([r["first"]["seconds"] for r in runs])
@@ -275,7 +274,8 @@ def report_start(runs):
         print(f"    {name:7s}  {_ms(col('worker'))}        {_ms(col('manifest'))}    {_ms(col('runtime'))}   "
               f"{_ms(col('snapshot'))}  {_ms(col('wheel'))}        {_ms(col('ready'))}    {_ms(col('playable'))}  "
               f"{'/'.join(modes)}")
-    b = lambda xs: f"{med(xs) / 1e6:.2f} MB"
+    def b(xs):
+        return f"{med(xs) / 1e6:.2f} MB"
     print(f"  bytes: first visit {b([r['first']['bytes'] for r in runs])} until playable, then "
           f"{b([r['install_bytes'] for r in runs])} for the service worker's install "
           f"(installed: {sum(r['installed'] for r in runs)}/{len(runs)}); "

@@ -67,7 +67,8 @@ def toptrumps(deals: int, seed: int) -> None:
     variants = [spoil_five_with_order("modern"), spoil_five_with_order("cotton")]
     rows = run_study("top-trumps", variants=variants, players=[5], deals=deals, seed=1674 + seed,
                      by_deal=["win_holding"])
-    arm = lambda v, key: {"variant": v.id, "measure": "win_holding", "key": key}
+    def arm(v, key):
+        return {"variant": v.id, "measure": "win_holding", "key": key}
     print(f"top-trumps, Spoil Five, 5 players, {deals} deals, seed {1674 + seed}")
     for v in variants:
         print(f"  {v.id}")
@@ -84,7 +85,8 @@ def hold(deals: int, seed: int) -> None:
                      deals=deals, seed=4500 + seed, by_deal=["dealer_points", "dealer_margin"])
     print(f"dealer-hold, 4 players, {deals} deals, seed {4500 + seed}")
     for v in ("one-hundred-and-ten", "auction-45-atlantic"):
-        arm = lambda m, k: {"variant": v, "measure": m, "key": k}
+        def arm(m, k, v=v):
+            return {"variant": v, "measure": m, "key": k}
         pts = [arm("dealer_points", k) for k in ("hold", "no hold")]
         print(f"  {v}: dealer's points, hold − no hold:", describe(difference(rows, *pts), digits=2),
               "| hold ÷ no hold:", describe(ratio(rows, *pts)))
@@ -116,7 +118,8 @@ def dealer(deals: int, seed: int) -> None:
     rows = run_study("robbing", variants=["spoil-five"], players=[5], deals=deals, seed=1600 + seed,
                      by_deal=["dealer_edge", "win_by_position"])
     print(f"robbing, Spoil Five, 5 players, {deals} deals, seed {1600 + seed}")
-    seat = lambda keys: {"measure": "win_by_position", "key": keys}
+    def seat(keys):
+        return {"measure": "win_by_position", "key": keys}
     print("  dealer − average other seat:", describe(difference(rows, seat("5"), seat(["1", "2", "3", "4"])), True))
     for turned in ("ace turned", "no ace turned"):
         c = one(summarise(rows), measure="dealer_edge", key=turned)
@@ -217,7 +220,6 @@ def _fig(label: str, bots: str, est: dict, value: str = "mean") -> dict:
 def field_figures(name: str, rows: list, bots: list) -> list:
     """The central figures of one field study, for each field of ``bots`` (and, for the spoil rate,
     each field less the heuristic's, deal by deal)."""
-    study = FIELDS[name]
     figures = []
     if name == "spoil":
         for b in bots:
