@@ -16,9 +16,10 @@ they stopped and ``--share i/k`` splits the deals between processes.
 
 ``fit`` starts from the shipped weights and fits Q to the teacher's mean values, each card weighted
 by its share of the decision's visits (a card the search soon left counts little). A tenth of the
-deals is held back; it reports, before and after, the weighted error and how often the network's
-best card is the teacher's, and writes the weights, with the data's size and the curves, to
-``--out``. Needs numpy (the ``train`` extra).
+deals is held back; it reports, epoch by epoch, the weighted error, how often the network's best
+card is the teacher's, and the regret (the teacher's value of its own card less its value of the
+network's), keeps the epoch of least regret, and writes its weights, with the data's size and the
+curves, to ``--out``. Needs numpy (the ``train`` extra).
 
     nice -n 5 .venv/bin/python scripts/teach_learned_bot.py collect --deals 2000 --share 0/2
     .venv/bin/python scripts/teach_learned_bot.py fit --out /tmp/taught.json
@@ -124,6 +125,18 @@ def load_rows(rows: Path):
             np.asarray(vs), np.asarray(decision_of))
 
 
+def regret(q, values, visits, decision) -> float:
+    """The teacher's value of the card it tried most less its value of the card with the highest
+    ``q``, averaged over the decisions: what following the network costs, by the teacher's lights."""
+    import numpy as np
+    total, n = 0.0, 0
+    for d in np.unique(decision):
+        idx = np.flatnonzero(decision == d)
+        total += values[idx][np.argmax(visits[idx])] - values[idx][np.argmax(q[idx])]
+        n += 1
+    return total / max(1, n)
+
+
 def agreement(q, visits, decision) -> float:
     """How often the card with the highest ``q`` is the one the teacher tried most, over the
     decisions where it preferred one (a lost deal's cards are all tried alike)."""
@@ -139,7 +152,36 @@ def agreement(q, visits, decision) -> float:
     return hits / max(1, seen)
 
 
-def fit(rows: Path, out: Path, epochs: int, lr: float, batch: int, seed: int, log=print) -> dict:
+def fit_policy(mlp, x, y, visits, decision, epochs: int, batch: int, lr: float, rng, mix: float,
+               temperature: float) -> None:
+    """Fit the ranking the teacher's search made: at each decision, the softmax of Q / ``temperature``
+    over its cards is drawn towards the share of visits each card had (cross-entropy), and, with
+    weight ``1 - mix``, Q towards the card's mean value as in the value fit. ``batch`` decisions a
+    step; ``decision`` must list each decision's cards together."""
+    import numpy as np
+    starts = np.flatnonzero(np.r_[True, decision[1:] != decision[:-1]])
+    ends = np.r_[starts[1:], len(decision)]
+    totals = np.add.reduceat(visits, starts)
+    share = visits / np.repeat(totals, ends - starts)
+    for _ in range(epochs):
+        order = rng.permutation(len(starts))
+        for first in range(0, len(order), batch):
+            picked = order[first:first + batch]
+            idx = np.concatenate([np.arange(starts[k], ends[k]) for k in picked])
+            sizes = ends[picked] - starts[picked]
+            bounds = np.r_[0, np.cumsum(sizes)[:-1]]
+            q, z, h = mlp.forward(x[idx])
+            logits = q / temperature
+            logits = logits - np.repeat(np.maximum.reduceat(logits, bounds), sizes)
+            e = np.exp(logits)
+            p = e / np.repeat(np.add.reduceat(e, bounds), sizes)
+            d = mix * (p - share[idx]) / temperature / len(picked)
+            d += (1.0 - mix) * 2.0 * share[idx] * (q - y[idx]) / len(picked)
+            mlp.descend(x[idx], z, h, d, lr)
+
+
+def fit(rows: Path, out: Path, epochs: int, lr: float, batch: int, seed: int, log=print,
+        loss: str = "value", mix: float = 0.5, temperature: float = 0.05) -> dict:
     import numpy as np
     sys.path.insert(0, str(ROOT / "scripts"))
     from train_learned_bot import MLP
@@ -153,18 +195,30 @@ def fit(rows: Path, out: Path, epochs: int, lr: float, batch: int, seed: int, lo
         q = mlp.forward(x[test])[0]
         return {"epoch": epoch, "test_loss": round(mlp.loss(x[test], y[test], w[test]), 6),
                 "train_loss": round(mlp.loss(x[~test], y[~test], w[~test]), 6),
-                "test_agreement": round(agreement(q, visits[test], decision[test]), 4)}
+                "test_agreement": round(agreement(q, visits[test], decision[test]), 4),
+                "test_regret": round(regret(q, y[test], visits[test], decision[test]), 5)}
     curves = [measure(0)]
     log(json.dumps(curves[-1]))
+    # The weights are those of the epoch whose choices cost least on the held-back deals.
+    kept, kept_params = curves[0], {k: v.copy() for k, v in mlp.params.items()}
     for e in range(1, epochs + 1):
-        mlp.fit(x[~test], y[~test], 1, batch, lr, nrng, w[~test] * len(np.unique(decision[~test])) / (~test).sum())
+        if loss == "value":
+            mlp.fit(x[~test], y[~test], 1, batch, lr, nrng, w[~test] * len(np.unique(decision[~test])) / (~test).sum())
+        else:
+            fit_policy(mlp, x[~test], y[~test], visits[~test], decision[~test], 1, max(1, batch // 4), lr, nrng,
+                       mix, temperature)
         curves.append(measure(e))
         log(json.dumps(curves[-1]))
+        if curves[-1]["test_regret"] < kept["test_regret"]:
+            kept, kept_params = curves[-1], {k: v.copy() for k, v in mlp.params.items()}
+    mlp.params = kept_params
     data = mlp.as_dict()
     data["training"] = {**json.loads(_shipped_text()).get("training", {}),
                         "taught": {"script": "scripts/teach_learned_bot.py", "rows": len(np.unique(deal)),
                                    "decisions": int(len(np.unique(decision))), "cards": int(len(y)),
-                                   "epochs": epochs, "lr": lr, "batch": batch, "seed": seed, "curves": curves}}
+                                   "epochs": epochs, "lr": lr, "batch": batch, "seed": seed, "loss": loss, "kept_epoch": kept["epoch"],
+                                   **({"mix": mix, "temperature": temperature} if loss == "policy" else {}),
+                                   "curves": curves}}
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     log(f"wrote {out}")
@@ -187,12 +241,17 @@ def main() -> None:
     f.add_argument("--lr", type=float, default=3e-4)
     f.add_argument("--batch", type=int, default=256)
     f.add_argument("--seed", type=int, default=SEED)
+    f.add_argument("--loss", choices=("value", "policy"), default="value",
+                   help="value: Q to the teacher's mean values; policy: the ranking to its visits")
+    f.add_argument("--mix", type=float, default=0.5, help="policy loss: the ranking's share (the rest: values)")
+    f.add_argument("--temperature", type=float, default=0.05, help="policy loss: softmax temperature of Q")
     args = parser.parse_args()
     if args.command == "collect":
         part, parts = (int(v) for v in args.share.split("/"))
         collect(args.deals, args.iterations, args.seed, args.rows, (part, parts))
     else:
-        fit(args.rows, args.out, args.epochs, args.lr, args.batch, args.seed, log=lambda s: print(s, flush=True))
+        fit(args.rows, args.out, args.epochs, args.lr, args.batch, args.seed, log=lambda s: print(s, flush=True),
+            loss=args.loss, mix=args.mix, temperature=args.temperature)
 
 
 if __name__ == "__main__":

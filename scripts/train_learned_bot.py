@@ -149,9 +149,13 @@ class MLP:
         return float(np.mean(e) if w is None else np.sum(w * e) / np.sum(w))
 
     def step(self, x, y, lr: float, w=None) -> None:
-        p = self.params
         q, z, h = self.forward(x)
         d = 2.0 * (q - y) / len(y) if w is None else 2.0 * w * (q - y) / len(y)
+        self.descend(x, z, h, d, lr)
+
+    def descend(self, x, z, h, d, lr: float) -> None:
+        """One Adam step, given the loss's gradient ``d`` with respect to each sample's output."""
+        p = self.params
         grads = {"w2": h.T @ d, "b2": np.array(d.sum())}
         dh = np.outer(d, p["w2"]) * (z > 0.0)
         grads["w1"] = dh.T @ x

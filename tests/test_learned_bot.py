@@ -214,6 +214,9 @@ def test_teaching_script_fits_and_its_weights_are_named_by_digest(tmp_path):
     assert taught["rows"] == 12 and len(taught["curves"]) == 3 and taught["decisions"] > 12
     network = read_weights(out.read_text(encoding="utf-8"))
     assert network.digest and network.digest != shipped_digest()
-    assert network.columns != shipped().columns            # fitted, not the shipped weights copied
+    # The weights kept are those of the first epoch of least regret (epoch 0: the shipped ones).
+    regrets = [c["test_regret"] for c in taught["curves"]]
+    assert taught["kept_epoch"] == regrets.index(min(regrets))
+    assert (network.columns == shipped().columns) == (taught["kept_epoch"] == 0)
     _, view = next(_play_decisions(8))
     assert LearnedBot(network)(view, random.Random(0)) in view.legal
