@@ -103,26 +103,37 @@ def collect(deals: int, iterations: int, seed: int, rows: Path, share: tuple) ->
             out.write(line + "\n")
 
 
-def load_rows(rows: Path):
-    """(deal, features, values, weights, visits, decision) arrays: one line a legal card."""
+def load_rows(rows: Path, deals: int | None = None):
+    """(deal, features, values, weights, visits, decision) arrays, one line a legal card, from the
+    rows of deals 0 … ``deals`` − 1 (all of them if None; refused if one is missing), and a digest
+    of those rows, in the order of their deals."""
     import numpy as np
     xs, ys, ws, vs, deal_of, decision_of = [], [], [], [], [], []
     k = 0
     with rows.open(encoding="utf-8") as f:
+        lines = {}
         for line in f:
-            row = json.loads(line)
-            for decision in row["decisions"]:
-                total = sum(c["visits"] for c in decision.values())
-                for card in decision.values():
-                    xs.append(card["x"])
-                    ys.append(card["value"])
-                    ws.append(card["visits"] / total)
-                    vs.append(card["visits"])
-                    deal_of.append(row["deal"])
-                    decision_of.append(k)
-                k += 1
+            index = json.loads(line)["deal"]
+            if deals is None or index < deals:
+                lines[index] = line.rstrip("\n")
+    if deals is not None and len(lines) < deals:
+        missing = sorted(set(range(deals)) - set(lines))
+        raise SystemExit(f"{len(missing)} of deals 0-{deals - 1} are not in {rows} yet (the first: {missing[0]})")
+    digest = hashlib.sha256("\n".join(lines[i] for i in sorted(lines)).encode("utf-8")).hexdigest()[:12]
+    for index in sorted(lines):
+        row = json.loads(lines[index])
+        for decision in row["decisions"]:
+            total = sum(c["visits"] for c in decision.values())
+            for card in decision.values():
+                xs.append(card["x"])
+                ys.append(card["value"])
+                ws.append(card["visits"] / total)
+                vs.append(card["visits"])
+                deal_of.append(row["deal"])
+                decision_of.append(k)
+            k += 1
     return (np.asarray(deal_of), np.asarray(xs, dtype=np.float64), np.asarray(ys), np.asarray(ws),
-            np.asarray(vs), np.asarray(decision_of))
+            np.asarray(vs), np.asarray(decision_of)), digest
 
 
 def regret(q, values, visits, decision) -> float:
@@ -181,12 +192,12 @@ def fit_policy(mlp, x, y, visits, decision, epochs: int, batch: int, lr: float, 
 
 
 def fit(rows: Path, out: Path, epochs: int, lr: float, batch: int, seed: int, log=print,
-        loss: str = "value", mix: float = 0.5, temperature: float = 0.05) -> dict:
+        loss: str = "value", mix: float = 0.5, temperature: float = 0.05, deals: int | None = None) -> dict:
     import numpy as np
     sys.path.insert(0, str(ROOT / "scripts"))
     from train_learned_bot import MLP
     from maw_sim.bots.learned import _shipped_text
-    deal, x, y, w, visits, decision = load_rows(rows)
+    (deal, x, y, w, visits, decision), digest = load_rows(rows, deals)
     test = deal % 10 == 0
     mlp = MLP.from_dict(json.loads(_shipped_text()))
     nrng = np.random.default_rng(seed)
@@ -215,6 +226,7 @@ def fit(rows: Path, out: Path, epochs: int, lr: float, batch: int, seed: int, lo
     data = mlp.as_dict()
     data["training"] = {**json.loads(_shipped_text()).get("training", {}),
                         "taught": {"script": "scripts/teach_learned_bot.py", "rows": len(np.unique(deal)),
+                                   "rows_digest": digest, "deals": deals,
                                    "decisions": int(len(np.unique(decision))), "cards": int(len(y)),
                                    "epochs": epochs, "lr": lr, "batch": batch, "seed": seed, "loss": loss, "kept_epoch": kept["epoch"],
                                    **({"mix": mix, "temperature": temperature} if loss == "policy" else {}),
@@ -241,6 +253,7 @@ def main() -> None:
     f.add_argument("--lr", type=float, default=3e-4)
     f.add_argument("--batch", type=int, default=256)
     f.add_argument("--seed", type=int, default=SEED)
+    f.add_argument("--deals", type=int, help="fit on deals 0 … N-1 only (every one of them collected)")
     f.add_argument("--loss", choices=("value", "policy"), default="value",
                    help="value: Q to the teacher's mean values; policy: the ranking to its visits")
     f.add_argument("--mix", type=float, default=0.5, help="policy loss: the ranking's share (the rest: values)")
@@ -251,7 +264,7 @@ def main() -> None:
         collect(args.deals, args.iterations, args.seed, args.rows, (part, parts))
     else:
         fit(args.rows, args.out, args.epochs, args.lr, args.batch, args.seed, log=lambda s: print(s, flush=True),
-            loss=args.loss, mix=args.mix, temperature=args.temperature)
+            loss=args.loss, mix=args.mix, temperature=args.temperature, deals=args.deals)
 
 
 if __name__ == "__main__":

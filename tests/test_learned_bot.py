@@ -218,5 +218,11 @@ def test_teaching_script_fits_and_its_weights_are_named_by_digest(tmp_path):
     regrets = [c["test_regret"] for c in taught["curves"]]
     assert taught["kept_epoch"] == regrets.index(min(regrets))
     assert (network.columns == shipped().columns) == (taught["kept_epoch"] == 0)
+    # A fit may take the first deals only, every one of them collected; its rows are named by digest.
+    first = teach.fit(rows, out, epochs=0, lr=1e-3, batch=32, seed=1, log=lambda line: None, deals=8)
+    assert first["training"]["taught"]["rows"] == 8
+    assert first["training"]["taught"]["rows_digest"] != taught["rows_digest"]
+    with pytest.raises(SystemExit, match="not in"):
+        teach.fit(rows, out, epochs=0, lr=1e-3, batch=32, seed=1, log=lambda line: None, deals=20)
     _, view = next(_play_decisions(8))
     assert LearnedBot(network)(view, random.Random(0)) in view.legal
