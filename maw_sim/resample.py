@@ -52,7 +52,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import CARDS, CODES, HAND_SIZE, Card, mask_of
+from .cards import CARDS, HAND_SIZE, Card, mask_of
 from .deal import Deal, IllegalAction, legal_mask
 from .events import HIDDEN, named
 from .phase_names import JINK, OVER, PLAY
@@ -508,12 +508,11 @@ class Knowledge:
             for k in self._from_stock:
                 order += rebuild.drawn[k] if k in rebuild.drawn else named(self._cards[k])
             rng.shuffle(spare)
-            stock = [CODES[i] for i in order + spare]
+            stock = order + spare
         try:
-            deal = Deal(v, [[CODES[i] for i in _bits(h)] for h in dealt],
-                        None if dealt_turnup is None else dealt_turnup.code, obs.dealer, teams=obs.teams,
-                        scores=obs.scores, kitty=None if kitty is None else [CODES[i] for i in kitty],
-                        stock=stock)
+            # The cards drawn here are indices already: the deal is made from them, not from codes.
+            deal = Deal._of_indices(v, dealt, None if dealt_turnup is None else dealt_turnup.index,
+                                    obs.dealer, teams=obs.teams, scores=obs.scores, kitty=kitty, stock=stock)
         except ValueError as exc:
             raise _Refused(None, None, exc) from None
         texts = rebuild.texts
