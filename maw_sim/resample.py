@@ -196,6 +196,7 @@ class Knowledge:
             self.forced[s] &= self.unseen
             self.excluded[s] &= ~self.forced[s]
         self._plan_replay()
+        self._draw = None           # (free cards, seats in order): worked out at the first draw
 
     def _read_events(self) -> int:
         """One pass over the events seen: the cards each seat played and the tricks' cards in
@@ -408,31 +409,29 @@ class Knowledge:
         random from the unseen cards consistently with what is known; constraints are dropped only if
         no consistent draw is found in ``tries`` attempts (it never should be)."""
         n = len(self.need)
-        me = self.me
-        forced_all = 0
-        for m in self.forced:
-            forced_all |= m
-        free = [i for i in range(self.size) if (self.unseen & ~forced_all) >> i & 1]
-        others = [s for s in range(n) if s != me and self.need[s] > 0]
-        # The most constrained seat draws first.
-        order = sorted(others, key=lambda s: bin(self.unseen & ~self.excluded[s] & ~forced_all).count("1"))
+        draw = self._draw
+        if draw is None:
+            draw = self._draw = self._plan_draw()
+        free, order = draw
+        free = free[:]              # shuffled in place: each call starts from the same order
         for attempt in range(tries + 1):
             strict = attempt < tries
             rng.shuffle(free)
             hands = [0] * n
-            hands[me] = self.mine
+            hands[self.me] = self.mine
             taken = 0
             ok = True
-            for s in order:
-                want = self.need[s] - bin(self.forced[s]).count("1")
-                h = self.forced[s]
-                bar = (self.excluded[s] if strict else 0) | taken
-                for i in free:
-                    if want == 0:
-                        break
-                    if not (bar >> i) & 1:
-                        h |= 1 << i
-                        want -= 1
+            for s, wanted, forced, excluded in order:
+                want = wanted
+                h = forced
+                bar = (excluded if strict else 0) | taken
+                if want > 0:
+                    for i in free:
+                        if not (bar >> i) & 1:
+                            h |= 1 << i
+                            want -= 1
+                            if not want:
+                                break
                 if want:
                     ok = False
                     break
@@ -441,6 +440,22 @@ class Knowledge:
             if ok:
                 return hands
         raise RuntimeError("no world fits the observation")  # unreachable: the last try ignores exclusions
+
+    def _plan_draw(self) -> tuple:
+        """What every draw starts from, worked out once (it depends on what is known, not on the
+        draw): the unseen cards no seat is known to hold, in the pack's order, and the seats to
+        draw for, the most constrained first, each with how many cards it still needs and its
+        forced and excluded cards."""
+        n = len(self.need)
+        forced_all = 0
+        for m in self.forced:
+            forced_all |= m
+        free = [i for i in range(self.size) if (self.unseen & ~forced_all) >> i & 1]
+        others = [s for s in range(n) if s != self.me and self.need[s] > 0]
+        # The most constrained seat draws first.
+        order = sorted(others, key=lambda s: bin(self.unseen & ~self.excluded[s] & ~forced_all).count("1"))
+        return free, tuple((s, self.need[s] - bin(self.forced[s]).count("1"), self.forced[s], self.excluded[s])
+                           for s in order)
 
     # -- the world --------------------------------------------------------------------------------
     def world(self, rng) -> Deal:
