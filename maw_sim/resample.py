@@ -532,9 +532,11 @@ class Knowledge:
             raise _Refused(None, None, exc) from None
         texts = rebuild.texts
         for k, e in self._actions:       # a chance event is dealt again from the stock laid out
-            take_unseen(deal, e.seat, texts.get(k, e.text))   # a drawn holder of the ace declines unheard
+            text = texts.get(k, e.text)
+            if deal.phase != PLAY:      # (in the play nobody acts unheard: take_unseen does nothing)
+                take_unseen(deal, e.seat, text)   # a drawn holder of the ace declines unheard
             try:
-                deal.apply(texts.get(k, e.text))
+                deal.apply(text)
             except IllegalAction as exc:
                 raise _Refused(k, e, exc) from None
         take_unseen(deal, me)
