@@ -263,8 +263,8 @@ def teams_for(variant: Variant, players: int, teams) -> tuple | None:
     if teams is None:
         return None
     form = PARTNERSHIP_FORMS.get(teams) if isinstance(teams, str) else tuple(teams)
-    allowed = ", ".join(f"{t}x{s}" for t, s in variant.partnerships) or "none (singles only)"
     if form is None or form not in variant.partnerships:
+        allowed = ", ".join(f"{t}x{s}" for t, s in variant.partnerships) or "none (singles only)"
         raise ValueError(f"{variant.id}: no partnership layout {teams!r}; allowed: {allowed}")
     sides, size = form
     if sides * size != players:

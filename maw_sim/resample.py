@@ -343,6 +343,17 @@ class Knowledge:
         self._trump_named = self.told.trump
         v = obs.variant
         self._needs_spare = bool(self._hidden_steps) or v.bidding or v.fiving
+        # The cards in no hand drawn that every world lays out as they were: our hand as dealt, the
+        # cards fiving turned, the kitty's cards we saw, what we put out, the turn-up as dealt.
+        laid_out = self._dealt_me | self._own_aside
+        for i in self.turned:
+            laid_out |= 1 << i
+        for c in obs.kitty:
+            if c is not None:
+                laid_out |= c.bit
+        if obs.turnup is not None:
+            laid_out |= obs.turnup.bit
+        self._laid_out = laid_out
 
     def _own_hands(self) -> None:
         """The seat's own hand now (``mine``) and as dealt (and the kitty, where it took it): a record
@@ -480,19 +491,13 @@ class Knowledge:
         start = [hands[s] | played_by[s] for s in range(n)]
         start[me] = self.mine | played_by[me]
         dealt_turnup = obs.turnup
-        used = self._dealt_me
-        for h in start:
-            used |= h
-        for i in self.turned:
-            used |= 1 << i
-        for c in obs.kitty:
-            if c is not None:
-                used |= c.bit
-        used |= self._own_aside
-        if dealt_turnup is not None:
-            used |= dealt_turnup.bit
-        spare = [i for i in range(size) if not used >> i & 1] if self._needs_spare else []
-        rng.shuffle(spare)
+        spare = []
+        if self._needs_spare:
+            used = self._laid_out
+            for h in start:
+                used |= h
+            spare = [i for i in range(size) if not used >> i & 1]
+            rng.shuffle(spare)
         if self._trump_named is not None:
             # Cards put out face down: plain cards first (some circles forbid throwing trumps).
             trumps = v.tables(self._trump_named).trump_mask
