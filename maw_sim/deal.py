@@ -263,8 +263,8 @@ def teams_for(variant: Variant, players: int, teams) -> tuple | None:
     if teams is None:
         return None
     form = PARTNERSHIP_FORMS.get(teams) if isinstance(teams, str) else tuple(teams)
-    allowed = ", ".join(f"{t}x{s}" for t, s in variant.partnerships) or "none (singles only)"
     if form is None or form not in variant.partnerships:
+        allowed = ", ".join(f"{t}x{s}" for t, s in variant.partnerships) or "none (singles only)"
         raise ValueError(f"{variant.id}: no partnership layout {teams!r}; allowed: {allowed}")
     sides, size = form
     if sides * size != players:
@@ -390,6 +390,65 @@ class Deal:
             return
         self._setup(variant, masks, None, dealer, teams_for(variant, players, teams), scores,
                     tuple(c.index for c in kitty), tuple(c.index for c in order))
+
+    @classmethod
+    def _of_indices(cls, variant, masks, turnup=None, dealer: int = 0, *, teams=None, scores=None,
+                    kitty=None, stock=None) -> "Deal":
+        """The deal ``Deal(variant, hands, ...)`` makes, from the cards as bit masks (``masks``, one a
+        seat) and indices (``turnup``, ``kitty``, ``stock``) instead of codes: the resampler's worlds
+        (:mod:`maw_sim.resample`), whose cards it drew itself, skip parsing them again. The
+        constructor's checks are made on the bit masks; cards that fail one go to the constructor,
+        which refuses them in its words."""
+        variant = load_variant(variant)
+        players = _check_players(variant, len(masks))
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        pack_mask = variant.pack.mask
+        kitty = () if kitty is None else tuple(kitty)
+        dealt = 0
+        fits = True
+        for mask in masks:
+            if mask.bit_count() != HAND_SIZE or dealt & mask:
+                fits = False
+            dealt |= mask
+        if variant.turnup_game:
+            if turnup is None or turnup == _JOKER_INDEX or kitty or stock and not variant.fiving:
+                fits = False
+            else:
+                fits = fits and not dealt >> turnup & 1
+                dealt |= 1 << turnup
+        else:
+            aside = 0
+            for i in kitty:
+                aside |= 1 << i
+            fits = fits and turnup is None and len(kitty) == variant.kitty_size \
+                and aside.bit_count() == len(kitty) and not dealt & aside
+            dealt |= aside
+        fits = fits and dealt & pack_mask == dealt
+        rest = pack_mask & ~dealt
+        if stock is not None:
+            stock = tuple(stock)
+            laid = 0
+            for i in stock:
+                laid |= 1 << i
+            fits = fits and laid == rest and len(stock) == rest.bit_count()
+        if not fits:
+            # Not a deal: the constructor says why (and were it to take these cards after all, it
+            # makes the same deal).
+            return cls(variant, [[CODES[i] for i in cards_of_indices(m)] for m in masks],
+                       None if turnup is None else CODES[turnup], dealer, teams=teams, scores=scores,
+                       kitty=[CODES[i] for i in kitty],
+                       stock=None if stock is None else [CODES[i] for i in stock])
+        deal = cls.__new__(cls)
+        teams = teams_for(variant, players, teams)
+        if variant.turnup_game and not variant.fiving:
+            deal._setup(variant, list(masks), turnup, dealer, teams, scores)
+            return deal
+        if stock is None:
+            stock = tuple(cards_of_indices(rest))      # the undealt cards, in the pack's order
+        deal._setup(variant, list(masks), turnup, dealer, teams, scores,
+                    () if variant.turnup_game else kitty, stock)
+        return deal
 
     @classmethod
     def random(cls, variant, players: int = 5, seed: int = 0, dealer: int = 0, *, teams=None,

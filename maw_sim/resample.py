@@ -52,7 +52,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import CARDS, CODES, HAND_SIZE, Card, mask_of
+from .cards import CARDS, HAND_SIZE, Card, mask_of
 from .deal import Deal, IllegalAction, legal_mask
 from .events import HIDDEN, named
 from .phase_names import JINK, OVER, PLAY
@@ -196,6 +196,7 @@ class Knowledge:
             self.forced[s] &= self.unseen
             self.excluded[s] &= ~self.forced[s]
         self._plan_replay()
+        self._draw = None           # (free cards, seats in order): worked out at the first draw
 
     def _read_events(self) -> int:
         """One pass over the events seen: the cards each seat played and the tricks' cards in
@@ -342,6 +343,17 @@ class Knowledge:
         self._trump_named = self.told.trump
         v = obs.variant
         self._needs_spare = bool(self._hidden_steps) or v.bidding or v.fiving
+        # The cards in no hand drawn that every world lays out as they were: our hand as dealt, the
+        # cards fiving turned, the kitty's cards we saw, what we put out, the turn-up as dealt.
+        laid_out = self._dealt_me | self._own_aside
+        for i in self.turned:
+            laid_out |= 1 << i
+        for c in obs.kitty:
+            if c is not None:
+                laid_out |= c.bit
+        if obs.turnup is not None:
+            laid_out |= obs.turnup.bit
+        self._laid_out = laid_out
 
     def _own_hands(self) -> None:
         """The seat's own hand now (``mine``) and as dealt (and the kitty, where it took it): a record
@@ -408,31 +420,29 @@ class Knowledge:
         random from the unseen cards consistently with what is known; constraints are dropped only if
         no consistent draw is found in ``tries`` attempts (it never should be)."""
         n = len(self.need)
-        me = self.me
-        forced_all = 0
-        for m in self.forced:
-            forced_all |= m
-        free = [i for i in range(self.size) if (self.unseen & ~forced_all) >> i & 1]
-        others = [s for s in range(n) if s != me and self.need[s] > 0]
-        # The most constrained seat draws first.
-        order = sorted(others, key=lambda s: bin(self.unseen & ~self.excluded[s] & ~forced_all).count("1"))
+        draw = self._draw
+        if draw is None:
+            draw = self._draw = self._plan_draw()
+        free, order = draw
+        free = free[:]              # shuffled in place: each call starts from the same order
         for attempt in range(tries + 1):
             strict = attempt < tries
             rng.shuffle(free)
             hands = [0] * n
-            hands[me] = self.mine
+            hands[self.me] = self.mine
             taken = 0
             ok = True
-            for s in order:
-                want = self.need[s] - bin(self.forced[s]).count("1")
-                h = self.forced[s]
-                bar = (self.excluded[s] if strict else 0) | taken
-                for i in free:
-                    if want == 0:
-                        break
-                    if not (bar >> i) & 1:
-                        h |= 1 << i
-                        want -= 1
+            for s, wanted, forced, excluded in order:
+                want = wanted
+                h = forced
+                bar = (excluded if strict else 0) | taken
+                if want > 0:
+                    for i in free:
+                        if not (bar >> i) & 1:
+                            h |= 1 << i
+                            want -= 1
+                            if not want:
+                                break
                 if want:
                     ok = False
                     break
@@ -441,6 +451,22 @@ class Knowledge:
             if ok:
                 return hands
         raise RuntimeError("no world fits the observation")  # unreachable: the last try ignores exclusions
+
+    def _plan_draw(self) -> tuple:
+        """What every draw starts from, worked out once (it depends on what is known, not on the
+        draw): the unseen cards no seat is known to hold, in the pack's order, and the seats to
+        draw for, the most constrained first, each with how many cards it still needs and its
+        forced and excluded cards."""
+        n = len(self.need)
+        forced_all = 0
+        for m in self.forced:
+            forced_all |= m
+        free = [i for i in range(self.size) if (self.unseen & ~forced_all) >> i & 1]
+        others = [s for s in range(n) if s != self.me and self.need[s] > 0]
+        # The most constrained seat draws first.
+        order = sorted(others, key=lambda s: bin(self.unseen & ~self.excluded[s] & ~forced_all).count("1"))
+        return free, tuple((s, self.need[s] - bin(self.forced[s]).count("1"), self.forced[s], self.excluded[s])
+                           for s in order)
 
     # -- the world --------------------------------------------------------------------------------
     def world(self, rng) -> Deal:
@@ -465,19 +491,13 @@ class Knowledge:
         start = [hands[s] | played_by[s] for s in range(n)]
         start[me] = self.mine | played_by[me]
         dealt_turnup = obs.turnup
-        used = self._dealt_me
-        for h in start:
-            used |= h
-        for i in self.turned:
-            used |= 1 << i
-        for c in obs.kitty:
-            if c is not None:
-                used |= c.bit
-        used |= self._own_aside
-        if dealt_turnup is not None:
-            used |= dealt_turnup.bit
-        spare = [i for i in range(size) if not used >> i & 1] if self._needs_spare else []
-        rng.shuffle(spare)
+        spare = []
+        if self._needs_spare:
+            used = self._laid_out
+            for h in start:
+                used |= h
+            spare = [i for i in range(size) if not used >> i & 1]
+            rng.shuffle(spare)
         if self._trump_named is not None:
             # Cards put out face down: plain cards first (some circles forbid throwing trumps).
             trumps = v.tables(self._trump_named).trump_mask
@@ -508,19 +528,20 @@ class Knowledge:
             for k in self._from_stock:
                 order += rebuild.drawn[k] if k in rebuild.drawn else named(self._cards[k])
             rng.shuffle(spare)
-            stock = [CODES[i] for i in order + spare]
+            stock = order + spare
         try:
-            deal = Deal(v, [[CODES[i] for i in _bits(h)] for h in dealt],
-                        None if dealt_turnup is None else dealt_turnup.code, obs.dealer, teams=obs.teams,
-                        scores=obs.scores, kitty=None if kitty is None else [CODES[i] for i in kitty],
-                        stock=stock)
+            # The cards drawn here are indices already: the deal is made from them, not from codes.
+            deal = Deal._of_indices(v, dealt, None if dealt_turnup is None else dealt_turnup.index,
+                                    obs.dealer, teams=obs.teams, scores=obs.scores, kitty=kitty, stock=stock)
         except ValueError as exc:
             raise _Refused(None, None, exc) from None
         texts = rebuild.texts
         for k, e in self._actions:       # a chance event is dealt again from the stock laid out
-            take_unseen(deal, e.seat, texts.get(k, e.text))   # a drawn holder of the ace declines unheard
+            text = texts.get(k, e.text)
+            if deal.phase != PLAY:      # (in the play nobody acts unheard: take_unseen does nothing)
+                take_unseen(deal, e.seat, text)   # a drawn holder of the ace declines unheard
             try:
-                deal.apply(texts.get(k, e.text))
+                deal.apply(text)
             except IllegalAction as exc:
                 raise _Refused(k, e, exc) from None
         take_unseen(deal, me)

@@ -9,6 +9,7 @@ during the auction and the exchange, and in the play."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import fields, replace
 
 import pytest
@@ -17,6 +18,7 @@ from maw_sim.records import GameRecord
 import maw_sim
 from maw_sim import Deal
 from maw_sim.bots.inference import Knowledge
+from maw_sim.phases import take_unseen
 from maw_sim.resample import Observation, stand_in
 
 from test_conformance import CASES, _id
@@ -228,3 +230,137 @@ def test_a_world_is_built_when_the_elder_passed_the_ace_unheard_and_led():
         world = knowledge.world(random.Random(seed))
         assert (world.phase, world.to_move) == ("play", 3)
         assert world.history[0] == (2, "pass")
+
+
+# -- a world made fast is the world the public API makes ------------------------------------------
+
+#: Rulesets whose worlds are laid out differently: a turn-up game alone and in partnership, robbing
+#: by a hidden seat, fiving's stock, a kitty and a stock to draw from, a card drawn face up, a kitty
+#: card laid face up.
+_LAYOUTS = [("spoil-five", {}, 5, None), ("twenty-five", {}, 4, "2x2"), ("cotton-1674", {"fiving": True}, 2, None),
+            ("one-hundred-and-ten", {}, 4, None), ("auction-45-merrimack", {"four_flip": True}, 4, "2x2"),
+            ("auction-45-atlantic", {"kitty_shown": True}, 4, "2x2")]
+
+
+def _drawn_plainly(knowledge, rng, tries=40):
+    """Knowledge.sample_hands as first written, everything worked out again at each call: the
+    cached draw must give the same hands and take the same numbers from ``rng``."""
+    k = knowledge
+    n = len(k.need)
+    forced_all = 0
+    for m in k.forced:
+        forced_all |= m
+    free = [i for i in range(k.size) if (k.unseen & ~forced_all) >> i & 1]
+    others = [s for s in range(n) if s != k.me and k.need[s] > 0]
+    order = sorted(others, key=lambda s: bin(k.unseen & ~k.excluded[s] & ~forced_all).count("1"))
+    for attempt in range(tries + 1):
+        strict = attempt < tries
+        rng.shuffle(free)
+        hands = [0] * n
+        hands[k.me] = k.mine
+        taken = 0
+        for s in order:
+            want = k.need[s] - bin(k.forced[s]).count("1")
+            h = k.forced[s]
+            bar = (k.excluded[s] if strict else 0) | taken
+            for i in free:
+                if want == 0:
+                    break
+                if not (bar >> i) & 1:
+                    h |= 1 << i
+                    want -= 1
+            if want:
+                break
+            taken |= h
+            hands[s] = h
+        else:
+            return hands
+    raise RuntimeError("no world fits")
+
+
+def _by_the_constructor(cls, variant, masks, turnup=None, dealer=0, *, teams=None, scores=None, kitty=None,
+                        stock=None):
+    """Deal._of_indices the public way: the cards' codes through the constructor."""
+    codes = maw_sim.cards.CODES
+    return cls(variant, [[codes[i] for i in range(64) if m >> i & 1] for m in masks],
+               None if turnup is None else codes[turnup], dealer, teams=teams, scores=scores,
+               kitty=None if kitty is None else [codes[i] for i in kitty],
+               stock=None if stock is None else [codes[i] for i in stock])
+
+
+def _state(deal) -> tuple:
+    """Everything a bot, a view or the record can read of a deal."""
+    return (GameRecord.of_deal(deal), deal.history, deal.position, deal.dealt, deal.kitty, deal.stock,
+            deal.turnup, deal.dealt_turnup, deal.trump, deal.turned, deal.scores, deal.teams, deal.seed,
+            deal.dealer, deal.phase, deal.to_move, deal.legal_actions(), deal.stock_left, deal.outcome,
+            deal.contract, tuple(deal.view(s, detail=True) for s in range(deal.players)))
+
+
+@pytest.mark.parametrize("case", _LAYOUTS, ids=_id)
+def test_a_world_made_from_bit_masks_is_the_deal_the_public_constructor_and_apply_make(case, monkeypatch):
+    """Knowledge.world makes its deal from bit masks (Deal._of_indices), draws from a cached plan
+    and skips take_unseen in the play: the world and the generator's state after it must be those
+    of the plain way — the same hands drawn afresh, the deal made from the cards' codes by the
+    constructor — and replaying the world's actions through the public constructor and apply,
+    take_unseen (asked before every action in the play) must change nothing."""
+    points = [(deal, seat) for deal, _ in _points(case, 8) for seat in range(deal.players)]
+    assert len(points) >= 8 * case[2]
+    v = maw_sim.load_variant(case[0], options=case[1])
+    for k, (deal, seat) in enumerate(points):
+        knowledge = Knowledge(deal.view(seat))
+        for j in range(2):
+            fast_rng, plain_rng = random.Random(k * 10 + j), random.Random(k * 10 + j)
+            fast = knowledge.world(fast_rng)
+            with monkeypatch.context() as m:
+                m.setattr(Deal, "_of_indices", classmethod(_by_the_constructor))
+                m.setattr(Knowledge, "sample_hands", _drawn_plainly)
+                plain = knowledge.world(plain_rng)
+            assert _state(fast) == _state(plain)
+            assert fast_rng.getstate() == plain_rng.getstate()
+            public = Deal(v, [[c.code for c in hand] for hand in fast.dealt],
+                          None if fast.dealt_turnup is None else fast.dealt_turnup.code, fast.dealer,
+                          teams=case[3], scores=fast.scores, kitty=[c.code for c in fast.kitty] or None,
+                          stock=[c.code for c in fast.stock] or None)
+            for event in fast.events:
+                if event.chance:
+                    continue          # dealt again from the stock by the action before it
+                if public.phase == "play":
+                    before = len(public.history)
+                    take_unseen(public, event.seat, event.text)
+                    assert len(public.history) == before
+                public.apply(event.text)
+            assert _state(public) == _state(fast)
+
+
+def test_a_deal_made_from_bit_masks_refuses_what_the_constructor_refuses_in_its_words():
+    def same(variant, *args, **kw):
+        try:
+            public = _by_the_constructor(Deal, variant, *args, **kw)
+        except ValueError as refused:
+            with pytest.raises(ValueError, match=re.escape(str(refused))):
+                Deal._of_indices(variant, *args, **kw)
+            return False
+        assert _state(Deal._of_indices(variant, *args, **kw)) == _state(public)
+        return True
+
+    v = maw_sim.load_variant("spoil-five")
+    deal = Deal.random(v, 4, 5)
+    masks = [sum(1 << c.index for c in hand) for hand in deal.dealt]
+    turnup = deal.turnup.index
+    low = masks[3] & -masks[3]
+    assert same(v, masks, turnup, 1, teams="2x2", scores=(3, 7))
+    assert not same(v, masks[:3] + [masks[3] ^ low], turnup)                          # a hand of four cards
+    assert not same(v, masks[:3] + [masks[3] ^ low | masks[0] & -masks[0]], turnup)   # a card twice
+    assert not same(v, masks, masks[0].bit_length() - 1)                              # the turn-up in a hand
+    assert not same(v, masks, 52)                                                     # not in this pack
+    assert not same(v, masks, turnup, teams="3x3")
+    b = maw_sim.load_variant("one-hundred-and-ten")
+    deal = Deal.random(b, 4, 5)
+    masks = [sum(1 << c.index for c in hand) for hand in deal.dealt]
+    kitty, stock = [c.index for c in deal.kitty], [c.index for c in deal.stock]
+    assert same(b, masks, None, 2, kitty=kitty, stock=stock)
+    assert same(b, masks, None, 2, kitty=kitty)                                       # the stock in the pack's order
+    assert not same(b, masks, None, 2, kitty=kitty, stock=stock[1:])                  # a card missing
+    assert not same(b, masks, None, 2, kitty=kitty, stock=stock + stock[:1])          # a card twice
+    assert not same(b, masks, None, 2, kitty=kitty[1:], stock=stock)
+    assert not same(b, masks, 3, 2, kitty=kitty, stock=stock)                         # a turn-up
