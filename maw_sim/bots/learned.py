@@ -25,15 +25,20 @@ import hashlib
 import json
 from functools import lru_cache
 from importlib import resources
-from operator import add
+from itertools import compress
+from operator import add, gt, mul
 
 from ..cards import Card
-from .features import COVERED, NAMES, SIZE, action_features, covers, state_of
+from . import playout
+from .features import COVERED, NAMES, SIZE, action_features, covers, features_in_deal, state_of
 from .heuristic import heuristic_bot
 from .registry import register
 from .search import PIMC, best_bot
 
 WEIGHTS = "learned-spoil-five.json"
+#: The most states whose hidden layer :meth:`Network.choose_in` keeps (a decision of learned-search
+#: meets about a hundred); past it the memo starts again.
+_MEMO_SIZE = 4096
 
 
 class Network:
@@ -49,6 +54,9 @@ class Network:
         self.b1 = tuple(b1)
         self.w2 = tuple(w2)
         self.b2 = float(b2)
+        self._scaled: dict = {}
+        self._zeros = (0.0,) * len(self.b1)
+        self._memo: dict = {}
         #: The first 12 hex digits of the weights file's SHA-256, when read from one
         #: (:func:`read_weights`): what a logged result names the network by.
         self.digest: str | None = None
@@ -56,19 +64,26 @@ class Network:
     def hidden(self, x, start: int = 0, h=None) -> list:
         """The hidden units' inputs (before the rectifier) for ``x`` read as features ``start``…,
         added to ``h`` (the biases when None)."""
-        h = list(self.b1) if h is None else list(h)
+        h = self.b1 if h is None else h
         columns = self.columns
+        scaled = self._scaled
         for i, xi in enumerate(x, start):
             if xi:
-                col = columns[i]
                 if xi == 1.0:
-                    h = list(map(add, h, col))
+                    col = columns[i]
                 else:
-                    h = [a + xi * w for a, w in zip(h, col)]
-        return h
+                    # ``xi * w`` once for every value a feature takes (a few each): the sum is
+                    # then ``a + xi * w`` as ever, the same floats, added in C by map.
+                    col = scaled.get((i, xi))
+                    if col is None:
+                        col = scaled[i, xi] = tuple([xi * w for w in columns[i]])
+                h = list(map(add, h, col))
+        return h if isinstance(h, list) else list(h)
 
     def output(self, h) -> float:
-        return self.b2 + sum(w * a for w, a in zip(self.w2, h) if a > 0.0)
+        # ``b2 + sum(w * a for w, a in zip(w2, h) if a > 0.0)``, the same terms in the same order,
+        # with the loop in C.
+        return self.b2 + sum(compress(map(mul, self.w2, h), map(gt, h, self._zeros)))
 
     def q(self, x) -> float:
         """Q of one full feature vector."""
@@ -87,6 +102,35 @@ class Network:
     def choose(self, view, rng=None) -> str:
         values = self.values(view, rng)
         return max(view.legal, key=values.__getitem__)
+
+    def choose_in(self, deal, legal: tuple, heuristic_code: str) -> str:
+        """:meth:`choose` for the seat to move in ``deal``, its features read from the deal's bit
+        masks as its view would give them (:func:`.features.features_in_deal`): the same card.
+        ``legal``: ``deal.legal_actions()``; ``heuristic_code``: the heuristic's card there."""
+        x, rows = features_in_deal(deal, legal, heuristic_code)
+        # A search's imagined deals differ in the hidden hands, which the features do not read:
+        # the same vectors come back many times a decision (about one in five is new), so the
+        # state's part of the hidden layer and each candidate's Q are kept by their vectors. A
+        # vector's Q is always computed the same way, so a kept one is the very same float.
+        memo = self._memo
+        key = tuple(x)
+        entry = memo.get(key)
+        if entry is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            entry = memo[key] = (self.hidden(x), {})
+        shared, known = entry
+        start = len(x)
+        best = None
+        best_q = 0.0
+        for action, row in zip(legal, rows):
+            row_key = tuple(row)
+            q = known.get(row_key)
+            if q is None:
+                q = known[row_key] = self.output(self.hidden(row, start, shared))
+            if best is None or q > best_q:      # max() keeps the first of equal values too
+                best, best_q = action, q
+        return best
 
 
 def from_dict(data: dict) -> Network:
@@ -151,6 +195,16 @@ class _OursLearned:
         if view.seat == self.own_seat and len(view.legal) > 1 and view.phase == "play":
             return self.network.choose(view, rng)
         return heuristic_bot(view, rng)
+
+    def play_in(self, deal, legal: tuple, rng) -> str:
+        """What this policy plays for ``own_seat``, to move in ``deal`` with more than one ``legal``
+        action (``deal.legal_actions()``), without building the seat's view: the same action as
+        ``self(deal.view(own_seat), rng)``. The heuristic draws nothing in the play or at the jink
+        decision, where a rollout asks this (:func:`.search._play_out_around`)."""
+        heuristic_code = playout.heuristic_action(deal)
+        if deal.phase != "play":
+            return heuristic_code
+        return self.network.choose_in(deal, legal, heuristic_code)
 
 
 class LearnedSearch:

@@ -91,14 +91,21 @@ def _play_out_around(deal, policy, rng) -> None:
     heuristic: those on bit masks, the own seat by the policy itself."""
     seat = policy.own_seat
     side = deal.side_of(seat)
+    play_in = getattr(policy, "play_in", None)
     while deal.to_move is not None:
         playout.play_until(deal, side)
         if deal.to_move is None:
             return
         if deal.to_move == seat:
             legal = deal.legal_actions()
-            # A forced card needs no view (a bot can only play it).
-            deal.apply(legal[0] if len(legal) == 1 else policy(deal.view(seat), rng))
+            # A forced card needs no view (a bot can only play it); a policy that can decide from
+            # the deal as the seat's view would show it (``play_in``) needs none either.
+            if len(legal) == 1:
+                deal.apply(legal[0])
+            elif play_in is not None:
+                deal.apply(play_in(deal, legal, rng))
+            else:
+                deal.apply(policy(deal.view(seat), rng))
         else:
             deal.apply(playout.heuristic_action(deal))      # a partner's move
 
