@@ -210,7 +210,7 @@ def features(view, rng=None) -> dict:
 def features_in_deal(deal, legal: tuple, heuristic_code: str) -> tuple:
     """The features of a play decision of the seat to move in ``deal``, read from the deal's bit
     masks without building its view: (the state's features, the candidate's part for each of
-    ``legal``, the deal's legal actions, in their order). ``heuristic_code``: the
+    ``legal`` in its order). ``legal``: ``deal.legal_actions()``; ``heuristic_code``: the
     heuristic's card there (:func:`.playout.heuristic_action`). The same numbers as
     :func:`state_of` and :func:`action_features` on ``deal.view(seat)`` (a search's rollout asks this
     of its own seat's imagined deal a few hundred times a decision; tests/test_learned_bot.py
