@@ -173,8 +173,8 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
     own rollout cards."""
     from maw_sim.bots import playout
     from maw_sim.bots.features import action_features, features_in_deal, state_of
-    from maw_sim.bots.learned import _OursLearned
-    from maw_sim.cards import Card
+    from maw_sim.bots.learned import CODE_INDEX, _OursLearned
+    from maw_sim.cards import CODES, Card
     networks = (shipped(), _perturbed_network(1))
     checked = robbed = differ = 0
     for deal, view in _rollout_decisions((1, 2, 3), random.Random(5)):
@@ -187,7 +187,12 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
         assert rows == [action_features(view, context, c, cards, heuristic_code) for c in cards]
         choices = [network.choose(view) for network in networks]
         assert [network.choose_in(deal, legal, heuristic_code) for network in networks] == choices
-        assert _OursLearned(view.seat, networks[0]).play_in(deal, legal, None) == choices[0]
+        # The rollout's own chooser, on the playout's integers (the position's here).
+        pos = deal.position
+        chooser = _OursLearned(view.seat, networks[1]).on_masks(deal)
+        chosen = chooser(pos.hands[view.seat], pos.played, pos.plays, pos.leader, pos.won, pos.trick_count,
+                         sum(1 << CODE_INDEX[a] for a in legal), CODE_INDEX[heuristic_code])
+        assert CODES[chosen] == choices[1]
         checked += 1
         robbed += deal.robbed is not None
         differ += choices[0] != choices[1]

@@ -209,32 +209,49 @@ def features(view, rng=None) -> dict:
 
 def features_in_deal(deal, legal: tuple, heuristic_code: str) -> tuple:
     """The features of a play decision of the seat to move in ``deal``, read from the deal's bit
-    masks without building its view: (the state's features, the candidate's part for each of
-    ``legal`` in its order). ``legal``: ``deal.legal_actions()``; ``heuristic_code``: the
-    heuristic's card there (:func:`.playout.heuristic_action`). The same numbers as
-    :func:`state_of` and :func:`action_features` on ``deal.view(seat)`` (a search's rollout asks this
-    of its own seat's imagined deal a few hundred times a decision; tests/test_learned_bot.py
-    compares the two).
-
-    Only what that view holds is read, so nothing hidden leaks in: the seat's own hand
-    (``position.hands[seat]``, the view's ``hand``), the cards played to every trick (``played``,
-    the view's ``tricks``) and the trick in progress with its leader (``plays``, ``leader``: the
-    view's ``current_trick``), the tricks each seat won and the tricks finished (``won``,
-    ``trick_count``: ``tricks_won``, ``trick_number``), the turn-up and whether anyone robbed it
-    (public in Spoil Five: the view's ``robbed_by``), and the rank tables the view reads (the ace
-    of trumps ranked as the whole table knows it: ``ROBBING.low_ace_known``, as the view's
-    ``low_ace``). The other hands are never read."""
+    masks without building its view (:func:`features_on_masks` on the deal's position): the same
+    numbers as :func:`state_of` and :func:`action_features` on ``deal.view(seat)``.
+    ``legal``: ``deal.legal_actions()``; ``heuristic_code``: the heuristic's card there
+    (:func:`.playout.heuristic_action`)."""
     pos = deal.position
-    seat = pos.to_move
-    tables = deal.variant.tables(deal.trump, low_ace=ROBBING.low_ace_known(deal))
+    return features_on_masks(view_tables(deal), turnup_out(deal), deal.players, pos.to_move,
+                             pos.hands[pos.to_move], pos.played, pos.plays, pos.leader, pos.won,
+                             pos.trick_count, legal, heuristic_code)
+
+
+def view_tables(deal):
+    """The rank tables a seat's view of ``deal`` reads (:attr:`PlayerView.tables`): the ace of trumps
+    ranked as the whole table knows it."""
+    return deal.variant.tables(deal.trump, low_ace=ROBBING.low_ace_known(deal))
+
+
+def turnup_out(deal) -> int:
+    """The turn-up's bit while it lies out of play face up (nobody robbed it: robbing is done in
+    sight of the table, the view's ``robbed_by``), else 0."""
+    turnup = deal.turnup
+    return 1 << turnup.index if turnup is not None and deal.robbed is None else 0
+
+
+def features_on_masks(tables, out: int, players: int, seat: int, hand: int, played: int, plays,
+                      leader: int, won, number: int, legal: tuple, heuristic_code: str) -> tuple:
+    """The features of ``seat``'s play decision from the integers of a deal's position
+    (:class:`~maw_sim.deal.Position`), for a search's rollout, which asks this of its own seat a
+    few hundred times a decision: (the state's features, the candidate's part for each of
+    ``legal`` in its order), the same numbers as :func:`state_of` and :func:`action_features` on
+    that seat's view (tests/test_learned_bot.py compares them).
+
+    Only what that view holds is read, so nothing hidden leaks in: ``tables``, the rank tables the
+    view reads (:func:`view_tables`); ``out``, the turn-up lying out of play (:func:`turnup_out`);
+    the seat's own ``hand`` (the view's ``hand``); ``played``, the cards played to every trick
+    and the trick in progress (the view's ``tricks``); ``plays`` and ``leader``, that trick (the
+    view's ``current_trick``); ``won`` and ``number``, the tricks each seat won and the tricks
+    finished (``tricks_won``, ``trick_number``); ``legal``, the seat's legal cards in the order of
+    ``Deal.legal_actions`` (the view's ``legal``); ``heuristic_code``, the heuristic's card, itself
+    decided from the view. No other hand is given."""
     power = tables.power
     size = len(power)
     trump_mask = tables.trump_mask
-    hand = pos.hands[seat]
-    seen = hand | pos.played
-    turnup = deal.turnup
-    if turnup is not None and deal.robbed is None:
-        seen |= 1 << turnup.index      # out of play: nobody robbed it
+    seen = hand | played | out
     unseen = ((1 << size) - 1) & ~seen
     unseen_trumps = unseen & trump_mask
     top_unseen = _top(unseen_trumps, power)
@@ -250,13 +267,9 @@ def features_in_deal(deal, legal: tuple, heuristic_code: str) -> tuple:
         m ^= low
     n_sure = bin(sure).count("1")
 
-    won = pos.won
     mine = won[seat]
     others = max((w for s, w in enumerate(won) if s != seat), default=0)
     on_two = sum(1 for s, w in enumerate(won) if s != seat and w >= 2)
-    number = pos.trick_count
-    plays = pos.plays
-    players = deal.players
     placed = len(plays)
     keys = None
     best_key = -1
@@ -267,7 +280,6 @@ def features_in_deal(deal, legal: tuple, heuristic_code: str) -> tuple:
         lead_suit = tables.suit_of[plays[0]]
         keys = tables.win_key[lead_suit]
         best_seat = None
-        leader = pos.leader
         for k, i in enumerate(plays):
             if keys[i] > best_key:
                 best_seat, best_key = (leader + k) % players, keys[i]

@@ -28,9 +28,10 @@ from importlib import resources
 from itertools import compress
 from operator import add, gt, mul
 
-from ..cards import Card
-from . import playout
-from .features import COVERED, NAMES, SIZE, action_features, covers, features_in_deal, state_of
+from ..cards import CODES, Card
+from ..deal import codes_of
+from .features import (COVERED, NAMES, SIZE, action_features, covers, features_in_deal, features_on_masks, state_of,
+                       turnup_out, view_tables)
 from .heuristic import heuristic_bot
 from .registry import register
 from .search import PIMC, best_bot
@@ -39,6 +40,7 @@ WEIGHTS = "learned-spoil-five.json"
 #: The most states whose hidden layer :meth:`Network.choose_in` keeps (a decision of learned-search
 #: meets about a hundred); past it the memo starts again.
 _MEMO_SIZE = 4096
+CODE_INDEX = {code: i for i, code in enumerate(CODES)}
 
 
 class Network:
@@ -107,7 +109,11 @@ class Network:
         """:meth:`choose` for the seat to move in ``deal``, its features read from the deal's bit
         masks as its view would give them (:func:`.features.features_in_deal`): the same card.
         ``legal``: ``deal.legal_actions()``; ``heuristic_code``: the heuristic's card there."""
-        x, rows = features_in_deal(deal, legal, heuristic_code)
+        return self.choose_among(*features_in_deal(deal, legal, heuristic_code), legal)
+
+    def choose_among(self, x, rows, legal: tuple) -> str:
+        """The action of ``legal`` whose features (``x`` the state's, ``rows`` each candidate's, as
+        :func:`.features.features_on_masks` gives them) have the highest Q, the first of equals."""
         # A search's imagined deals differ in the hidden hands, which the features do not read:
         # the same vectors come back many times a decision (about one in five is new), so the
         # state's part of the hidden layer and each candidate's Q are kept by their vectors. A
@@ -196,15 +202,25 @@ class _OursLearned:
             return self.network.choose(view, rng)
         return heuristic_bot(view, rng)
 
-    def play_in(self, deal, legal: tuple, rng) -> str:
-        """What this policy plays for ``own_seat``, to move in ``deal`` with more than one ``legal``
-        action (``deal.legal_actions()``), without building the seat's view: the same action as
-        ``self(deal.view(own_seat), rng)``. The heuristic draws nothing in the play or at the jink
-        decision, where a rollout asks this (:func:`.search._play_out_around`)."""
-        heuristic_code = playout.heuristic_action(deal)
-        if deal.phase != "play":
-            return heuristic_code
-        return self.network.choose_in(deal, legal, heuristic_code)
+    def on_masks(self, deal):
+        """``own_seat``'s choice of card in a rollout of ``deal`` on the playout's bit masks
+        (:func:`.playout.playout_outcome`'s ``choose``): the card ``self(deal.view(own_seat), rng)``
+        would play at that point, decided without a view from what that view holds
+        (:func:`.features.features_on_masks`). The deal must be in its play (the search asks
+        this where :func:`.playout.supports` says so); the jink decision stays the heuristic's,
+        as here."""
+        tables = view_tables(deal)
+        out = turnup_out(deal)
+        players = deal.players
+        seat = self.own_seat
+        network = self.network
+
+        def choose(hand, played, plays, leader, won, number, legal, heuristic):
+            codes = codes_of(legal)
+            x, rows = features_on_masks(tables, out, players, seat, hand, played, plays, leader, won, number,
+                                        codes, CODES[heuristic])
+            return CODE_INDEX[network.choose_among(x, rows, codes)]
+        return choose
 
 
 class LearnedSearch:

@@ -91,21 +91,14 @@ def _play_out_around(deal, policy, rng) -> None:
     heuristic: those on bit masks, the own seat by the policy itself."""
     seat = policy.own_seat
     side = deal.side_of(seat)
-    play_in = getattr(policy, "play_in", None)
     while deal.to_move is not None:
         playout.play_until(deal, side)
         if deal.to_move is None:
             return
         if deal.to_move == seat:
             legal = deal.legal_actions()
-            # A forced card needs no view (a bot can only play it); a policy that can decide from
-            # the deal as the seat's view would show it (``play_in``) needs none either.
-            if len(legal) == 1:
-                deal.apply(legal[0])
-            elif play_in is not None:
-                deal.apply(play_in(deal, legal, rng))
-            else:
-                deal.apply(policy(deal.view(seat), rng))
+            # A forced card needs no view (a bot can only play it).
+            deal.apply(legal[0] if len(legal) == 1 else policy(deal.view(seat), rng))
         else:
             deal.apply(playout.heuristic_action(deal))      # a partner's move
 
@@ -118,6 +111,10 @@ def rollout_value(deal, side: int, policy, rng, spoil_aware: bool = False) -> fl
     if _on_bit_masks(deal, policy):
         return utility(deal, side, spoil_aware, playout.playout_outcome(deal))
     if _others_on_bit_masks(deal, policy):
+        on_masks = getattr(policy, "on_masks", None)
+        if on_masks is not None:
+            # The own seat's cards too decided on the bit masks, as its view would show the deal.
+            return utility(deal, side, spoil_aware, playout.playout_outcome(deal, policy.own_seat, on_masks(deal)))
         _play_out_around(deal, policy, rng)
     else:
         rollout(deal, policy, rng)
