@@ -252,7 +252,9 @@ learned_search_bot = LearnedSearch()
 # ``learned`` is offered at the table (a move in well under a millisecond, and in five-handed Spoil
 # Five against heuristic players it takes the pool about 0.18 of deals, the heuristic 0.09, pimc
 # 0.166, paired on 3,000 held-out deals: benchmarks/protocol_log.jsonl); ``learned-search`` is kept
-# for studies: in Pyodide about 1.5 times ``best``'s median move (64 ms against 43 ms), and on the
-# first trick's moves several times slower (230 ms at the 90th percentile), the network's cost.
+# for studies. Its rollouts run wholly on the playout's bit masks, its own cards chosen there from
+# what its view would show (:meth:`_OursLearned.on_masks`): in Pyodide 55 ms median and 99 ms at the
+# 90th percentile a move, ``best`` 45 and 59 in the same run (before, building a view for each of its
+# rollout cards: 74 and 248; benchmarks/pyodide_bot_speed.mjs, 20 deals, on a loaded machine).
 register("learned", learned_bot)
 register("learned-search", learned_search_bot, study_only=True)
