@@ -140,6 +140,85 @@ def test_learned_search_judges_as_it_did_with_every_seat_on_the_engine(monkeypat
     assert checked >= 8 and on_masks
 
 
+def _perturbed_network(seed: int) -> Network:
+    """The shipped network's shape with other weights: the fast path must not lean on these ones."""
+    from maw_sim.bots.learned import _shipped_text
+    data = json.loads(_shipped_text())
+    rng = random.Random(seed)
+    data["w1"] = [[w + rng.gauss(0.0, 0.5) for w in row] for row in data["w1"]]
+    data["b1"] = [b + rng.gauss(0.0, 0.5) for b in data["b1"]]
+    data["w2"] = [w + rng.gauss(0.0, 0.5) for w in data["w2"]]
+    return from_dict(data)
+
+
+def _rollout_decisions(seeds, rng):
+    """Play decisions as a search's rollouts meet them: every seat's, in deals imagined from a seat's
+    view (other hands, robbed or not) and played on by heuristic players, as (deal, view)."""
+    for seed in seeds:
+        for _, view in _play_decisions(seed):
+            if view.trick_number > 1:
+                continue
+            world = Knowledge(view).world(rng)
+            while world.to_move is not None:
+                seen = world.view(world.to_move)
+                if covers(seen) and len(seen.legal) > 1:
+                    yield world, seen
+                world.apply(get_bot("heuristic")(seen, rng))
+
+
+def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_them():
+    """The features of a rollout's decision read from the deal's bit masks are the view's, number
+    for number; the card chosen from them is the view's choice, with the shipped network and with
+    another; and the search judges every candidate as it does building a view at each of its
+    own rollout cards."""
+    from maw_sim.bots import playout
+    from maw_sim.bots.features import action_features, features_in_deal, state_of
+    from maw_sim.bots.learned import CODE_INDEX, _OursLearned
+    from maw_sim.cards import CODES, Card
+    networks = (shipped(), _perturbed_network(1))
+    checked = robbed = differ = 0
+    for deal, view in _rollout_decisions((1, 2, 3), random.Random(5)):
+        legal = deal.legal_actions()
+        heuristic_code = playout.heuristic_action(deal)
+        x, rows = features_in_deal(deal, legal, heuristic_code)
+        expected_x, context = state_of(view)
+        cards = [Card.parse(a) for a in view.legal]
+        assert legal == view.legal and x == expected_x
+        assert rows == [action_features(view, context, c, cards, heuristic_code) for c in cards]
+        choices = [network.choose(view) for network in networks]
+        assert [network.choose_in(deal, legal, heuristic_code) for network in networks] == choices
+        # The rollout's own chooser, on the playout's integers (the position's here).
+        pos = deal.position
+        chooser = _OursLearned(view.seat, networks[1]).on_masks(deal)
+        chosen = chooser(pos.hands[view.seat], pos.played, pos.plays, pos.leader, pos.won, pos.trick_count,
+                         sum(1 << CODE_INDEX[a] for a in legal), CODE_INDEX[heuristic_code])
+        assert CODES[chosen] == choices[1]
+        checked += 1
+        robbed += deal.robbed is not None
+        differ += choices[0] != choices[1]
+    assert checked > 200 and robbed and differ
+
+    class ByView:
+        """The same policy with no way to decide but from a view."""
+        def __init__(self, policy):
+            self.own_seat, self.policy = policy.own_seat, policy
+
+        def __call__(self, v, rng):
+            return self.policy(v, rng)
+
+    judged = 0
+    for seed, network in ((6, networks[0]), (7, networks[1])):
+        for _, view in _play_decisions(seed):
+            if view.seat != seed % 5 or view.trick_number > 2:
+                continue
+            policy = _OursLearned(view.seat, network)
+            fast = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=1, policy=policy)
+            slow = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=1, policy=ByView(policy))
+            assert fast.evaluate(view, random.Random(seed)).rolled == slow.evaluate(view, random.Random(seed)).rolled
+            judged += 1
+    assert judged >= 3
+
+
 def test_other_games_go_to_the_fallback():
     deal = Deal.random("forty-five", 4, 7)
     seen = []

@@ -17,7 +17,8 @@ the variant's rank tables (``power``, ``win_key``, ``suit_of``), as the heuristi
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import CODES, Card
+from ..phases import ROBBING
 from .heuristic import heuristic_bot
 
 #: The variants the features describe (Spoil Five's rules and pool scoring).
@@ -45,6 +46,8 @@ NAMES = (
 )
 SIZE = len(NAMES)
 
+_INDEX = {code: i for i, code in enumerate(CODES)}
+
 
 def covers(view) -> bool:
     """Do the features describe this decision (Spoil Five's play)?"""
@@ -71,6 +74,21 @@ def _count_above(mask: int, keys, key: int) -> int:
             n += 1
         mask ^= low
     return n
+
+
+_ABOVE: dict = {}
+
+
+def _above(tables) -> tuple:
+    """``above[s][i]``: the cards that beat card ``i`` in a trick whose lead is of suit ``s`` (a
+    greater ``win_key[s]``), so that ``_count_above(mask, win_key[s], win_key[s][i])`` is the count
+    of ``mask & above[s][i]``. Kept for each tables (the variant keeps them: a few a game)."""
+    entry = _ABOVE.get(id(tables))
+    if entry is None or entry[0] is not tables:
+        above = tuple(tuple(sum(1 << j for j, kj in enumerate(keys) if kj > ki) for ki in keys)
+                      for keys in tables.win_key)
+        entry = _ABOVE[id(tables)] = (tables, above)
+    return entry[1]
 
 
 def state_of(view) -> tuple:
@@ -187,3 +205,141 @@ def features(view, rng=None) -> dict:
     legal_cards = [Card.parse(a) for a in view.legal]
     heuristic_code = heuristic_bot(view, rng)
     return {card.code: x + action_features(view, context, card, legal_cards, heuristic_code) for card in legal_cards}
+
+
+def features_in_deal(deal, legal: tuple, heuristic_code: str) -> tuple:
+    """The features of a play decision of the seat to move in ``deal``, read from the deal's bit
+    masks without building its view (:func:`features_on_masks` on the deal's position): the same
+    numbers as :func:`state_of` and :func:`action_features` on ``deal.view(seat)``.
+    ``legal``: ``deal.legal_actions()``; ``heuristic_code``: the heuristic's card there
+    (:func:`.playout.heuristic_action`)."""
+    pos = deal.position
+    return features_on_masks(view_tables(deal), turnup_out(deal), deal.players, pos.to_move,
+                             pos.hands[pos.to_move], pos.played, pos.plays, pos.leader, pos.won,
+                             pos.trick_count, legal, heuristic_code)
+
+
+def view_tables(deal):
+    """The rank tables a seat's view of ``deal`` reads (:attr:`PlayerView.tables`): the ace of trumps
+    ranked as the whole table knows it."""
+    return deal.variant.tables(deal.trump, low_ace=ROBBING.low_ace_known(deal))
+
+
+def turnup_out(deal) -> int:
+    """The turn-up's bit while it lies out of play face up (nobody robbed it: robbing is done in
+    sight of the table, the view's ``robbed_by``), else 0."""
+    turnup = deal.turnup
+    return 1 << turnup.index if turnup is not None and deal.robbed is None else 0
+
+
+def features_on_masks(tables, out: int, players: int, seat: int, hand: int, played: int, plays,
+                      leader: int, won, number: int, legal: tuple, heuristic_code: str) -> tuple:
+    """The features of ``seat``'s play decision from the integers of a deal's position
+    (:class:`~maw_sim.deal.Position`), for a search's rollout, which asks this of its own seat a
+    few hundred times a decision: (the state's features, the candidate's part for each of
+    ``legal`` in its order), the same numbers as :func:`state_of` and :func:`action_features` on
+    that seat's view (tests/test_learned_bot.py compares them).
+
+    Only what that view holds is read, so nothing hidden leaks in: ``tables``, the rank tables the
+    view reads (:func:`view_tables`); ``out``, the turn-up lying out of play (:func:`turnup_out`);
+    the seat's own ``hand`` (the view's ``hand``); ``played``, the cards played to every trick
+    and the trick in progress (the view's ``tricks``); ``plays`` and ``leader``, that trick (the
+    view's ``current_trick``); ``won`` and ``number``, the tricks each seat won and the tricks
+    finished (``tricks_won``, ``trick_number``); ``legal``, the seat's legal cards in the order of
+    ``Deal.legal_actions`` (the view's ``legal``); ``heuristic_code``, the heuristic's card, itself
+    decided from the view. No other hand is given."""
+    power = tables.power
+    size = len(power)
+    trump_mask = tables.trump_mask
+    seen = hand | played | out
+    unseen = ((1 << size) - 1) & ~seen
+    unseen_trumps = unseen & trump_mask
+    top_unseen = _top(unseen_trumps, power)
+    my_trumps = hand & trump_mask
+    my_top = _top(my_trumps, power)
+    sure = 0            # the sure winners in hand, as a mask (state_of keeps them as a list)
+    m = hand
+    while m:
+        low = m & -m
+        p = power[low.bit_length() - 1]
+        if p >= 100 and p > top_unseen:
+            sure |= low
+        m ^= low
+    n_sure = bin(sure).count("1")
+
+    mine = won[seat]
+    others = max((w for s, w in enumerate(won) if s != seat), default=0)
+    on_two = sum(1 for s, w in enumerate(won) if s != seat and w >= 2)
+    placed = len(plays)
+    keys = None
+    best_key = -1
+    winner_won = 0
+    winner_trump = 0.0
+    lead_suit = -1
+    if plays:
+        lead_suit = tables.suit_of[plays[0]]
+        keys = tables.win_key[lead_suit]
+        best_seat = None
+        for k, i in enumerate(plays):
+            if keys[i] > best_key:
+                best_seat, best_key = (leader + k) % players, keys[i]
+        winner_won = won[best_seat]
+        winner_trump = 1.0 if best_key >= 100 else 0.0
+    trick = bool(plays)
+    x = [1.0,
+         *(1.0 if number == i else 0.0 for i in range(5)),
+         1.0 if mine == 0 else 0.0, 1.0 if mine == 1 else 0.0, 1.0 if mine >= 2 else 0.0,
+         1.0 if others == 0 else 0.0, 1.0 if others == 1 else 0.0, 1.0 if others >= 2 else 0.0,
+         on_two / 2.0,
+         0.0 if trick else 1.0, 1.0 if placed == players - 1 else 0.0, placed / (players - 1),
+         bin(unseen_trumps).count("1") / 8.0, 1.0 if top_unseen > my_top else 0.0,
+         bin(my_trumps).count("1") / 5.0, n_sure / 5.0,
+         1.0 if trick and winner_won >= 2 else 0.0, 1.0 if trick and winner_won == 1 else 0.0,
+         winner_trump]
+
+    # action_features, for every candidate at once.
+    indices = [_INDEX[a] for a in legal]
+    powers = [power[i] for i in indices]
+    low_power, high_power = min(powers), max(powers)
+    if trick:
+        winners = [power[i] for i in indices if keys[i] > best_key]
+        plain_wins = any(power[i] < 100 and keys[i] > best_key for i in indices)
+    else:
+        winners = powers
+        plain_wins = False
+    cheapest_power = min(winners) if winners else None
+    n_trumps = len(tables.ranking)
+    after = players - 1 - placed
+    suit_of = tables.suit_of
+    beats = _above(tables)
+    rows = []
+    for i, p, code in zip(indices, powers, legal):
+        is_trump = p >= 100
+        height = (p - 100) / n_trumps if is_trump else p / 13.0
+        is_sure = is_trump and p > top_unseen
+        if not trick:
+            wins = 1.0
+            follows = trumps_in = discards = 0.0
+            above = bin(unseen & beats[suit_of[i]][i]).count("1")
+        else:
+            k = keys[i]
+            wins = 1.0 if k > best_key else 0.0
+            same = suit_of[i] == lead_suit
+            follows = 1.0 if same else 0.0
+            trumps_in = 1.0 if is_trump and not same else 0.0
+            discards = 1.0 if not same and not is_trump else 0.0
+            above = bin(unseen & beats[lead_suit][i]).count("1") if k >= 0 else 0
+        bit = 1 << i
+        rows.append([
+            1.0 if is_trump else 0.0, height, 1.0 if is_sure else 0.0, wins,
+            1.0 if wins and winners and p == cheapest_power else 0.0,
+            1.0 if p == low_power else 0.0, 1.0 if p == high_power else 0.0,
+            follows, trumps_in, discards,
+            min(above, 10) / 10.0, after / 4.0, wins if after == 0 else 0.0, wins * after / 4.0,
+            bin(my_trumps & ~bit).count("1") / 5.0, bin(sure & ~bit).count("1") / 5.0,
+            1.0 if wins and is_trump and trick and plain_wins else 0.0,
+            1.0 if code == heuristic_code else 0.0,
+            wins if mine >= 2 else 0.0, wins if on_two else 0.0, wins if number >= 2 else 0.0,
+            1.0 if not trick and is_sure else 0.0,
+            1.0 if not trick and mine == 0 and number < 2 and p == low_power else 0.0])
+    return x, rows

@@ -25,15 +25,22 @@ import hashlib
 import json
 from functools import lru_cache
 from importlib import resources
-from operator import add
+from itertools import compress
+from operator import add, gt, mul
 
-from ..cards import Card
-from .features import COVERED, NAMES, SIZE, action_features, covers, state_of
+from ..cards import CODES, Card
+from ..deal import codes_of
+from .features import (COVERED, NAMES, SIZE, action_features, covers, features_in_deal, features_on_masks, state_of,
+                       turnup_out, view_tables)
 from .heuristic import heuristic_bot
 from .registry import register
 from .search import PIMC, best_bot
 
 WEIGHTS = "learned-spoil-five.json"
+#: The most states whose hidden layer :meth:`Network.choose_in` keeps (a decision of learned-search
+#: meets about a hundred); past it the memo starts again.
+_MEMO_SIZE = 4096
+CODE_INDEX = {code: i for i, code in enumerate(CODES)}
 
 
 class Network:
@@ -49,6 +56,9 @@ class Network:
         self.b1 = tuple(b1)
         self.w2 = tuple(w2)
         self.b2 = float(b2)
+        self._scaled: dict = {}
+        self._zeros = (0.0,) * len(self.b1)
+        self._memo: dict = {}
         #: The first 12 hex digits of the weights file's SHA-256, when read from one
         #: (:func:`read_weights`): what a logged result names the network by.
         self.digest: str | None = None
@@ -56,19 +66,26 @@ class Network:
     def hidden(self, x, start: int = 0, h=None) -> list:
         """The hidden units' inputs (before the rectifier) for ``x`` read as features ``start``…,
         added to ``h`` (the biases when None)."""
-        h = list(self.b1) if h is None else list(h)
+        h = self.b1 if h is None else h
         columns = self.columns
+        scaled = self._scaled
         for i, xi in enumerate(x, start):
             if xi:
-                col = columns[i]
                 if xi == 1.0:
-                    h = list(map(add, h, col))
+                    col = columns[i]
                 else:
-                    h = [a + xi * w for a, w in zip(h, col)]
-        return h
+                    # ``xi * w`` once for every value a feature takes (a few each): the sum is
+                    # then ``a + xi * w`` as ever, the same floats, added in C by map.
+                    col = scaled.get((i, xi))
+                    if col is None:
+                        col = scaled[i, xi] = tuple([xi * w for w in columns[i]])
+                h = list(map(add, h, col))
+        return h if isinstance(h, list) else list(h)
 
     def output(self, h) -> float:
-        return self.b2 + sum(w * a for w, a in zip(self.w2, h) if a > 0.0)
+        # ``b2 + sum(w * a for w, a in zip(w2, h) if a > 0.0)``, the same terms in the same order,
+        # with the loop in C.
+        return self.b2 + sum(compress(map(mul, self.w2, h), map(gt, h, self._zeros)))
 
     def q(self, x) -> float:
         """Q of one full feature vector."""
@@ -87,6 +104,39 @@ class Network:
     def choose(self, view, rng=None) -> str:
         values = self.values(view, rng)
         return max(view.legal, key=values.__getitem__)
+
+    def choose_in(self, deal, legal: tuple, heuristic_code: str) -> str:
+        """:meth:`choose` for the seat to move in ``deal``, its features read from the deal's bit
+        masks as its view would give them (:func:`.features.features_in_deal`): the same card.
+        ``legal``: ``deal.legal_actions()``; ``heuristic_code``: the heuristic's card there."""
+        return self.choose_among(*features_in_deal(deal, legal, heuristic_code), legal)
+
+    def choose_among(self, x, rows, legal: tuple) -> str:
+        """The action of ``legal`` whose features (``x`` the state's, ``rows`` each candidate's, as
+        :func:`.features.features_on_masks` gives them) have the highest Q, the first of equals."""
+        # A search's imagined deals differ in the hidden hands, which the features do not read:
+        # the same vectors come back many times a decision (about one in five is new), so the
+        # state's part of the hidden layer and each candidate's Q are kept by their vectors. A
+        # vector's Q is always computed the same way, so a kept one is the very same float.
+        memo = self._memo
+        key = tuple(x)
+        entry = memo.get(key)
+        if entry is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            entry = memo[key] = (self.hidden(x), {})
+        shared, known = entry
+        start = len(x)
+        best = None
+        best_q = 0.0
+        for action, row in zip(legal, rows):
+            row_key = tuple(row)
+            q = known.get(row_key)
+            if q is None:
+                q = known[row_key] = self.output(self.hidden(row, start, shared))
+            if best is None or q > best_q:      # max() keeps the first of equal values too
+                best, best_q = action, q
+        return best
 
 
 def from_dict(data: dict) -> Network:
@@ -152,6 +202,26 @@ class _OursLearned:
             return self.network.choose(view, rng)
         return heuristic_bot(view, rng)
 
+    def on_masks(self, deal):
+        """``own_seat``'s choice of card in a rollout of ``deal`` on the playout's bit masks
+        (:func:`.playout.playout_outcome`'s ``choose``): the card ``self(deal.view(own_seat), rng)``
+        would play at that point, decided without a view from what that view holds
+        (:func:`.features.features_on_masks`). The deal must be in its play (the search asks
+        this where :func:`.playout.supports` says so); the jink decision stays the heuristic's,
+        as here."""
+        tables = view_tables(deal)
+        out = turnup_out(deal)
+        players = deal.players
+        seat = self.own_seat
+        network = self.network
+
+        def choose(hand, played, plays, leader, won, number, legal, heuristic):
+            codes = codes_of(legal)
+            x, rows = features_on_masks(tables, out, players, seat, hand, played, plays, leader, won, number,
+                                        codes, CODES[heuristic])
+            return CODE_INDEX[network.choose_among(x, rows, codes)]
+        return choose
+
 
 class LearnedSearch:
     """PIMC as ``best`` plays it (``budget`` rollouts, ``reply_depth`` of our turns searched), our
@@ -182,7 +252,9 @@ learned_search_bot = LearnedSearch()
 # ``learned`` is offered at the table (a move in well under a millisecond, and in five-handed Spoil
 # Five against heuristic players it takes the pool about 0.18 of deals, the heuristic 0.09, pimc
 # 0.166, paired on 3,000 held-out deals: benchmarks/protocol_log.jsonl); ``learned-search`` is kept
-# for studies: in Pyodide about 1.5 times ``best``'s median move (64 ms against 43 ms), and on the
-# first trick's moves several times slower (230 ms at the 90th percentile), the network's cost.
+# for studies. Its rollouts run wholly on the playout's bit masks, its own cards chosen there from
+# what its view would show (:meth:`_OursLearned.on_masks`): in Pyodide 55 ms median and 99 ms at the
+# 90th percentile a move, ``best`` 45 and 59 in the same run (before, building a view for each of its
+# rollout cards: 74 and 248; benchmarks/pyodide_bot_speed.mjs, 20 deals, on a loaded machine).
 register("learned", learned_bot)
 register("learned-search", learned_search_bot, study_only=True)

@@ -107,10 +107,16 @@ def rollout_value(deal, side: int, policy, rng, spoil_aware: bool = False) -> fl
     """What ``deal`` played to its end with ``policy`` for every seat is worth to ``side``
     (:func:`rollout`, then :func:`utility`); ``deal`` may be played on. With the heuristic bot, the
     play is run on bit masks where :mod:`.playout` can (the same end, without a view a card), and
-    with a policy that is the heuristic's but at one seat, the other seats' play is."""
+    with a policy that is the heuristic's but at one seat, the other seats' play is — that seat's
+    too where the policy can choose its cards from the playout's integers (``on_masks``:
+    :meth:`.learned._OursLearned.on_masks`)."""
     if _on_bit_masks(deal, policy):
         return utility(deal, side, spoil_aware, playout.playout_outcome(deal))
     if _others_on_bit_masks(deal, policy):
+        on_masks = getattr(policy, "on_masks", None)
+        if on_masks is not None:
+            # The own seat's cards too decided on the bit masks, as its view would show the deal.
+            return utility(deal, side, spoil_aware, playout.playout_outcome(deal, policy.own_seat, on_masks(deal)))
         _play_out_around(deal, policy, rng)
     else:
         rollout(deal, policy, rng)
