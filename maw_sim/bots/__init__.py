@@ -23,9 +23,10 @@ LEVELS = (
     ("random", "Beginner", "Plays any card the rules allow, at random."),
     ("heuristic", "Book player", "Follows the old rule books' advice: rob, hold the top trumps for the "
                                  "third trick, jink only with a sure five."),
-    ("learned", "Self-taught", "Plays Spoil Five by a small network that learned from some 600,000 deals "
-                               "against book players and itself: there a little stronger than Strong, "
-                               "and quick. In other games, as the Book player."),
+    ("learned", "Self-taught", "Plays Spoil Five by a small network that taught itself by playing and was "
+                               "then taught by a slow searching player: against book players it takes "
+                               "about as many pools as Expert, and answers at once. In other games, as "
+                               "the Book player."),
     ("pimc", "Strong", "Imagines 8 to 60 deals that fit what it has seen, plays each card out in "
                        "them, and solves the last ten cards exactly."),
     ("ismcts", "Strong, by a search tree", "Searches a tree of choices over 250 deals imagined from "

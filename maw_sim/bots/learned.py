@@ -1,14 +1,25 @@
 """The learned bots: a small network that values each card a seat could play, trained offline.
 
 The network reads :mod:`.features` (a vector describing the seat's view and one candidate card)
-and returns Q, the chance the seat goes on to take the pool after playing that card. It was trained
-by Deep Monte-Carlo (``scripts/train_learned_bot.py``): deals played by the network itself, a little
-at random, against tables of heuristic players, softened heuristic players and copies of itself,
-each card it played fitted to whether it then took the pool. Its weights ship as package data
-(``data/learned-spoil-five.json``) and are evaluated here in plain Python, one hidden layer of
-rectified units, so the bot runs wherever the engine does (Pyodide included). The shipped weights:
-12 iterations of 50,000 deals (about 3.9 million cards chosen), 32 hidden units, about 20 CPU-minutes
-on one core; the curves are in the weights file.
+and returns Q, a score for playing that card. It was trained in two stages, and its weights ship as
+package data (``data/learned-spoil-five.json``, with both stages' settings and curves), evaluated
+here in plain Python, one hidden layer of 32 rectified units, so the bot runs wherever the engine
+does (Pyodide included):
+
+1. **Deep Monte-Carlo** (``scripts/train_learned_bot.py``): deals played by the network itself, a
+   little at random, against tables of heuristic players, softened heuristic players and copies of
+   itself, each card it played fitted to whether it then took the pool: 12 iterations of 50,000
+   deals (about 3.9 million cards chosen), about 20 CPU-minutes on one core. Q is then the chance
+   of taking the pool after that card (weights ``d109e23c982e``, shipped until plan 2).
+2. **Taught by a slow search** (expert iteration, ``scripts/teach_learned_bot.py``): ISMCTS at 3,000
+   iterations played one seat of 2,422 deals of the script's own seed against heuristic and ``pimc``
+   players, and the network was fitted to its judgement of 8,414 decisions: the ranking its visits
+   made, half by a softmax of Q / 0.05, half by Q against the search's mean values
+   (``fit --loss policy --mix 0.5 --temperature 0.05 --epochs 40``, the epoch of least regret
+   kept). The rows are reproduced by ``collect --iterations 3000 --deals 2480 --share 0/2`` and
+   ``--deals 2364 --share 1/2`` (digest ``841b810a0cc6``); collecting took about 2 CPU-hours.
+   Chosen among four fits on the development deals, by the procedure of plan 2 in
+   ``benchmarks/protocol_plans.md``.
 
 - ``learned``: plays the card with the highest Q. Robbing and jinking are the heuristic's.
 - ``learned-search``: the ``best`` search (PIMC, our next turn searched, heuristic rollouts) with
@@ -250,8 +261,9 @@ class LearnedSearch:
 learned_bot = LearnedBot()
 learned_search_bot = LearnedSearch()
 # ``learned`` is offered at the table (a move in well under a millisecond, and in five-handed Spoil
-# Five against heuristic players it takes the pool about 0.18 of deals, the heuristic 0.09, pimc
-# 0.166, paired on 3,000 held-out deals: benchmarks/protocol_log.jsonl); ``learned-search`` is kept
+# Five against heuristic players the taught network takes the pool in 0.214 of deals, the first
+# network 0.183, the heuristic 0.088, pimc 0.166, paired on 3,000 held-out deals:
+# benchmarks/protocol_log.jsonl); ``learned-search`` is kept
 # for studies. Its rollouts run wholly on the playout's bit masks, its own cards chosen there from
 # what its view would show (:meth:`_OursLearned.on_masks`): in Pyodide 55 ms median and 99 ms at the
 # 90th percentile a move, ``best`` 45 and 59 in the same run (before, building a view for each of its
