@@ -15,10 +15,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from conftest import guarded_page
 from serverproc import restartable_server
-from test_browser import click_a_legal_move
+from test_browser import wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -79,6 +80,21 @@ def to_move(page) -> bool:
     return page.evaluate("""s => { const t = document.querySelector(s);
         if (t.dataset.busy !== 'false' || t.dataset.phase === 'over') return false;
         return Boolean(t.querySelector('[data-maw-hand] button[data-legal="true"], .maw-choices button[data-action], [data-maw-select]:not([hidden])')); }""", TABLE)
+
+
+def act(page) -> bool:
+    """Click the first card or choice this page offers, if it still offers one. Between reading that
+    a page may act and clicking, a push from the server can move its table on (a full run once
+    found a page read as to move with neither a card nor a choice by the time of the click); the
+    play loop then reads the pages again."""
+    offered = page.locator(f'{TABLE} [data-maw-hand] button[data-legal="true"], '
+                           f'{TABLE} .maw-choices button[data-action]')
+    try:
+        offered.first.click(timeout=2_000)
+    except PlaywrightTimeoutError:
+        return False
+    wait_idle(page)
+    return True
 
 
 def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, table_server):
@@ -171,7 +187,8 @@ def test_four_devices_play_one_deal_each_seeing_only_its_own_cards(browser, tabl
             # play, may lead, but the server holds that lead until the rob is decided (a refusal
             # would tell the table where the ace is), so a lead sent first would wait for it.
             ready.sort(key=lambda page: page.locator(TABLE).get_attribute("data-phase") == "play")
-            click_a_legal_move(ready[0])
+            if not act(ready[0]):
+                continue
             moves += 1
             if moves == 6 and not reloaded:
                 check_hands()
