@@ -195,7 +195,7 @@ def fit(rows: Path, out: Path, epochs: int, lr: float, batch: int, seed: int, lo
         loss: str = "value", mix: float = 0.5, temperature: float = 0.05, deals: int | None = None) -> dict:
     import numpy as np
     sys.path.insert(0, str(ROOT / "scripts"))
-    from train_learned_bot import MLP
+    from train_learned_bot import MLP, write_weights
     from maw_sim.bots.learned import _shipped_text
     (deal, x, y, w, visits, decision), digest = load_rows(rows, deals)
     test = deal % 10 == 0
@@ -231,9 +231,7 @@ def fit(rows: Path, out: Path, epochs: int, lr: float, batch: int, seed: int, lo
                                    "epochs": epochs, "lr": lr, "batch": batch, "seed": seed, "loss": loss, "kept_epoch": kept["epoch"],
                                    **({"mix": mix, "temperature": temperature} if loss == "policy" else {}),
                                    "curves": curves}}
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-    log(f"wrote {out}")
+    write_weights(data, out, log)
     return data
 
 

@@ -222,10 +222,15 @@ def train(iterations: int, deals: int, hidden: int, epochs: int, epsilon: float,
                         "epsilon": epsilon, "lr": lr, "batch": batch, "fields": list(FIELDS),
                         "cpu_seconds": round(time.process_time() - start), "commit": _commit(), "curves": curves}
     if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-        log(f"wrote {out}")
+        write_weights(data, out, log)
     return data
+
+
+def write_weights(data: dict, out: Path, log=print) -> None:
+    """A weights file as the bot reads it (``maw_sim.bots.learned.read_weights``): one line of JSON."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    log(f"wrote {out}")
 
 
 def main() -> None:
