@@ -538,8 +538,7 @@ class Knowledge:
         texts = rebuild.texts
         for k, e in self._actions:       # a chance event is dealt again from the stock laid out
             text = texts.get(k, e.text)
-            if deal.phase != PLAY:      # (in the play nobody acts unheard: take_unseen does nothing)
-                take_unseen(deal, e.seat, text)   # a drawn holder of the ace declines unheard
+            take_unseen(deal, e.seat, text)   # a drawn holder of the ace declines unheard
             try:
                 deal.apply(text)
             except IllegalAction as exc:

@@ -168,27 +168,28 @@ def _rollout_decisions(seeds, rng):
 
 def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_them():
     """The features of a rollout's decision read from the deal's bit masks are the view's, number
-    for number; the card chosen from them is the view's choice, with the shipped network and with
+    for number (the integers a position holds and those a view is read as agree); the card the
+    rollout's chooser takes from them is the view's choice, with the shipped network and with
     another; and the search judges every candidate as it does building a view at each of its
     own rollout cards."""
     from maw_sim.bots import playout
-    from maw_sim.bots.features import action_features, features_in_deal, state_of
+    from maw_sim.bots.features import features_on_masks, of_view, turnup_out, view_tables
     from maw_sim.bots.learned import CODE_INDEX, _OursLearned
-    from maw_sim.cards import CODES, Card
+    from maw_sim.cards import CODES
     networks = (shipped(), _perturbed_network(1))
+    heuristic = get_bot("heuristic")
     checked = robbed = differ = 0
     for deal, view in _rollout_decisions((1, 2, 3), random.Random(5)):
         legal = deal.legal_actions()
         heuristic_code = playout.heuristic_action(deal)
-        x, rows = features_in_deal(deal, legal, heuristic_code)
-        expected_x, context = state_of(view)
-        cards = [Card.parse(a) for a in view.legal]
-        assert legal == view.legal and x == expected_x
-        assert rows == [action_features(view, context, c, cards, heuristic_code) for c in cards]
-        choices = [network.choose(view) for network in networks]
-        assert [network.choose_in(deal, legal, heuristic_code) for network in networks] == choices
-        # The rollout's own chooser, on the playout's integers (the position's here).
         pos = deal.position
+        from_deal = features_on_masks(view_tables(deal), turnup_out(deal), deal.players, pos.to_move,
+                                      pos.hands[pos.to_move], pos.played, pos.plays, pos.leader, pos.won,
+                                      pos.trick_count, legal, heuristic_code)
+        assert legal == view.legal and heuristic_code == heuristic(view, None)
+        assert from_deal == of_view(view, heuristic_code)
+        choices = [network.choose(view) for network in networks]
+        # The rollout's own chooser, on the playout's integers (the position's here).
         chooser = _OursLearned(view.seat, networks[1]).on_masks(deal)
         chosen = chooser(pos.hands[view.seat], pos.played, pos.plays, pos.leader, pos.won, pos.trick_count,
                          sum(1 << CODE_INDEX[a] for a in legal), CODE_INDEX[heuristic_code])

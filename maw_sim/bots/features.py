@@ -17,7 +17,7 @@ the variant's rank tables (``power``, ``win_key``, ``suit_of``), as the heuristi
 
 from __future__ import annotations
 
-from ..cards import CODES, Card
+from ..cards import CODES
 from ..phases import ROBBING
 from .heuristic import heuristic_bot
 
@@ -66,23 +66,13 @@ def _top(mask: int, power) -> int:
     return top
 
 
-def _count_above(mask: int, keys, key: int) -> int:
-    n = 0
-    while mask:
-        low = mask & -mask
-        if keys[low.bit_length() - 1] > key:
-            n += 1
-        mask ^= low
-    return n
-
-
 _ABOVE: dict = {}
 
 
 def _above(tables) -> tuple:
     """``above[s][i]``: the cards that beat card ``i`` in a trick whose lead is of suit ``s`` (a
-    greater ``win_key[s]``), so that ``_count_above(mask, win_key[s], win_key[s][i])`` is the count
-    of ``mask & above[s][i]``. Kept for each tables (the variant keeps them: a few a game)."""
+    greater ``win_key[s]``): the unseen cards above a candidate are ``unseen & above[s][i]``. Kept
+    for each tables (the variant keeps them: a few a game)."""
     entry = _ABOVE.get(id(tables))
     if entry is None or entry[0] is not tables:
         above = tuple(tuple(sum(1 << j for j, kj in enumerate(keys) if kj > ki) for ki in keys)
@@ -91,132 +81,31 @@ def _above(tables) -> tuple:
     return entry[1]
 
 
-def state_of(view) -> tuple:
-    """What every candidate of ``view`` shares: (the state's features, the context the candidates'
-    features need). Computed once a decision."""
-    tables = view.tables
-    power = tables.power
-    size = len(power)
-    trump_mask = tables.trump_mask
+def of_view(view, heuristic_code: str) -> tuple:
+    """The features of ``view``'s play decision: (the state's features, the candidate's part for
+    each of ``view.legal`` in its order). The view is read as the integers
+    :func:`features_on_masks` takes, so the view's path and a rollout's are one computation.
+    ``heuristic_code``: the heuristic's card for this view."""
     hand = 0
     for c in view.hand:
         hand |= 1 << c.index
-    seen = hand
+    played = 0
     for trick in view.tricks:
         for _, card in trick.plays:
-            seen |= 1 << card.index
-    if view.turnup is not None and view.robbed_by is None:
-        seen |= 1 << view.turnup.index      # out of play: nobody robbed it
-    unseen = ((1 << size) - 1) & ~seen
-    unseen_trumps = unseen & trump_mask
-    top_unseen = _top(unseen_trumps, power)
-    my_trumps = hand & trump_mask
-    my_top = _top(my_trumps, power)
-    sure = [c for c in view.hand if power[c.index] >= 100 and power[c.index] > top_unseen]
-
-    seat = view.seat
-    won = view.tricks_won
-    mine = won[seat]
-    others = max((w for s, w in enumerate(won) if s != seat), default=0)
-    on_two = sum(1 for s, w in enumerate(won) if s != seat and w >= 2)
-    number = view.trick_number
+            played |= 1 << card.index
     trick = view.current_trick
-    players = view.players
-    placed = len(trick.plays) if trick is not None else 0
-    keys = None
-    best_key = -1
-    winner_won = 0
-    winner_trump = 0.0
-    if trick is not None:
-        keys = tables.win_key[tables.suit_of[trick.plays[0][1].index]]
-        best_seat = None
-        for s, card in trick.plays:
-            if keys[card.index] > best_key:
-                best_seat, best_key = s, keys[card.index]
-        winner_won = won[best_seat]
-        winner_trump = 1.0 if best_key >= 100 else 0.0
-    n_unseen_trumps = bin(unseen_trumps).count("1")
-    x = [1.0,
-         *(1.0 if number == i else 0.0 for i in range(5)),
-         1.0 if mine == 0 else 0.0, 1.0 if mine == 1 else 0.0, 1.0 if mine >= 2 else 0.0,
-         1.0 if others == 0 else 0.0, 1.0 if others == 1 else 0.0, 1.0 if others >= 2 else 0.0,
-         on_two / 2.0,
-         1.0 if trick is None else 0.0, 1.0 if placed == players - 1 else 0.0, placed / (players - 1),
-         n_unseen_trumps / 8.0, 1.0 if top_unseen > my_top else 0.0, bin(my_trumps).count("1") / 5.0,
-         len(sure) / 5.0,
-         1.0 if trick is not None and winner_won >= 2 else 0.0, 1.0 if trick is not None and winner_won == 1 else 0.0,
-         winner_trump]
-    context = (tables, keys, best_key, unseen, unseen_trumps, top_unseen, hand, my_trumps, sure,
-               placed, players, mine, on_two, number, trick)
-    return x, context
-
-
-def action_features(view, context, card: Card, legal_cards: list, heuristic_code: str) -> list:
-    """The candidate's part of the vector (appended to :func:`state_of`'s)."""
-    (tables, keys, best_key, unseen, unseen_trumps, top_unseen, hand, my_trumps, sure,
-     placed, players, mine, on_two, number, trick) = context
-    power = tables.power
-    p = power[card.index]
-    is_trump = p >= 100
-    n_trumps = len(tables.ranking)
-    height = (p - 100) / n_trumps if is_trump else p / 13.0
-    is_sure = is_trump and p > top_unseen
-    if trick is None:
-        lead_keys = tables.win_key[tables.suit_of[card.index]]
-        wins = 1.0
-        follows = trumps_in = discards = 0.0
-        above = _count_above(unseen, lead_keys, lead_keys[card.index])
-    else:
-        k = keys[card.index]
-        wins = 1.0 if k > best_key else 0.0
-        lead_suit = tables.suit_of[trick.plays[0][1].index]
-        same = tables.suit_of[card.index] == lead_suit
-        follows = 1.0 if same else 0.0
-        trumps_in = 1.0 if is_trump and not same else 0.0
-        discards = 1.0 if not same and not is_trump else 0.0
-        above = _count_above(unseen, keys, k) if k >= 0 else 0
-    powers = [power[c.index] for c in legal_cards]
-    if trick is None:
-        winners = powers
-    else:
-        winners = [power[c.index] for c in legal_cards if keys[c.index] > best_key]
-    cheapest = 1.0 if wins and winners and p == min(winners) else 0.0
-    after = players - 1 - placed
-    trumps_after = bin(my_trumps & ~(1 << card.index)).count("1")
-    sure_after = sum(1 for c in sure if c.index != card.index)
-    # Winning with a trump when a plain card would have won too: a trump spent for nothing.
-    wasteful = 1.0 if wins and is_trump and trick is not None and any(
-        power[c.index] < 100 and keys[c.index] > best_key for c in legal_cards) else 0.0
-    return [1.0 if is_trump else 0.0, height, 1.0 if is_sure else 0.0, wins, cheapest,
-            1.0 if p == min(powers) else 0.0, 1.0 if p == max(powers) else 0.0,
-            follows, trumps_in, discards,
-            min(above, 10) / 10.0, after / 4.0, wins if after == 0 else 0.0, wins * after / 4.0,
-            trumps_after / 5.0, sure_after / 5.0, wasteful,
-            1.0 if card.code == heuristic_code else 0.0,
-            wins if mine >= 2 else 0.0, wins if on_two else 0.0, wins if number >= 2 else 0.0,
-            1.0 if trick is None and is_sure else 0.0,
-            1.0 if trick is None and mine == 0 and number < 2 and p == min(powers) else 0.0]
+    plays = () if trick is None else tuple(card.index for _, card in trick.plays)
+    leader = 0 if trick is None else trick.plays[0][0]
+    out = 1 << view.turnup.index if view.turnup is not None and view.robbed_by is None else 0
+    return features_on_masks(view.tables, out, view.players, view.seat, hand, played, plays, leader,
+                             view.tricks_won, view.trick_number, view.legal, heuristic_code)
 
 
 def features(view, rng=None) -> dict:
     """Each legal card of a play decision and its feature vector: ``{action: [SIZE floats]}``.
     ``rng`` is handed to the heuristic (whose card is one feature); it draws nothing in Spoil Five."""
-    x, context = state_of(view)
-    legal_cards = [Card.parse(a) for a in view.legal]
-    heuristic_code = heuristic_bot(view, rng)
-    return {card.code: x + action_features(view, context, card, legal_cards, heuristic_code) for card in legal_cards}
-
-
-def features_in_deal(deal, legal: tuple, heuristic_code: str) -> tuple:
-    """The features of a play decision of the seat to move in ``deal``, read from the deal's bit
-    masks without building its view (:func:`features_on_masks` on the deal's position): the same
-    numbers as :func:`state_of` and :func:`action_features` on ``deal.view(seat)``.
-    ``legal``: ``deal.legal_actions()``; ``heuristic_code``: the heuristic's card there
-    (:func:`.playout.heuristic_action`)."""
-    pos = deal.position
-    return features_on_masks(view_tables(deal), turnup_out(deal), deal.players, pos.to_move,
-                             pos.hands[pos.to_move], pos.played, pos.plays, pos.leader, pos.won,
-                             pos.trick_count, legal, heuristic_code)
+    x, rows = of_view(view, heuristic_bot(view, rng))
+    return {action: x + row for action, row in zip(view.legal, rows)}
 
 
 def view_tables(deal):
@@ -237,8 +126,8 @@ def features_on_masks(tables, out: int, players: int, seat: int, hand: int, play
     """The features of ``seat``'s play decision from the integers of a deal's position
     (:class:`~maw_sim.deal.Position`), for a search's rollout, which asks this of its own seat a
     few hundred times a decision: (the state's features, the candidate's part for each of
-    ``legal`` in its order), the same numbers as :func:`state_of` and :func:`action_features` on
-    that seat's view (tests/test_learned_bot.py compares them).
+    ``legal`` in its order). A view's features are computed here too (:func:`of_view`), and
+    tests/test_learned_bot.py checks that a deal's position and its seat's view give the same.
 
     Only what that view holds is read, so nothing hidden leaks in: ``tables``, the rank tables the
     view reads (:func:`view_tables`); ``out``, the turn-up lying out of play (:func:`turnup_out`);
@@ -257,7 +146,7 @@ def features_on_masks(tables, out: int, players: int, seat: int, hand: int, play
     top_unseen = _top(unseen_trumps, power)
     my_trumps = hand & trump_mask
     my_top = _top(my_trumps, power)
-    sure = 0            # the sure winners in hand, as a mask (state_of keeps them as a list)
+    sure = 0            # the sure winners in hand, as a mask
     m = hand
     while m:
         low = m & -m
@@ -297,7 +186,7 @@ def features_on_masks(tables, out: int, players: int, seat: int, hand: int, play
          1.0 if trick and winner_won >= 2 else 0.0, 1.0 if trick and winner_won == 1 else 0.0,
          winner_trump]
 
-    # action_features, for every candidate at once.
+    # The candidates' part, for every candidate at once.
     indices = [_INDEX[a] for a in legal]
     powers = [power[i] for i in indices]
     low_power, high_power = min(powers), max(powers)

@@ -39,16 +39,15 @@ from importlib import resources
 from itertools import compress
 from operator import add, gt, mul
 
-from ..cards import CODES, Card
+from ..cards import CODES
 from ..deal import codes_of
-from .features import (COVERED, NAMES, SIZE, action_features, covers, features_in_deal, features_on_masks, state_of,
-                       turnup_out, view_tables)
+from .features import COVERED, NAMES, SIZE, covers, features_on_masks, of_view, turnup_out, view_tables
 from .heuristic import heuristic_bot
 from .registry import register
 from .search import PIMC, best_bot
 
 WEIGHTS = "learned-spoil-five.json"
-#: The most states whose hidden layer :meth:`Network.choose_in` keeps (a decision of learned-search
+#: The most states whose hidden layer :meth:`Network.choose_among` keeps (a decision of learned-search
 #: meets about a hundred); past it the memo starts again.
 _MEMO_SIZE = 4096
 CODE_INDEX = {code: i for i, code in enumerate(CODES)}
@@ -104,23 +103,13 @@ class Network:
 
     def values(self, view, rng=None) -> dict:
         """Q of each legal card of a play decision: the state's part of the hidden layer is summed once."""
-        x, context = state_of(view)
+        x, rows = of_view(view, heuristic_bot(view, rng))
         shared = self.hidden(x)
-        legal_cards = [Card.parse(a) for a in view.legal]
-        heuristic_code = heuristic_bot(view, rng)
         start = len(x)
-        return {c.code: self.output(self.hidden(action_features(view, context, c, legal_cards, heuristic_code), start, shared))
-                for c in legal_cards}
+        return {action: self.output(self.hidden(row, start, shared)) for action, row in zip(view.legal, rows)}
 
     def choose(self, view, rng=None) -> str:
-        values = self.values(view, rng)
-        return max(view.legal, key=values.__getitem__)
-
-    def choose_in(self, deal, legal: tuple, heuristic_code: str) -> str:
-        """:meth:`choose` for the seat to move in ``deal``, its features read from the deal's bit
-        masks as its view would give them (:func:`.features.features_in_deal`): the same card.
-        ``legal``: ``deal.legal_actions()``; ``heuristic_code``: the heuristic's card there."""
-        return self.choose_among(*features_in_deal(deal, legal, heuristic_code), legal)
+        return self.choose_among(*of_view(view, heuristic_bot(view, rng)), view.legal)
 
     def choose_among(self, x, rows, legal: tuple) -> str:
         """The action of ``legal`` whose features (``x`` the state's, ``rows`` each candidate's, as
