@@ -103,15 +103,11 @@ def collect(deals: int, iterations: int, seed: int, rows: Path, share: tuple) ->
             out.write(line + "\n")
 
 
-def load_rows(rows: Path, deals: int | None = None):
-    """(deal, features, values, weights, visits, decision) arrays, one line a legal card, from the
-    rows of deals 0 … ``deals`` − 1 (all of them if None; refused if one is missing), and a digest
-    of those rows, in the order of their deals."""
-    import numpy as np
-    xs, ys, ws, vs, deal_of, decision_of = [], [], [], [], [], []
-    k = 0
+def _read_lines(rows: Path, deals: int | None) -> dict:
+    """The rows of one file by deal, those of deals 0 … ``deals`` − 1 (all if None; refused if one
+    of them is missing)."""
+    lines = {}
     with rows.open(encoding="utf-8") as f:
-        lines = {}
         for line in f:
             index = json.loads(line)["deal"]
             if deals is None or index < deals:
@@ -119,21 +115,44 @@ def load_rows(rows: Path, deals: int | None = None):
     if deals is not None and len(lines) < deals:
         missing = sorted(set(range(deals)) - set(lines))
         raise SystemExit(f"{len(missing)} of deals 0-{deals - 1} are not in {rows} yet (the first: {missing[0]})")
-    digest = hashlib.sha256("\n".join(lines[i] for i in sorted(lines)).encode("utf-8")).hexdigest()[:12]
-    for index in sorted(lines):
-        row = json.loads(lines[index])
-        for decision in row["decisions"]:
-            total = sum(c["visits"] for c in decision.values())
-            for card in decision.values():
-                xs.append(card["x"])
-                ys.append(card["value"])
-                ws.append(card["visits"] / total)
-                vs.append(card["visits"])
-                deal_of.append(row["deal"])
-                decision_of.append(k)
-            k += 1
+    return lines
+
+
+def load_rows(rows, deals=None):
+    """(deal, features, values, weights, visits, decision) arrays, one line a legal card; a digest
+    of the rows used; and how many rows (a deal of one file) they are. ``rows``: a rows file, or a list of them (two teachers' rows, say);
+    ``deals``: for each file, its deals 0 … ``deals`` − 1 only (None: all its rows), one number for
+    one file or a list beside the list of files. A deal's number is kept, so a deal held back
+    (:func:`fit`) is held back in every file."""
+    import numpy as np
+    files = [rows] if isinstance(rows, Path) else list(rows)
+    counts = deals if isinstance(deals, (list, tuple)) else [deals] * len(files)
+    if len(counts) != len(files):
+        raise SystemExit(f"{len(counts)} deal counts for {len(files)} rows files: give one for each, in their order")
+    xs, ys, ws, vs, deal_of, decision_of = [], [], [], [], [], []
+    k = 0
+    digests = []
+    n_rows = 0
+    for path, count in zip(files, counts):
+        lines = _read_lines(path, count)
+        n_rows += len(lines)
+        digests.append(hashlib.sha256("\n".join(lines[i] for i in sorted(lines)).encode("utf-8")).hexdigest()[:12])
+        for index in sorted(lines):
+            row = json.loads(lines[index])
+            for decision in row["decisions"]:
+                total = sum(c["visits"] for c in decision.values())
+                for card in decision.values():
+                    xs.append(card["x"])
+                    ys.append(card["value"])
+                    ws.append(card["visits"] / total)
+                    vs.append(card["visits"])
+                    deal_of.append(row["deal"])
+                    decision_of.append(k)
+                k += 1
+    # One file keeps its own digest (the shipped weights record one so); several, a digest of theirs.
+    digest = digests[0] if len(digests) == 1 else hashlib.sha256(" ".join(digests).encode()).hexdigest()[:12]
     return (np.asarray(deal_of), np.asarray(xs, dtype=np.float64), np.asarray(ys), np.asarray(ws),
-            np.asarray(vs), np.asarray(decision_of)), digest
+            np.asarray(vs), np.asarray(decision_of)), digest, n_rows
 
 
 def regret(q, values, visits, decision) -> float:
@@ -191,13 +210,15 @@ def fit_policy(mlp, x, y, visits, decision, epochs: int, batch: int, lr: float, 
             mlp.descend(x[idx], z, h, d, lr)
 
 
-def fit(rows: Path, out: Path, epochs: int, lr: float, batch: int, seed: int, log=print,
-        loss: str = "value", mix: float = 0.5, temperature: float = 0.05, deals: int | None = None) -> dict:
+def fit(rows, out: Path, epochs: int, lr: float, batch: int, seed: int, log=print,
+        loss: str = "value", mix: float = 0.5, temperature: float = 0.05, deals=None) -> dict:
+    """Fit the shipped network to the rows of ``rows`` (one file or a list, ``deals`` as
+    :func:`load_rows` takes them) and write it to ``out``; returns the weights file's contents."""
     import numpy as np
     sys.path.insert(0, str(ROOT / "scripts"))
     from train_learned_bot import MLP, write_weights
     from maw_sim.bots.learned import _shipped_text
-    (deal, x, y, w, visits, decision), digest = load_rows(rows, deals)
+    (deal, x, y, w, visits, decision), digest, n_rows = load_rows(rows, deals)
     test = deal % 10 == 0
     mlp = MLP.from_dict(json.loads(_shipped_text()))
     nrng = np.random.default_rng(seed)
@@ -225,8 +246,9 @@ def fit(rows: Path, out: Path, epochs: int, lr: float, batch: int, seed: int, lo
     mlp.params = kept_params
     data = mlp.as_dict()
     data["training"] = {**json.loads(_shipped_text()).get("training", {}),
-                        "taught": {"script": "scripts/teach_learned_bot.py", "rows": len(np.unique(deal)),
+                        "taught": {"script": "scripts/teach_learned_bot.py", "rows": n_rows,
                                    "rows_digest": digest, "deals": deals,
+                                   **({} if isinstance(rows, Path) else {"files": [str(p) for p in rows]}),
                                    "decisions": int(len(np.unique(decision))), "cards": int(len(y)),
                                    "epochs": epochs, "lr": lr, "batch": batch, "seed": seed, "loss": loss, "kept_epoch": kept["epoch"],
                                    **({"mix": mix, "temperature": temperature} if loss == "policy" else {}),
@@ -245,13 +267,16 @@ def main() -> None:
     c.add_argument("--rows", type=Path, default=ROWS)
     c.add_argument("--share", default="0/1", help="i/k: play only deals d with d % k == i")
     f = sub.add_parser("fit", help="fit the shipped network to the collected values")
-    f.add_argument("--rows", type=Path, default=ROWS)
+    f.add_argument("--rows", type=Path, action="append",
+                   help=f"a rows file (default {ROWS.relative_to(ROOT)}); give it again to fit on several")
     f.add_argument("--out", type=Path, required=True)
     f.add_argument("--epochs", type=int, default=30)
     f.add_argument("--lr", type=float, default=3e-4)
     f.add_argument("--batch", type=int, default=256)
     f.add_argument("--seed", type=int, default=SEED)
-    f.add_argument("--deals", type=int, help="fit on deals 0 … N-1 only (every one of them collected)")
+    f.add_argument("--deals", type=int, action="append",
+                   help="fit on deals 0 … N-1 only (every one of them collected); with several --rows, "
+                        "the i-th --deals is the i-th file's (a file without one: all its rows)")
     f.add_argument("--loss", choices=("value", "policy"), default="value",
                    help="value: Q to the teacher's mean values; policy: the ranking to its visits")
     f.add_argument("--mix", type=float, default=0.5, help="policy loss: the ranking's share (the rest: values)")
@@ -261,8 +286,13 @@ def main() -> None:
         part, parts = (int(v) for v in args.share.split("/"))
         collect(args.deals, args.iterations, args.seed, args.rows, (part, parts))
     else:
-        fit(args.rows, args.out, args.epochs, args.lr, args.batch, args.seed, log=lambda s: print(s, flush=True),
-            loss=args.loss, mix=args.mix, temperature=args.temperature, deals=args.deals)
+        files = args.rows or [ROWS]
+        counts = (args.deals or []) + [None] * (len(files) - len(args.deals or []))
+        if len(counts) > len(files):
+            parser.error(f"{len(counts)} --deals for {len(files)} rows files")
+        fit(files[0] if len(files) == 1 else files, args.out, args.epochs, args.lr, args.batch, args.seed,
+            log=lambda s: print(s, flush=True), loss=args.loss, mix=args.mix, temperature=args.temperature,
+            deals=counts[0] if len(files) == 1 else counts)
 
 
 if __name__ == "__main__":

@@ -304,5 +304,12 @@ def test_teaching_script_fits_and_its_weights_are_named_by_digest(tmp_path):
     assert first["training"]["taught"]["rows_digest"] != taught["rows_digest"]
     with pytest.raises(SystemExit, match="not in"):
         teach.fit(rows, out, epochs=0, lr=1e-3, batch=32, seed=1, log=lambda line: None, deals=20)
+    # Several rows files at once (two teachers' rows), each with its own count of deals.
+    both = teach.fit([rows, rows], out, epochs=0, lr=1e-3, batch=32, seed=1, log=lambda line: None,
+                     deals=[8, None])["training"]["taught"]
+    assert both["rows"] == 20 and both["decisions"] == first["training"]["taught"]["decisions"] + taught["decisions"]
+    assert both["rows_digest"] not in (taught["rows_digest"], first["training"]["taught"]["rows_digest"])
+    with pytest.raises(SystemExit, match="one for each"):
+        teach.fit([rows, rows], out, epochs=0, lr=1e-3, batch=32, seed=1, log=lambda line: None, deals=[8])
     _, view = next(_play_decisions(8))
     assert LearnedBot(network)(view, random.Random(0)) in view.legal
