@@ -170,8 +170,8 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
     """The features of a rollout's decision read from the deal's bit masks are the view's, number
     for number (the integers a position holds and those a view is read as agree); the card the
     rollout's chooser takes from them is the view's choice, with the shipped network and with
-    another; and the search judges every candidate as it does building a view at each of its
-    own rollout cards."""
+    another; and the search judges every candidate as it does rolling out every seat through the
+    engine, a view built at each card."""
     from maw_sim.bots import playout
     from maw_sim.bots.features import features_on_masks, of_view, turnup_out, view_tables
     from maw_sim.bots.learned import CODE_INDEX, _OursLearned
@@ -199,13 +199,9 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
         differ += choices[0] != choices[1]
     assert checked > 200 and robbed and differ
 
-    class ByView:
-        """The same policy with no way to decide but from a view."""
-        def __init__(self, policy):
-            self.own_seat, self.policy = policy.own_seat, policy
-
-        def __call__(self, v, rng):
-            return self.policy(v, rng)
+    def by_view(policy):
+        """The same policy with no way to decide but from a view, for every seat."""
+        return lambda v, rng: policy(v, rng)
 
     judged = 0
     for seed, network in ((6, networks[0]), (7, networks[1])):
@@ -214,7 +210,7 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
                 continue
             policy = _OursLearned(view.seat, network)
             fast = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=1, policy=policy)
-            slow = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=1, policy=ByView(policy))
+            slow = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=1, policy=by_view(policy))
             assert fast.evaluate(view, random.Random(seed)).rolled == slow.evaluate(view, random.Random(seed)).rolled
             judged += 1
     assert judged >= 3

@@ -86,40 +86,18 @@ def _others_on_bit_masks(deal, policy) -> bool:
     return getattr(policy, "own_seat", None) is not None and playout.supports(deal)
 
 
-def _play_out_around(deal, policy, rng) -> None:
-    """Play ``deal`` to its end with ``policy``, whose seats but ``policy.own_seat`` play as the
-    heuristic: those on bit masks, the own seat by the policy itself."""
-    seat = policy.own_seat
-    side = deal.side_of(seat)
-    while deal.to_move is not None:
-        playout.play_until(deal, side)
-        if deal.to_move is None:
-            return
-        if deal.to_move == seat:
-            legal = deal.legal_actions()
-            # A forced card needs no view (a bot can only play it).
-            deal.apply(legal[0] if len(legal) == 1 else policy(deal.view(seat), rng))
-        else:
-            deal.apply(playout.heuristic_action(deal))      # a partner's move
-
-
 def rollout_value(deal, side: int, policy, rng, spoil_aware: bool = False) -> float:
     """What ``deal`` played to its end with ``policy`` for every seat is worth to ``side``
     (:func:`rollout`, then :func:`utility`); ``deal`` may be played on. With the heuristic bot, the
-    play is run on bit masks where :mod:`.playout` can (the same end, without a view a card), and
-    with a policy that is the heuristic's but at one seat, the other seats' play is — that seat's
-    too where the policy can choose its cards from the playout's integers (``on_masks``:
-    :meth:`.learned._OursLearned.on_masks`)."""
+    play is run on bit masks where :mod:`.playout` can (the same end, without a view a card), and so
+    is that of a policy that is the heuristic's but at one seat and chooses that seat's cards from
+    the playout's integers (``on_masks``: :meth:`.learned._OursLearned.on_masks`)."""
     if _on_bit_masks(deal, policy):
         return utility(deal, side, spoil_aware, playout.playout_outcome(deal))
-    if _others_on_bit_masks(deal, policy):
-        on_masks = getattr(policy, "on_masks", None)
-        if on_masks is not None:
-            # The own seat's cards too decided on the bit masks, as its view would show the deal.
-            return utility(deal, side, spoil_aware, playout.playout_outcome(deal, policy.own_seat, on_masks(deal)))
-        _play_out_around(deal, policy, rng)
-    else:
-        rollout(deal, policy, rng)
+    if _others_on_bit_masks(deal, policy) and hasattr(policy, "on_masks"):
+        # The own seat's cards too decided on the bit masks, as its view would show the deal.
+        return utility(deal, side, spoil_aware, playout.playout_outcome(deal, policy.own_seat, policy.on_masks(deal)))
+    rollout(deal, policy, rng)
     return utility(deal, side, spoil_aware)
 
 
