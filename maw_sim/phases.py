@@ -63,6 +63,7 @@ class StepProtocol(Protocol):
     # -- the rules
     def begins(self, deal: Any) -> Any: ...
     def legal_actions(self, deal: Any) -> tuple: ...
+    def is_listed(self, deal: Any, action: Any) -> bool: ...
     def refusal(self, deal: Any, seat: int, words: list) -> Any: ...
     def canonical(self, deal: Any, action: str) -> str: ...
     def apply(self, deal: Any, seat: int, action: str) -> Any: ...
@@ -198,6 +199,12 @@ class Step:
 
     def legal_actions(self, deal) -> tuple:
         raise NotImplementedError
+
+    def is_listed(self, deal, action) -> bool:
+        """Whether ``action`` is, exactly as written, one of :meth:`legal_actions` (what the engine
+        takes at once, without reading it). A step whose list is long (every set of cards a hand may
+        put out) answers without building it."""
+        return action in self.legal_actions(deal)
 
     def refusal(self, deal, seat: int, words: list):
         """Why ``words`` (the action, split) is refused now, or None when it is legal."""
@@ -722,7 +729,7 @@ def take_unseen(deal, next_seat, next_action: str | None = None) -> None:
     while deal.to_move is not None:
         step = deal.step
         if deal.to_move == next_seat and (next_action is None or step is None
-                                          or next_action in step.legal_actions(deal)):
+                                          or step.is_listed(deal, next_action)):
             return
         quiet = None if step is None else step.silent(deal)
         if quiet is None:
