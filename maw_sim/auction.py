@@ -677,7 +677,7 @@ class TakingTheKitty(Step):
 
     def work_back(self, rebuild, index, event, cards, hand):
         rebuild.kitty, out = rebuild.hidden_kitty(hand)
-        rebuild.texts[index] = "discard " + " ".join(CARDS[i].code for i in out)
+        rebuild.texts[index] = rebuild.as_listed("discard", out)
 
     def apply(self, deal, seat, action):
         out = 0
@@ -851,7 +851,7 @@ class Exchange(Step):
             # Put out face down: any cards in no hand.
             out = [rebuild.spare.pop() for _ in cards]
             hand.update(out)
-            rebuild.texts[index] = "discard " + " ".join(CARDS[i].code for i in out)
+            rebuild.texts[index] = rebuild.as_listed("discard", out)
             return
         # Drawn or taken from the stock: among the cards he holds, a card drawn face up last.
         count = len(cards)

@@ -99,3 +99,17 @@ def test_odd_and_illegal_discards_are_read_as_before(vid, options, players):
             assert _now(deal, action) == before, action
             outcomes.add(before[0])
     assert outcomes == {"taken", "refused"}
+
+
+def test_a_world_writes_a_hidden_discard_as_the_step_lists_it():
+    """A bot's imagined deal chooses the cards a hidden seat put out in a random order; written in
+    the hand's order they are the legal action's very text, which the engine takes at once."""
+    from maw_sim.cards import Card
+    from maw_sim.resample import Rebuild
+    rng = random.Random(3)
+    for deal in _discard_positions("auction-45-atlantic", None, 4, seeds=range(2)):
+        for action in deal.legal_actions():
+            if action != "discard none" and not action.startswith("take "):
+                cards = [Card.parse(c).index for c in action.split()[1:]]
+                rng.shuffle(cards)
+                assert Rebuild.as_listed("discard", cards) == action
