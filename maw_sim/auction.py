@@ -534,6 +534,18 @@ def _is_listed_discard(codes: tuple, sizes, action) -> bool:
     return True
 
 
+#: Each card's bit by its code as the legal actions write it: a step's apply() gets the action in
+#: that form, and reads it in the inner loop of a bot's imagined deals.
+_BIT_OF_CODE = {card.code: card.bit for card in CARDS}
+
+
+def _mask_of_codes(codes) -> int:
+    out = 0
+    for code in codes:
+        out |= _BIT_OF_CODE.get(code) or Card.parse(code).bit
+    return out
+
+
 def _discard_refusal(deal, seat, words, count_words: str, allowed_counts, rule: str, section: str):
     """Why a ``discard …`` is refused (wrong verb, a card not held, the wrong number), or None."""
     v = deal.variant
@@ -680,10 +692,7 @@ class TakingTheKitty(Step):
         rebuild.texts[index] = rebuild.as_listed("discard", out)
 
     def apply(self, deal, seat, action):
-        out = 0
-        for code in action.split()[1:]:
-            out |= Card.parse(code).bit
-        deal.move_cards(seat, out=out)
+        deal.move_cards(seat, out=_mask_of_codes(action.split()[1:]))
         return None
 
     def prompt(self, deal):
@@ -886,9 +895,7 @@ class Exchange(Step):
             st.taken += 1
             st.to_take -= 1
             return seat if self.to_take(deal) else self._next(deal, seat)
-        out = 0
-        for code in codes if codes != ["none"] else ():
-            out |= Card.parse(code).bit
+        out = _mask_of_codes(codes) if codes != ["none"] else 0
         if out and deal.variant.dealer_robs and seat == deal.dealer:
             deal.move_cards(seat, out=out)
             st.exchanged.append((seat, len(codes)))
