@@ -728,11 +728,10 @@ def take_unseen(deal, next_seat, next_action: str | None = None) -> None:
         return
     while deal.to_move is not None:
         step = deal.step
-        if deal.to_move == next_seat and (next_action is None or step is None
-                                          or step.is_listed(deal, next_action)):
-            return
         quiet = None if step is None else step.silent(deal)
         if quiet is None:
+            return        # nothing unseen to take here (the bidding games' steps): no need to read the action
+        if deal.to_move == next_seat and (next_action is None or step.is_listed(deal, next_action)):
             return
         deal.apply(quiet)
 
