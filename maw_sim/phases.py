@@ -74,6 +74,7 @@ class StepProtocol(Protocol):
     def tell(self, event: Event, told: Any) -> None: ...
     def shows(self, deal: Any, event: Event) -> tuple: ...
     def silent(self, deal: Any) -> str | None: ...
+    has_silent: bool
     # -- resampling hidden cards
     hides_cards: bool
 
@@ -155,6 +156,14 @@ class Step:
         """The action of the seat to move that nobody else would see (an ``UNSEEN`` event), if
         this step has one for it; else None. See :func:`take_unseen`."""
         return None
+
+    #: Can this step ever have such an action (does it define :meth:`silent`)? Set for each
+    #: subclass: :func:`take_unseen` passes every other step at once (the bidding games' all).
+    has_silent: bool = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.has_silent = cls.silent is not Step.silent
 
     def new_state(self, deal):
         """A fresh state for this step in ``deal`` (:meth:`maw_sim.deal.Deal.state`)."""
@@ -728,10 +737,12 @@ def take_unseen(deal, next_seat, next_action: str | None = None) -> None:
         return
     while deal.to_move is not None:
         step = deal.step
-        quiet = None if step is None else step.silent(deal)
-        if quiet is None:
-            return        # nothing unseen to take here (the bidding games' steps): no need to read the action
+        if step is None or not step.has_silent:
+            return                  # nothing unseen to take here: no need to read the next action
         if deal.to_move == next_seat and (next_action is None or step.is_listed(deal, next_action)):
+            return
+        quiet = step.silent(deal)
+        if quiet is None:
             return
         deal.apply(quiet)
 
