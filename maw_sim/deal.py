@@ -958,7 +958,7 @@ class Deal:
                 self._end_trick()
             return
         seat, step = self._to_move, self._step
-        if action not in self.legal_actions():   # the exact strings pass at once; explain() reads the rest
+        if self._phase == OVER or not step.is_listed(self, action):   # the exact strings pass at once; refusal() reads the rest
             reason = self.refusal(action)
             if reason is not None:
                 raise IllegalAction(reason)

@@ -63,6 +63,7 @@ class StepProtocol(Protocol):
     # -- the rules
     def begins(self, deal: Any) -> Any: ...
     def legal_actions(self, deal: Any) -> tuple: ...
+    def is_listed(self, deal: Any, action: Any) -> bool: ...
     def refusal(self, deal: Any, seat: int, words: list) -> Any: ...
     def canonical(self, deal: Any, action: str) -> str: ...
     def apply(self, deal: Any, seat: int, action: str) -> Any: ...
@@ -73,6 +74,7 @@ class StepProtocol(Protocol):
     def tell(self, event: Event, told: Any) -> None: ...
     def shows(self, deal: Any, event: Event) -> tuple: ...
     def silent(self, deal: Any) -> str | None: ...
+    has_silent: bool
     # -- resampling hidden cards
     hides_cards: bool
 
@@ -155,6 +157,14 @@ class Step:
         this step has one for it; else None. See :func:`take_unseen`."""
         return None
 
+    #: Can this step ever have such an action (does it define :meth:`silent`)? Set for each
+    #: subclass: :func:`take_unseen` passes every other step at once (the bidding games' all).
+    has_silent: bool = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.has_silent = cls.silent is not Step.silent
+
     def new_state(self, deal):
         """A fresh state for this step in ``deal`` (:meth:`maw_sim.deal.Deal.state`)."""
         return StepState()
@@ -198,6 +208,12 @@ class Step:
 
     def legal_actions(self, deal) -> tuple:
         raise NotImplementedError
+
+    def is_listed(self, deal, action) -> bool:
+        """Whether ``action`` is, exactly as written, one of :meth:`legal_actions` (what the engine
+        takes at once, without reading it). A step whose list is long (every set of cards a hand may
+        put out) answers without building it."""
+        return action in self.legal_actions(deal)
 
     def refusal(self, deal, seat: int, words: list):
         """Why ``words`` (the action, split) is refused now, or None when it is legal."""
@@ -721,10 +737,11 @@ def take_unseen(deal, next_seat, next_action: str | None = None) -> None:
         return
     while deal.to_move is not None:
         step = deal.step
-        if deal.to_move == next_seat and (next_action is None or step is None
-                                          or next_action in step.legal_actions(deal)):
+        if step is None or not step.has_silent:
+            return                  # nothing unseen to take here: no need to read the next action
+        if deal.to_move == next_seat and (next_action is None or step.is_listed(deal, next_action)):
             return
-        quiet = None if step is None else step.silent(deal)
+        quiet = step.silent(deal)
         if quiet is None:
             return
         deal.apply(quiet)

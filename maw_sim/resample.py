@@ -53,7 +53,7 @@ import random
 from dataclasses import dataclass
 
 from .cards import CARDS, HAND_SIZE, Card, mask_of
-from .deal import Deal, IllegalAction, legal_mask
+from .deal import Deal, IllegalAction, codes_of, legal_mask
 from .events import HIDDEN, named
 from .phase_names import JINK, OVER, PLAY
 from .auction import TAKING_THE_KITTY
@@ -587,6 +587,13 @@ class Rebuild:
                 hand.add(stand)
                 out[out.index(i)] = stand
         return kitty, out
+
+    @staticmethod
+    def as_listed(verb: str, indices) -> str:
+        """``verb`` and the cards of ``indices`` (``"discard 7C 9D"``) in the order the steps list a
+        hand's cards: the very text of a legal action, which the engine takes at once, where cards
+        in another order would be read through its refusal and written again."""
+        return verb + " " + " ".join(codes_of(mask_of_indices(indices)))
 
     @staticmethod
     def unfit(index: int, event, why: str) -> Exception:
