@@ -34,7 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .cards import CARDS, Card
 from .events import CARDS_HIDDEN, HIDDEN, PUBLIC, UNSEEN, Event, named
-from .phase_names import FIVE, JINK, OVER, PLAY, ROB  # noqa: F401  (OVER: the phases' readers take it here too)
+from .phase_names import FIVE, JINK, OVER, PLAY, ROB  # noqa: F401  (OVER, PLAY: the phases' readers take them here too)
 from .refusals import refuse
 
 
@@ -731,10 +731,6 @@ def take_unseen(deal, next_seat, next_action: str | None = None) -> None:
     it. ``next_seat`` None: the record ends here. ``next_action``, the recorded action: when the
     world asks ``next_seat`` itself for a quiet decision the record shows it went past (the elder
     hand, holding the ace, passed without a word and then led), it is taken for that seat too."""
-    if deal.phase == PLAY:
-        # Every action of the play is heard (its step has no silent one): nothing to take, and a
-        # world replays most of its events here, where checking the next action would cost.
-        return
     while deal.to_move is not None:
         step = deal.step
         if step is None or not step.has_silent:
