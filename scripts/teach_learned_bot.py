@@ -11,8 +11,9 @@ protocol's development or held-out tournaments), one learning seat played by ISM
 ``--iterations``, the other four by a field: heuristic players on even deals, ``pimc`` players on
 odd ones (the protocol's two fields). At each of the learning seat's play decisions among two or
 more cards it writes one row: for each legal card, its features (read from that seat's view only),
-the teacher's visits and its mean value. Rows go to ``--rows`` one at a time, so runs resume where
-they stopped and ``--share i/k`` splits the deals between processes.
+the teacher's visits and its mean value; and the deal's actions, so that its decisions can be
+read again with other features (:func:`decision_views`). Rows go to ``--rows`` one at a time, so
+runs resume where they stopped and ``--share i/k`` splits the deals between processes.
 
 ``fit`` starts from the shipped weights and fits Q to the teacher's mean values, each card weighted
 by its share of the decision's visits (a card the search soon left counts little). A tenth of the
@@ -67,7 +68,7 @@ def play_taught(variant, seed: int, index: int, teacher: ISMCTS) -> tuple:
     deal = Deal.random(variant, 5, shuffle, dealer=dealer)
     other = get_bot(field)
     rng = random.Random(shuffle)
-    rows = []
+    rows, actions = [], []
     while deal.to_move is not None:
         s = deal.to_move
         view = deal.view(s)
@@ -82,8 +83,27 @@ def play_taught(variant, seed: int, index: int, teacher: ISMCTS) -> tuple:
         else:
             action = other(view, rng)
         deal.apply(action)
+        actions.append(action)
     won = variant.scorer.seat_score(deal.outcome, seat, deal.side_of)[0]
-    return rows, field, won
+    return rows, field, won, actions
+
+
+def decision_views(variant, seed: int, row: dict) -> list:
+    """The learning seat's views at a collected deal's decisions, in the order of its rows, the
+    deal played again from its recorded actions: features other than those the rows hold can be
+    read from them later without running the teacher again. Rows written before the actions were
+    recorded have none, and give no views."""
+    index = row["deal"]
+    seat, dealer = index % 5, (index // 5) % 5
+    deal = Deal.random(variant, 5, deal_seed(seed, index), dealer=dealer)
+    views = []
+    for action in row.get("actions", ()):
+        if deal.to_move == seat:
+            view = deal.view(seat)
+            if view.phase == "play" and len(view.legal) > 1 and covers(view):
+                views.append(view)
+        deal.apply(action)
+    return views
 
 
 def collect(deals: int, iterations: int, seed: int, rows: Path, share: tuple) -> None:
@@ -94,10 +114,10 @@ def collect(deals: int, iterations: int, seed: int, rows: Path, share: tuple) ->
         if index in done or index % parts != part:
             continue
         start = time.process_time()
-        decisions, field, won = play_taught(variant, seed, index, teacher)
+        decisions, field, won, actions = play_taught(variant, seed, index, teacher)
         line = json.dumps({"deal": index, "seed": seed, "iterations": iterations, "field": field, "won": won,
-                           "cpu": round(time.process_time() - start, 1), "decisions": decisions},
-                          separators=(",", ":"))
+                           "cpu": round(time.process_time() - start, 1), "decisions": decisions,
+                           "actions": actions}, separators=(",", ":"))
         # Opened for each row, as the fair ceiling's rows are: a file replaced meanwhile loses nothing.
         with rows.open("a", encoding="utf-8") as out:
             out.write(line + "\n")

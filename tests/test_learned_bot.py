@@ -260,7 +260,8 @@ def _script(name: str):
 
 def test_the_teacher_chooses_what_it_values_and_its_rows_are_the_seats_view(tmp_path):
     """ISMCTS's root values are what it chooses by, and each row the teaching script writes holds,
-    for every legal card, the features read from the learning seat's own view."""
+    for every legal card, the features read from the learning seat's own view, and the deal's
+    actions, from which those views are rebuilt."""
     teacher = ISMCTS(iterations=40)
     _, view = next(_play_decisions(3))
     values = teacher.root_values(view, random.Random(5))
@@ -274,8 +275,17 @@ def test_the_teacher_chooses_what_it_values_and_its_rows_are_the_seats_view(tmp_
     assert all(len(d) > 1 for r in lines for d in r["decisions"])
     # The same deal again, the learning seat's views rebuilt: their features are the rows'.
     variant = maw_sim.load_variant("spoil-five")
-    decisions, _, _ = teach.play_taught(variant, 7, 0, ISMCTS(iterations=40))
-    assert decisions == lines[0]["decisions"]
+    decisions, _, _, actions = teach.play_taught(variant, 7, 0, ISMCTS(iterations=40))
+    assert decisions == lines[0]["decisions"] and actions == lines[0]["actions"]
+    # Each deal played again from its recorded actions: the seat's views at its decisions, whose
+    # features are the rows' (so other features can be read from them later).
+    for row in lines:
+        views = teach.decision_views(variant, 7, row)
+        assert len(views) == len(row["decisions"]) > 0
+        for view, decision in zip(views, row["decisions"]):
+            assert {a: [round(v, 6) for v in x] for a, x in features(view).items()} == \
+                {a: card["x"] for a, card in decision.items()}
+    assert teach.decision_views(variant, 7, {"deal": 0}) == []      # a row from before the actions
     teach.collect(deals=2, iterations=40, seed=7, rows=rows, share=(0, 1))      # resumes: nothing new
     assert len(rows.read_text(encoding="utf-8").splitlines()) == 2
 
