@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import CARDS, HAND_SIZE, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from .cards import CARDS, CODE_INDEX, HAND_SIZE, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .events import CARDS_HIDDEN, LAST_CARD_SHOWN, PUBLIC, Event, named
 from .phase_names import BID, CALL, DISCARD, KITTY, TRUMP
 from .phases import Step, StepState, form_error, read_cards
@@ -535,15 +535,13 @@ def _is_listed_discard(codes: tuple, sizes, action) -> bool:
     return True
 
 
-#: Each card's bit by its code as the legal actions write it: a step's apply() gets the action in
-#: that form, and reads it in the inner loop of a bot's imagined deals.
-_BIT_OF_CODE = {card.code: card.bit for card in CARDS}
-
-
 def _mask_of_codes(codes) -> int:
     out = 0
     for code in codes:
-        out |= _BIT_OF_CODE.get(code) or Card.parse(code).bit
+        # The legal actions' own codes are read by the table (the inner loop of a bot's imagined
+        # deals); any other spelling the refusal let through, by parsing.
+        index = CODE_INDEX.get(code)
+        out |= Card.parse(code).bit if index is None else 1 << index
     return out
 
 

@@ -166,6 +166,9 @@ Card._interned[JOKER_RANK, JOKER_SUIT] = JOKER
 CARDS: tuple = DECK + (JOKER,)
 #: Card codes by index (the Joker's too), for the hot path.
 CODES: tuple = tuple(c.code for c in CARDS)
+#: Each card's index by its code as the engine writes it (``CODES[i]``): what the inner loops of
+#: bots and imagined deals read an action's card by, without parsing it.
+CODE_INDEX: dict = {code: i for i, code in enumerate(CODES)}
 
 
 @dataclass(frozen=True)

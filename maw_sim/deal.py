@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import CARDS, CODES, HAND_SIZE, SUIT_NAMES, SUITS, Card, cards_of, parse_cards  # noqa: F401  (HAND_SIZE: deal.HAND_SIZE)
+from .cards import CARDS, CODE_INDEX, CODES, HAND_SIZE, SUIT_NAMES, SUITS, Card, cards_of, parse_cards  # noqa: F401  (HAND_SIZE: deal.HAND_SIZE)
 from .events import Event, Told, played
 from .auction import AUCTION, TAKING_THE_KITTY
 from .phase_names import BID, CALL, DISCARD, FIVE, JINK, KITTY, OVER, PLAY, ROB  # noqa: F401  (FIVE, ROB: deal.ROB, the phases' names)
@@ -47,7 +47,6 @@ from .scoring import TO_WIN, TRICKS
 from .variants import PARTNERSHIP_FORMS, Variant, load_variant
 
 
-_CODE_INDEX = {code: i for i, code in enumerate(CODES)}
 _JOKER_INDEX = Card.parse("JK").index
 
 
@@ -928,7 +927,7 @@ class Deal:
         if self._phase is PLAY:
             # The inner loop of every simulation: kept flat, integers only.
             try:
-                index = _CODE_INDEX[action]
+                index = CODE_INDEX[action]
             except (KeyError, TypeError):
                 index = self._parse_play(action)
             mask = self._legal

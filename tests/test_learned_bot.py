@@ -174,8 +174,8 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
     engine, a view built at each card."""
     from maw_sim.bots import playout
     from maw_sim.bots.features import features_on_masks, of_view, turnup_out, view_tables
-    from maw_sim.bots.learned import CODE_INDEX, _OursLearned
-    from maw_sim.cards import CODES
+    from maw_sim.bots.learned import _OursLearned
+    from maw_sim.cards import CODE_INDEX, CODES
     networks = (shipped(), _perturbed_network(1))
     heuristic = get_bot("heuristic")
     checked = robbed = differ = 0

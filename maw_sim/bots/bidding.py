@@ -32,7 +32,7 @@ import math
 import random
 
 from ..auction import call_of
-from ..cards import CODES, Card, SUITS
+from ..cards import CODE_INDEX, Card, SUITS
 from ..phase_names import BID, CALL, DISCARD, KITTY, TRUMP
 
 # -- the weights ------------------------------------------------------------------------------
@@ -495,7 +495,6 @@ def trump_decision(view, rng):
     return best[1]
 
 
-_INDEX = {code: i for i, code in enumerate(CODES)}
 
 
 def _discard_sets(view):
@@ -504,7 +503,7 @@ def _discard_sets(view):
         words = action.split()
         if words[:1] != ["discard"]:
             continue
-        cards = () if words[1:] == ["none"] else tuple(_INDEX[w] for w in words[1:])
+        cards = () if words[1:] == ["none"] else tuple(CODE_INDEX[w] for w in words[1:])
         out.append((action, cards))
     return out
 
@@ -544,7 +543,7 @@ def discard_decision(view, rng):
     players, side = view.players, _side_size(view)
     if view.legal[0].startswith("take "):
         # The dealer robbing the stock: the best card in it, by the same weights.
-        return max(view.legal, key=lambda a: card_value(_INDEX[a[5:]], v, trump, players, side))
+        return max(view.legal, key=lambda a: card_value(CODE_INDEX[a[5:]], v, trump, players, side))
     hand = _hand_indices(view)
     worth = _blind_draw_value(v, trump, players, side, hand)
     gain = {i: worth - card_value(i, v, trump, players, side) for i in hand}
@@ -561,7 +560,7 @@ def call_decision(view, rng):
     trumps first), so that the partner is worth having."""
     v = view.variant
     players, side = view.players, _side_size(view)
-    return max(view.legal, key=lambda a: (card_value(_INDEX[a[5:]], v, view.trump, players, side), a))
+    return max(view.legal, key=lambda a: (card_value(CODE_INDEX[a[5:]], v, view.trump, players, side), a))
 
 
 _DECIDE = {BID: bid_decision, TRUMP: trump_decision, KITTY: kitty_decision, DISCARD: discard_decision,

@@ -17,7 +17,7 @@ the variant's rank tables (``power``, ``win_key``, ``suit_of``), as the heuristi
 
 from __future__ import annotations
 
-from ..cards import CODES
+from ..cards import CODE_INDEX
 from ..phases import ROBBING
 from .heuristic import heuristic_bot
 
@@ -46,7 +46,6 @@ NAMES = (
 )
 SIZE = len(NAMES)
 
-_INDEX = {code: i for i, code in enumerate(CODES)}
 
 
 def covers(view) -> bool:
@@ -187,7 +186,7 @@ def features_on_masks(tables, out: int, players: int, seat: int, hand: int, play
          winner_trump]
 
     # The candidates' part, for every candidate at once.
-    indices = [_INDEX[a] for a in legal]
+    indices = [CODE_INDEX[a] for a in legal]
     powers = [power[i] for i in indices]
     low_power, high_power = min(powers), max(powers)
     if trick:

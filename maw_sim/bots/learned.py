@@ -39,7 +39,7 @@ from importlib import resources
 from itertools import compress
 from operator import add, gt, mul
 
-from ..cards import CODES
+from ..cards import CODE_INDEX, CODES
 from ..deal import codes_of
 from .features import COVERED, NAMES, SIZE, covers, features_on_masks, of_view, turnup_out, view_tables
 from .heuristic import heuristic_bot
@@ -50,7 +50,6 @@ WEIGHTS = "learned-spoil-five.json"
 #: The most states whose hidden layer :meth:`Network.choose_among` keeps (a decision of learned-search
 #: meets about a hundred); past it the memo starts again.
 _MEMO_SIZE = 4096
-CODE_INDEX = {code: i for i, code in enumerate(CODES)}
 
 
 class Network:
