@@ -61,18 +61,29 @@ def done_deals(rows: Path) -> set:
         return {json.loads(line)["deal"] for line in f if line.strip()}
 
 
+def dealt(variant, seed: int, index: int) -> tuple:
+    """Deal ``index`` of a run as it starts: (the deal, the learning seat, its shuffle)."""
+    shuffle = deal_seed(seed, index)
+    return Deal.random(variant, 5, shuffle, dealer=(index // 5) % 5), index % 5, shuffle
+
+
+def is_decision(view) -> bool:
+    """Is this a decision the teacher's rows hold (a play among two or more cards the features
+    describe)?"""
+    return view.phase == "play" and len(view.legal) > 1 and covers(view)
+
+
 def play_taught(variant, seed: int, index: int, teacher: ISMCTS) -> tuple:
     """One deal, the learning seat played by ``teacher``; its rows (one a decision) and its result."""
-    shuffle = deal_seed(seed, index)
-    seat, dealer, field = index % 5, (index // 5) % 5, FIELDS[index % len(FIELDS)]
-    deal = Deal.random(variant, 5, shuffle, dealer=dealer)
+    deal, seat, shuffle = dealt(variant, seed, index)
+    field = FIELDS[index % len(FIELDS)]
     other = get_bot(field)
     rng = random.Random(shuffle)
     rows, actions = [], []
     while deal.to_move is not None:
         s = deal.to_move
         view = deal.view(s)
-        if s == seat and view.phase == "play" and len(view.legal) > 1 and covers(view):
+        if s == seat and is_decision(view):
             values = teacher.root_values(view, rng)
             feats = features(view)
             rows.append({a: {"x": [round(v, 6) for v in feats[a]], "visits": n,
@@ -93,14 +104,12 @@ def decision_views(variant, seed: int, row: dict) -> list:
     deal played again from its recorded actions: features other than those the rows hold can be
     read from them later without running the teacher again. Rows written before the actions were
     recorded have none, and give no views."""
-    index = row["deal"]
-    seat, dealer = index % 5, (index // 5) % 5
-    deal = Deal.random(variant, 5, deal_seed(seed, index), dealer=dealer)
+    deal, seat, _ = dealt(variant, seed, row["deal"])
     views = []
     for action in row.get("actions", ()):
         if deal.to_move == seat:
             view = deal.view(seat)
-            if view.phase == "play" and len(view.legal) > 1 and covers(view):
+            if is_decision(view):
                 views.append(view)
         deal.apply(action)
     return views
