@@ -96,7 +96,7 @@ from maw_sim.bots import study_bot_names
 if "learned" in study_bot_names():
     median, p90 = network_times(${deals})
     lines.append(f"{'network':>14}: median {median:6.2f} ms, p90 {p90:6.2f} ms per play decision (the learned Q of every legal card)")
-    names += ["learned", "learned-search"]
+    names += ["learned", "learned-search", "learned-blend"]
 only = ${only}
 for name in (names if only is None else [n for n in names if n in only]):
     median, p90 = move_times(name, ${deals})

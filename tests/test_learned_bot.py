@@ -17,7 +17,7 @@ from maw_sim.bots import get_bot, play_deal
 from maw_sim.bots.features import NAMES, SIZE, covers, features
 from maw_sim.bots.inference import Knowledge
 from maw_sim.bots.ismcts import ISMCTS, most_visited
-from maw_sim.bots.learned import LearnedBot, LearnedSearch, Network, from_dict, read_weights, shipped, shipped_digest
+from maw_sim.bots.learned import LearnedBlend, LearnedBot, LearnedSearch, Network, from_dict, read_weights, shipped, shipped_digest
 from maw_sim.bots.search import PIMC
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,7 +106,8 @@ def test_learned_bots_never_illegal_in_any_variant(vid):
     players = min(v.max_players, 5) if v.min_players <= 5 else v.min_players
     deal = Deal.random(v, players, players, dealer=players % players)
     search = LearnedSearch(budget=16, fallback=QUICK_PIMC)
-    bots = [LearnedBot(), search] + [get_bot("heuristic")] * (players - 2)
+    blend = LearnedBlend(budget=16, fallback=QUICK_PIMC)
+    bots = [LearnedBot(), search, blend] + [get_bot("heuristic")] * (players - 3)
     outcome = play_deal(deal, bots, random.Random(players))    # Deal.apply raises on an illegal action
     assert outcome is not None and deal.phase == "over"
 
@@ -234,6 +235,40 @@ def test_other_games_go_to_the_fallback():
 def test_registered():
     assert isinstance(get_bot("learned"), LearnedBot)
     assert isinstance(get_bot("learned-search"), LearnedSearch)
+    assert isinstance(get_bot("learned-blend"), LearnedBlend)
+
+
+def test_learned_blend_averages_the_networks_q_and_the_rollouts_mean():
+    """Each card's blended value is the share-weighted mean of its Q and of the mean its rollouts
+    make (our later cards by the network), the same imagined deals as the search alone draws; at
+    share 0 it plays as the network alone."""
+    from maw_sim.bots.learned import _OursLearned
+    network, checked = shipped(), 0
+    for seed in (5, 6):
+        for _, view in _play_decisions(seed):
+            q = network.values(view, random.Random(seed))
+            rolled = PIMC(budget=40, solve_when=0, policy=_OursLearned(view.seat, network)).evaluate(
+                view, _after_q(network, view, seed)).rolled
+            blended = LearnedBlend(budget=40, rollout_share=0.25).values(view, random.Random(seed))
+            assert blended.keys() == set(view.legal)
+            for action in view.legal:
+                assert blended[action] == pytest.approx(0.75 * q[action] + 0.25 * rolled[action], abs=1e-12)
+            assert LearnedBlend(budget=40, rollout_share=0.0)(view, random.Random(seed)) == \
+                LearnedBot()(view, random.Random(seed))
+            checked += 1
+    assert checked > 4
+
+
+def _after_q(network, view, seed):
+    """The generator as the blend hands it to its search: after the network's values drew from it."""
+    rng = random.Random(seed)
+    network.values(view, rng)
+    return rng
+
+
+def test_learned_blend_refuses_a_share_outside_zero_to_one():
+    with pytest.raises(ValueError, match="rollout_share"):
+        LearnedBlend(rollout_share=1.5)
 
 
 def test_training_script_runs_end_to_end(tmp_path):
