@@ -62,8 +62,8 @@ def settings_of(bot) -> dict:
 
 def with_weights(name: str, weights: Path):
     """The learned bot ``name`` with the network read from ``weights`` (logged by its digest)."""
-    from maw_sim.bots.learned import LearnedBot, LearnedSearch, read_weights
-    kinds = {"learned": LearnedBot, "learned-search": LearnedSearch}
+    from maw_sim.bots.learned import LearnedBlend, LearnedBot, LearnedSearch, read_weights
+    kinds = {"learned": LearnedBot, "learned-search": LearnedSearch, "learned-blend": LearnedBlend}
     if name not in kinds:
         raise SystemExit(f"--weights is for a learned bot ({', '.join(kinds)}), not {name!r}")
     return kinds[name](network=read_weights(weights.read_text(encoding="utf-8")))
@@ -192,7 +192,7 @@ def main() -> None:
     c.add_argument("--from", dest="start", type=int, default=0,
                    help="the first deal's index (deals no earlier run on this split has played)")
     c.add_argument("--note", default="")
-    c.add_argument("--weights", type=Path, help="the first bot (learned or learned-search) reads its network "
+    c.add_argument("--weights", type=Path, help="the first bot (learned, learned-search or learned-blend) reads its network "
                    "from this weights file, not the shipped one")
     f = sub.add_parser("ceiling", help="the fair ceiling: ISMCTS at many iterations on the held-out deals")
     f.add_argument("--iterations", type=int, default=10_000)

@@ -82,5 +82,7 @@ def test_a_learned_bot_can_be_compared_with_other_weights(tmp_path):
     digest = hashlib.sha256(other.read_bytes()).hexdigest()[:12]
     assert isinstance(bot, learned.LearnedSearch) and protocol.settings_of(bot)["weights"] == digest
     assert digest != learned.shipped_digest()
+    blend = protocol.with_weights("learned-blend", other)
+    assert isinstance(blend, learned.LearnedBlend) and protocol.settings_of(blend)["weights"] == digest
     with pytest.raises(SystemExit, match="learned-search"):
         protocol.with_weights("best", other)

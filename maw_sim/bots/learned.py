@@ -25,9 +25,13 @@ does (Pyodide included):
 - ``learned-search``: the ``best`` search (PIMC, our next turn searched, heuristic rollouts) with
   our own later cards in the rollouts played by the network: the imagined deals go on as this bot
   would play them, the other seats still as heuristic players.
+- ``learned-blend``: each legal card valued half by the network's Q and half by the mean of PIMC
+  rollouts from deals imagined from the view (no later turn searched, our later cards by the
+  network): the search corrects what the features cannot see, the network steadies the search's
+  noise.
 
 The features describe Spoil Five only (:data:`.features.COVERED`); in any other game ``learned``
-plays as the heuristic and ``learned-search`` as ``best``.
+plays as the heuristic and ``learned-search`` and ``learned-blend`` as ``best``.
 """
 
 from __future__ import annotations
