@@ -1,5 +1,5 @@
 // Bot move time inside Pyodide (under Node), against the same measurement in CPython
-// (benchmarks/bot_speed.py): five-handed Spoil Five, then every bidding game the engine has, with
+// (benchmarks/bot_speed.py): five-handed Spoil Five (median, 90th percentile and slowest move), then every bidding game the engine has, with
 // the time of each phase's decisions (bid, trump, kitty, discard, play). Prints; asserts nothing.
 //
 //   make wheel && node benchmarks/pyodide_bot_speed.mjs [deals]
@@ -48,7 +48,8 @@ def move_times(name, deals):
                 action = other(deal.view(seat), rng)
             deal.apply(action)
     times.sort()
-    return statistics.median(times) * 1000, times[int(0.9 * len(times))] * 1000
+    over = sum(t > 0.1 for t in times) / len(times)    # the issue's limit: 100 ms a move
+    return statistics.median(times) * 1000, times[int(0.9 * len(times))] * 1000, times[-1] * 1000, over
 
 def decision_times(name, variant, players, teams, deals):
     """The bidding games: seat k % players played by the bot, the others by the heuristic bot; the
@@ -99,8 +100,9 @@ if "learned" in study_bot_names():
     names += ["learned", "learned-search", "learned-blend"]
 only = ${only}
 for name in (names if only is None else [n for n in names if n in only]):
-    median, p90 = move_times(name, ${deals})
-    lines.append(f"{name:>14}: median {median:6.2f} ms, p90 {p90:6.2f} ms per move (Pyodide, 5-player Spoil Five)")
+    median, p90, slowest, over = move_times(name, ${deals})
+    lines.append(f"{name:>14}: median {median:6.2f} ms, p90 {p90:6.2f} ms, max {slowest:6.1f} ms per move, "
+                 f"{100 * over:.1f}% over 100 ms (Pyodide, 5-player Spoil Five)")
 
 from maw_sim import variant_ids
 for variant, players, teams in (("one-hundred-and-ten", 4, None), ("auction-45", 4, "2x2"),
