@@ -35,9 +35,9 @@ ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 #: The bots a table may seat: the levels the in-browser table offers. Each move is played on the
 #: server, so their cost counts: in CPython, five-handed Spoil Five, a median move takes about
-#: 0.1 ms for ``learned``, 20 ms for ``best`` and 65 ms for ``ismcts`` (the dearest, about 140 ms in
-#: the auction games; benchmarks/bot_speed.py).
-SERVER_BOTS = ("random", "heuristic", "learned", "pimc", "ismcts", "best")
+#: 0.1 ms for ``learned``, 17 ms for ``learned-blend``, 20 ms for ``best`` and 65 ms for ``ismcts``
+#: (the dearest, about 140 ms in the auction games; benchmarks/bot_speed.py).
+SERVER_BOTS = ("random", "heuristic", "learned", "pimc", "ismcts", "best", "learned-blend")
 DEFAULT_BOT = "heuristic"
 MAX_NAME = 24
 MAX_BOT_MOVES = 500

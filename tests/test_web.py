@@ -722,7 +722,7 @@ def test_the_state_carries_the_trump_order_in_force_for_the_reminder_at_the_tabl
 def test_the_bots_are_offered_by_strength_with_a_line_on_how_each_plays():
     reply = call(web.Session(), op="variants")
     levels = reply["bot_levels"]
-    assert [b["name"] for b in levels][:2] == ["random", "heuristic"] and levels[-1]["name"] in ("best", "ismcts")
+    assert [b["name"] for b in levels][:2] == ["random", "heuristic"] and levels[-1]["name"] in ("best", "ismcts", "learned-blend")
     assert {b["name"] for b in levels} == set(reply["bots"])
     assert all(b["label"] and b["text"] and b["label"] != b["name"] for b in levels)
 

@@ -32,7 +32,12 @@ LEVELS = (
     ("ismcts", "Strong, by a search tree", "Searches a tree of choices over 250 deals imagined from "
                                            "what it has seen."),
     ("best", "Expert", "Imagines deals that fit what it has seen and, in each, tries every card it "
-                       "could play next as well: the strongest, and the slowest."),
+                       "could play next as well: the slowest."),
+    ("learned-blend", "Self-taught, searching",
+     "Weighs each card half by the Self-taught player's judgement and half by playing it out in 8 to 60 "
+     "deals imagined from what it has seen. In Spoil Five it takes more pools from Book players than "
+     "any other player here, and is about level with Expert against stronger ones. In other games, as "
+     "Expert."),
 )
 
 

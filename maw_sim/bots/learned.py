@@ -301,6 +301,9 @@ learned_blend_bot = LearnedBlend()
 # what its view would show (:meth:`_OursLearned.on_masks`): in Pyodide 55 ms median and 99 ms at the
 # 90th percentile a move, ``best`` 45 and 59 in the same run (before, building a view for each of its
 # rollout cards: 74 and 248; benchmarks/pyodide_bot_speed.mjs, 20 deals, on a loaded machine).
+# ``learned-blend`` is offered too, as the strongest level in Spoil Five (plans 5 and 6 in
+# benchmarks/protocol_plans.md): in Pyodide 36 ms median, 82 ms at the 90th percentile and 133 ms at
+# the slowest a move, 3.6% of moves over 100 ms (60 deals, one core busy); in CPython 17 ms median.
 register("learned", learned_bot)
 register("learned-search", learned_search_bot, study_only=True)
-register("learned-blend", learned_blend_bot, study_only=True)
+register("learned-blend", learned_blend_bot)
