@@ -226,7 +226,19 @@ class _OursLearned:
         return choose
 
 
-class LearnedSearch:
+class _SearchingLearned:
+    """What the searching learned bots share: a forced move is played at once, and a game the
+    features do not describe is left to ``self.fallback``; anything else is ``self.decide``'s."""
+
+    def __call__(self, view, rng):
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if view.variant.id not in COVERED:
+            return self.fallback(view, rng)
+        return self.decide(view, rng)
+
+
+class LearnedSearch(_SearchingLearned):
     """PIMC as ``best`` plays it (``budget`` rollouts, ``reply_depth`` of our turns searched), our
     own later cards in the rollouts played by the network. Outside the games the features describe,
     ``fallback`` (``best``) plays."""
@@ -239,18 +251,14 @@ class LearnedSearch:
         self._network = network
         self.fallback = fallback
 
-    def __call__(self, view, rng):
-        if len(view.legal) == 1:
-            return view.legal[0]
-        if view.variant.id not in COVERED:
-            return self.fallback(view, rng)
+    def decide(self, view, rng):
         network = self._network or shipped()
         search = PIMC(budget=self.budget, solve_when=self.solve_when, reply_depth=self.reply_depth,
                       policy=_OursLearned(view.seat, network))
         return search(view, rng)
 
 
-class LearnedBlend:
+class LearnedBlend(_SearchingLearned):
     """Each legal card valued twice, then the two averaged: by the network's Q, and by the mean of
     PIMC rollouts in deals imagined from the view (``budget`` rollouts, no later turn of ours
     searched; our later cards played by the network, the other seats' by the heuristic).
@@ -271,11 +279,7 @@ class LearnedBlend:
         self._network = network
         self.fallback = fallback
 
-    def __call__(self, view, rng):
-        if len(view.legal) == 1:
-            return view.legal[0]
-        if view.variant.id not in COVERED:
-            return self.fallback(view, rng)
+    def decide(self, view, rng):
         if not covers(view):
             return heuristic_bot(view, rng)
         return max(view.legal, key=self.values(view, rng).__getitem__)
