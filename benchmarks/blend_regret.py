@@ -10,9 +10,11 @@ its value of the card chosen) when the card is chosen by the highest
 
 Q the shipped network's value and R the mean of PIMC rollouts from deals imagined from the view
 (``--budget`` rollouts, no later turn searched, our later cards played by the network), for each
-share from 0 (the network alone) to 1 (the rollouts alone). The decisions' views are rebuilt
-from the rows, never from the teacher's hidden hands. Prints; asserts nothing. Exploratory: it
-chose what plan 5 (``protocol_plans.md``) took to the held-out deals.
+share from 0 (the network alone) to 1 (the rollouts alone): R is ``learned-blend``'s own search
+(:meth:`~maw_sim.bots.learned.LearnedBlend.rollouts`). The decisions' views are rebuilt from the
+rows, never from the teacher's hidden hands. The 95% intervals are clustered by deal (a deal's
+decisions share its cards). Prints; asserts nothing. Exploratory: it chose what plan 5
+(``protocol_plans.md``) took to the held-out deals.
 
     .venv/bin/python benchmarks/blend_regret.py --rows build/teacher/ismcts10k-rows.jsonl
 """
@@ -21,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from pathlib import Path
@@ -31,16 +32,16 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from maw_sim import load_variant  # noqa: E402
-from maw_sim.bots.learned import _OursLearned, shipped  # noqa: E402
-from maw_sim.bots.search import PIMC  # noqa: E402
+from maw_sim.bots.learned import LearnedBlend, shipped  # noqa: E402
+from maw_sim.stats import clustered_mean_interval  # noqa: E402
 from teach_learned_bot import decision_views  # noqa: E402
 
 SHARES = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)
 
 
 def judged(rows: Path, budget: int) -> list:
-    """(the teacher's visits and values, Q, R) of every decision whose view can be rebuilt."""
-    variant, network = load_variant("spoil-five"), shipped()
+    """(its deal, the teacher's visits and values, Q, R) of every decision whose view can be rebuilt."""
+    variant, network, blend = load_variant("spoil-five"), shipped(), LearnedBlend(budget=budget)
     out = []
     with rows.open(encoding="utf-8") as f:
         for line in f:
@@ -52,10 +53,9 @@ def judged(rows: Path, budget: int) -> list:
                 raise SystemExit(f"deal {row['deal']}: {len(views)} views rebuilt for {len(row['decisions'])} rows")
             for view, decision in zip(views, row["decisions"]):
                 q = network.values(view, random.Random(0))
-                search = PIMC(budget=budget, solve_when=0, reply_depth=0, policy=_OursLearned(view.seat, network))
-                rolled = search.evaluate(view, random.Random(row["deal"] * 100 + len(out))).rolled
+                rolled = blend.rollouts(view, network).evaluate(view, random.Random(row["deal"] * 100 + len(out))).rolled
                 teacher = {a: (c["visits"], c["value"]) for a, c in decision.items()}
-                out.append((teacher, q, rolled))
+                out.append((row["deal"], teacher, q, rolled))
     return out
 
 
@@ -65,9 +65,13 @@ def regret(teacher: dict, score: dict) -> float:
     return teacher[tried_most][1] - teacher[chosen][1]
 
 
-def mean_and_error(xs: list) -> tuple:
-    m = sum(xs) / len(xs)
-    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+def by_deal(deals: list, xs: list) -> str:
+    """The mean of ``xs`` and its 95% interval, the decisions of one deal one cluster."""
+    clusters = {}
+    for deal, x in zip(deals, xs):
+        clusters.setdefault(deal, []).append(x)
+    mean, low, high = clustered_mean_interval(clusters.values())
+    return f"{mean:+.4f} [{low:+.4f}, {high:+.4f}]"
 
 
 def main() -> None:
@@ -78,13 +82,14 @@ def main() -> None:
     decisions = judged(args.rows, args.budget)
     if len(decisions) < 2:
         raise SystemExit(f"{args.rows} has {len(decisions)} decisions with their deal's actions; need two or more")
-    alone = [regret(t, q) for t, q, _ in decisions]
-    print(f"{len(decisions)} decisions; regret a decision (the teacher's values), ± its standard error")
+    deals = [deal for deal, *_ in decisions]
+    alone = [regret(t, q) for _, t, q, _ in decisions]
+    print(f"{len(decisions)} decisions of {len(set(deals))} deals; regret a decision (the teacher's values), "
+          f"95% clustered by deal")
     for share in SHARES:
-        costs = [regret(t, {a: (1 - share) * q[a] + share * r[a] for a in q}) for t, q, r in decisions]
-        m, se = mean_and_error(costs)
-        dm, dse = mean_and_error([c - a for c, a in zip(costs, alone)])
-        print(f"share {share:4.2f}: {m:.4f} ± {se:.4f}   less the network alone {dm:+.4f} ± {dse:.4f}")
+        costs = [regret(t, {a: (1 - share) * q[a] + share * r[a] for a in q}) for _, t, q, r in decisions]
+        print(f"share {share:4.2f}: {by_deal(deals, costs)}   less the network alone "
+              f"{by_deal(deals, [c - a for c, a in zip(costs, alone)])}")
 
 
 if __name__ == "__main__":

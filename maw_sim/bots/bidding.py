@@ -495,8 +495,6 @@ def trump_decision(view, rng):
     return best[1]
 
 
-
-
 def _discard_sets(view):
     out = []
     for action in view.legal:

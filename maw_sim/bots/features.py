@@ -47,7 +47,6 @@ NAMES = (
 SIZE = len(NAMES)
 
 
-
 def covers(view) -> bool:
     """Do the features describe this decision (Spoil Five's play)?"""
     return view.variant.id in COVERED and view.phase == "play"

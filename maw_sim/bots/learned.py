@@ -288,10 +288,14 @@ class LearnedBlend(_SearchingLearned):
         """The blended value of each legal card of a play decision (the first of equals wins)."""
         network = self._network or shipped()
         q = network.values(view, rng)
-        rolled = PIMC(budget=self.budget, solve_when=0, reply_depth=0,
-                      policy=_OursLearned(view.seat, network)).evaluate(view, rng).rolled
+        rolled = self.rollouts(view, network).evaluate(view, rng).rolled
         share = self.rollout_share
         return {a: (1.0 - share) * q[a] + share * rolled[a] for a in view.legal}
+
+    def rollouts(self, view, network: Network) -> PIMC:
+        """The search whose rollout means are blended in (``benchmarks/blend_regret.py`` weighs the
+        two parts apart with it)."""
+        return PIMC(budget=self.budget, solve_when=0, reply_depth=0, policy=_OursLearned(view.seat, network))
 
 
 learned_bot = LearnedBot()
