@@ -535,6 +535,14 @@ def layout_of(page) -> str:
     return " " + page.evaluate("() => [...document.querySelectorAll('[data-maw-table] .maw-board > *')].filter(e => e.getBoundingClientRect().height).map(e => e.className + ':' + Math.round(e.getBoundingClientRect().top) + '-' + Math.round(e.getBoundingClientRect().bottom)).join(' ')")
 
 
+def set_window(page, viewport):
+    """The window at ``viewport``, once the table has had the resize: its event (the table fits
+    its felt then) comes with the next frames, and a tap before them can meet a hand still moving."""
+    if page.viewport_size != viewport:
+        page.set_viewport_size(viewport)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def at_your_turn_in_every_window(page, where, windows=WINDOWS, shots=True):
     """At this decision, in every window: the felt and its seats, the trick, the prompt, the whole
     hand and every button (Confirm, or at the deal's end the result and "New deal") in view, and
@@ -542,10 +550,7 @@ def at_your_turn_in_every_window(page, where, windows=WINDOWS, shots=True):
     prompt = page.locator(f"{TABLE} .maw-prompt").inner_text().strip()
     assert prompt, f"{where}: no prompt"
     for name, viewport in windows.items():
-        if page.viewport_size != viewport:
-            page.set_viewport_size(viewport)
-            # The window's resize event (the table fits its felt then) comes with the next frames.
-            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        set_window(page, viewport)
         seen = page.evaluate(FIRST_SCREEN_JS, [TABLE, prompt])
         assert seen["scrollY"] == 0, f"{where}, {name}: the page scrolled by itself"
         assert seen["scrollWidth"] <= viewport["width"], f"{where}, {name}: the page scrolls sideways"
@@ -592,7 +597,7 @@ def test_a_whole_deal_of_110_in_real_windows(new_page, server):
         phases.append(phase)
         if phase == "over":
             break
-        page.set_viewport_size(PHONE)
+        set_window(page, PHONE)
         if phase == "bid" and not tapped:
             # The cards are at rest in the auction: a tap says so in a player's words.
             page.locator(f"{TABLE} [data-maw-hand] button[data-card]").first.click(force=True)   # (aria-disabled)
@@ -619,7 +624,7 @@ def test_a_whole_deal_of_110_in_real_windows(new_page, server):
     assert {"bid", "play", "over"} <= set(phases) and ("kitty" in phases or "trump" in phases), phases
     assert tapped and hinted
     # The deal's end on a phone: "New deal", then the next deal's first turn, all where they were.
-    page.set_viewport_size(PHONE)
+    set_window(page, PHONE)
     before = (page.evaluate("scrollY"), box(page, f"{TABLE} .maw-felt"))
     page.get_by_role("button", name="New deal").click()
     wait_idle(page)
