@@ -107,7 +107,8 @@ def test_learned_bots_never_illegal_in_any_variant(vid):
     deal = Deal.random(v, players, players, dealer=players % players)
     search = LearnedSearch(budget=16, fallback=QUICK_PIMC)
     blend = LearnedBlend(budget=16, fallback=QUICK_PIMC)
-    bots = [LearnedBot(), search, blend] + [get_bot("heuristic")] * (players - 3)
+    blend_all = LearnedBlend(budget=16, others="network", fallback=QUICK_PIMC)
+    bots = [LearnedBot(), search, blend, blend_all][:players] + [get_bot("heuristic")] * (players - 4)
     outcome = play_deal(deal, bots, random.Random(players))    # Deal.apply raises on an illegal action
     assert outcome is not None and deal.phase == "over"
 
@@ -117,7 +118,7 @@ def test_learned_search_judges_as_it_did_with_every_seat_on_the_engine(monkeypat
     candidate's rollout sums, with our own next turn searched and without, are those of the same
     search rolling out every seat through the engine."""
     from maw_sim.bots import playout
-    from maw_sim.bots.learned import _OursLearned
+    from maw_sim.bots.learned import _NetworkSeats
     on_masks = []
     play_until = playout.play_until
     monkeypatch.setattr(playout, "play_until", lambda deal, side: on_masks.append(side) or play_until(deal, side))
@@ -126,7 +127,7 @@ def test_learned_search_judges_as_it_did_with_every_seat_on_the_engine(monkeypat
         for _, view in _play_decisions(seed):
             if view.seat != seed % 5:
                 continue
-            policy = _OursLearned(view.seat, network)
+            policy = _NetworkSeats((view.seat,), network)
 
             def on_the_engine(v, rng, policy=policy):      # the same policy, without ``own_seat``
                 return policy(v, rng)
@@ -175,7 +176,7 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
     engine, a view built at each card."""
     from maw_sim.bots import playout
     from maw_sim.bots.features import features_on_masks, of_view, turnup_out, view_tables
-    from maw_sim.bots.learned import _OursLearned
+    from maw_sim.bots.learned import _NetworkSeats
     from maw_sim.cards import CODE_INDEX, CODES
     networks = (shipped(), _perturbed_network(1))
     heuristic = get_bot("heuristic")
@@ -191,7 +192,7 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
         assert from_deal == of_view(view, heuristic_code)
         choices = [network.choose(view) for network in networks]
         # The rollout's own chooser, on the playout's integers (the position's here).
-        chooser = _OursLearned(view.seat, networks[1]).on_masks(deal)
+        chooser = _NetworkSeats((view.seat,), networks[1]).on_masks(deal)[view.seat]
         chosen = chooser(pos.hands[view.seat], pos.played, pos.plays, pos.leader, pos.won, pos.trick_count,
                          sum(1 << CODE_INDEX[a] for a in legal), CODE_INDEX[heuristic_code])
         assert CODES[chosen] == choices[1]
@@ -209,10 +210,15 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
         for _, view in _play_decisions(seed):
             if view.seat != seed % 5 or view.trick_number > 2:
                 continue
-            policy = _OursLearned(view.seat, network)
-            fast = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=1, policy=policy)
-            slow = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=1, policy=by_view(policy))
-            assert fast.evaluate(view, random.Random(seed)).rolled == slow.evaluate(view, random.Random(seed)).rolled
+            # The network at our seat only (learned-search), and at every seat (learned-blend's
+            # rollouts with others="network").
+            for seats in ((view.seat,), range(view.players)):
+                policy = _NetworkSeats(seats, network)
+                for depth in (0, 1):
+                    fast = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=depth, policy=policy)
+                    slow = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=depth, policy=by_view(policy))
+                    assert fast.evaluate(view, random.Random(seed)).rolled == \
+                        slow.evaluate(view, random.Random(seed)).rolled, (seed, seats, depth)
             judged += 1
     assert judged >= 3
 
@@ -242,12 +248,12 @@ def test_learned_blend_averages_the_networks_q_and_the_rollouts_mean():
     """Each card's blended value is the share-weighted mean of its Q and of the mean its rollouts
     make (our later cards by the network), the same imagined deals as the search alone draws; at
     share 0 it plays as the network alone."""
-    from maw_sim.bots.learned import _OursLearned
+    from maw_sim.bots.learned import _NetworkSeats
     network, checked = shipped(), 0
     for seed in (5, 6):
         for _, view in _play_decisions(seed):
             q = network.values(view, random.Random(seed))
-            rolled = PIMC(budget=40, solve_when=0, policy=_OursLearned(view.seat, network)).evaluate(
+            rolled = PIMC(budget=40, solve_when=0, policy=_NetworkSeats((view.seat,), network)).evaluate(
                 view, _after_q(network, view, seed)).rolled
             blended = LearnedBlend(budget=40, rollout_share=0.25).values(view, random.Random(seed))
             assert blended.keys() == set(view.legal)
@@ -264,6 +270,11 @@ def _after_q(network, view, seed):
     rng = random.Random(seed)
     network.values(view, rng)
     return rng
+
+
+def test_learned_blend_refuses_an_unknown_player_for_the_other_seats():
+    with pytest.raises(ValueError, match="heuristic, network; got 'pimc'"):
+        LearnedBlend(others="pimc")
 
 
 def test_learned_blend_refuses_a_share_outside_zero_to_one():

@@ -51,6 +51,8 @@ from .registry import register
 from .search import PIMC, best_bot
 
 WEIGHTS = "learned-spoil-five.json"
+#: Who plays the other seats in learned-blend's rollouts: heuristic players, or the network itself.
+ROLLOUT_OTHERS = ("heuristic", "network")
 #: The most states whose hidden layer :meth:`Network.choose_among` keeps (a decision of learned-search
 #: meets about a hundred); past it the memo starts again.
 _MEMO_SIZE = 4096
@@ -191,39 +193,40 @@ class LearnedBot:
         return self.network.choose(view, rng)
 
 
-class _OursLearned:
-    """A rollout policy: ``own_seat``'s cards by the network, everything else by the heuristic
+class _NetworkSeats:
+    """A rollout policy: the cards of ``own_seats`` by the network, everything else by the heuristic
     (which the search runs on bit masks where it can: :func:`.search.rollout_value`)."""
-    __slots__ = ("own_seat", "network")
+    __slots__ = ("own_seats", "network")
 
-    def __init__(self, seat: int, network: Network):
-        self.own_seat = seat
+    def __init__(self, seats, network: Network):
+        self.own_seats = frozenset(seats)
         self.network = network
 
     def __call__(self, view, rng):
-        if view.seat == self.own_seat and len(view.legal) > 1 and view.phase == "play":
+        if view.seat in self.own_seats and len(view.legal) > 1 and view.phase == "play":
             return self.network.choose(view, rng)
         return heuristic_bot(view, rng)
 
-    def on_masks(self, deal):
-        """``own_seat``'s choice of card in a rollout of ``deal`` on the playout's bit masks
-        (:func:`.playout.playout_outcome`'s ``choose``): the card ``self(deal.view(own_seat), rng)``
-        would play at that point, decided without a view from what that view holds
-        (:func:`.features.features_on_masks`). The deal must be in its play (the search asks
-        this where :func:`.playout.supports` says so); the jink decision stays the heuristic's,
-        as here."""
+    def on_masks(self, deal) -> tuple:
+        """The choosers of a rollout of ``deal`` on the playout's bit masks, one a seat
+        (:func:`.playout.playout_outcome`'s ``choosers``): an own seat's is the card
+        ``self(deal.view(seat), rng)`` would play at that point, decided without a view from what
+        that view holds (:func:`.features.features_on_masks`); the others' are None (the heuristic
+        plays). The deal must be in its play (the search asks this where :func:`.playout.supports`
+        says so); the jink decision stays the heuristic's, as here."""
         tables = view_tables(deal)
         out = turnup_out(deal)
         players = deal.players
-        seat = self.own_seat
         network = self.network
 
-        def choose(hand, played, plays, leader, won, number, legal, heuristic):
-            codes = codes_of(legal)
-            x, rows = features_on_masks(tables, out, players, seat, hand, played, plays, leader, won, number,
-                                        codes, CODES[heuristic])
-            return CODE_INDEX[network.choose_among(x, rows, codes)]
-        return choose
+        def chooser(seat):
+            def choose(hand, played, plays, leader, won, number, legal, heuristic):
+                codes = codes_of(legal)
+                x, rows = features_on_masks(tables, out, players, seat, hand, played, plays, leader, won, number,
+                                            codes, CODES[heuristic])
+                return CODE_INDEX[network.choose_among(x, rows, codes)]
+            return choose
+        return tuple(chooser(seat) if seat in self.own_seats else None for seat in range(players))
 
 
 class _SearchingLearned:
@@ -254,7 +257,7 @@ class LearnedSearch(_SearchingLearned):
     def decide(self, view, rng):
         network = self._network or shipped()
         search = PIMC(budget=self.budget, solve_when=self.solve_when, reply_depth=self.reply_depth,
-                      policy=_OursLearned(view.seat, network))
+                      policy=_NetworkSeats((view.seat,), network))
         return search(view, rng)
 
 
@@ -270,12 +273,16 @@ class LearnedBlend(_SearchingLearned):
     either alone. Robbing and jinking are the heuristic's, as ``learned`` plays them; outside the
     games the features describe, ``fallback`` (``best``) plays."""
 
-    def __init__(self, budget: int = 300, rollout_share: float = 0.5, network: Network | None = None,
-                 fallback=best_bot):
+    def __init__(self, budget: int = 300, rollout_share: float = 0.5, others: str = "heuristic",
+                 network: Network | None = None, fallback=best_bot):
         if not 0.0 <= rollout_share <= 1.0:
             raise ValueError(f"rollout_share is a weight, from 0 to 1; got {rollout_share!r}")
+        if others not in ROLLOUT_OTHERS:
+            raise ValueError(f"others is who plays the other seats in the rollouts, one of "
+                             f"{', '.join(ROLLOUT_OTHERS)}; got {others!r}")
         self.budget = budget
         self.rollout_share = rollout_share
+        self.others = others
         self._network = network
         self.fallback = fallback
 
@@ -295,7 +302,8 @@ class LearnedBlend(_SearchingLearned):
     def rollouts(self, view, network: Network) -> PIMC:
         """The search whose rollout means are blended in (``benchmarks/blend_regret.py`` weighs the
         two parts apart with it)."""
-        return PIMC(budget=self.budget, solve_when=0, reply_depth=0, policy=_OursLearned(view.seat, network))
+        seats = range(view.players) if self.others == "network" else (view.seat,)
+        return PIMC(budget=self.budget, solve_when=0, reply_depth=0, policy=_NetworkSeats(seats, network))
 
 
 learned_bot = LearnedBot()
@@ -306,7 +314,7 @@ learned_blend_bot = LearnedBlend()
 # network 0.183, the heuristic 0.088, pimc 0.166, paired on 3,000 held-out deals:
 # benchmarks/protocol_log.jsonl); ``learned-search`` is kept
 # for studies. Its rollouts run wholly on the playout's bit masks, its own cards chosen there from
-# what its view would show (:meth:`_OursLearned.on_masks`): in Pyodide 55 ms median and 99 ms at the
+# what its view would show (:meth:`_NetworkSeats.on_masks`): in Pyodide 55 ms median and 99 ms at the
 # 90th percentile a move, ``best`` 45 and 59 in the same run (before, building a view for each of its
 # rollout cards: 74 and 248; benchmarks/pyodide_bot_speed.mjs, 20 deals, on a loaded machine).
 # ``learned-blend`` is offered too, as the strongest level in Spoil Five (plans 5 and 6 in

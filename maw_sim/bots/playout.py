@@ -51,18 +51,19 @@ def supports(deal) -> bool:
     return phase == PLAY or phase == JINK
 
 
-def playout_outcome(deal, own_seat: int = -1, choose=None):
+def playout_outcome(deal, choosers=None):
     """The :class:`~maw_sim.deal.Outcome` that ``deal`` reaches when every seat plays on with the
     heuristic bot: ``rollout(deal, heuristic_bot, rng)`` then ``deal.outcome``, without playing
     it. ``deal`` is not changed. Only where :func:`supports` says so.
 
-    ``choose``: ``own_seat``'s card wherever it has more than one to play (its jink decision stays
-    the heuristic's), as ``choose(hand, played, plays, leader, won, trick_count, legal, heuristic)``
-    returns it: the seat's hand, the cards played so far (the trick in progress's too), that trick's
-    cards and its leader, the tricks each seat won, the tricks finished, the legal cards (a mask)
-    and the heuristic's card there, all as in :class:`~maw_sim.deal.Position` — what the seat sees
-    and nothing more (a search's rollout policy that plays one seat its own way: learned-search)."""
-    return _run(deal, None, -1, own_seat, choose)[1]
+    ``choosers``: one entry a seat, None for a seat the heuristic plays. A seat's chooser picks its
+    card wherever it has more than one to play (its jink decision stays the heuristic's), as
+    ``choose(hand, played, plays, leader, won, trick_count, legal, heuristic)`` returns it: the
+    seat's hand, the cards played so far (the trick in progress's too), that trick's cards and its
+    leader, the tricks each seat won, the tricks finished, the legal cards (a mask) and the
+    heuristic's card there, all as in :class:`~maw_sim.deal.Position` — what that seat sees and
+    nothing more (a search's rollout policy that plays some seats its own way: the learned bots')."""
+    return _run(deal, None, -1, choosers)[1]
 
 
 def heuristic_action(deal) -> str:
@@ -166,11 +167,12 @@ def _ranks(variant, tables) -> _Ranks:
 
 # -- the play ---------------------------------------------------------------------------------------
 
-def _run(deal, stop_side, limit: int, own_seat: int = -1, choose=None):
+def _run(deal, stop_side, limit: int, choosers=None):
     """Play ``deal``'s position on with the heuristic, on integers. Stops before a decision of a
     seat of ``stop_side`` (None: never) or after ``limit`` decisions (-1: no limit), else at the
     end. Returns (the actions decided, as card indices or CLAIM/JINK_ON; the Outcome or None).
-    ``own_seat``'s cards, where it has a choice, are ``choose``'s (:func:`playout_outcome`)."""
+    A seat's cards, where it has a choice, are its entry of ``choosers``' if that is not None
+    (:func:`playout_outcome`)."""
     pos = deal.position
     if pos.phase != PLAY and pos.phase != JINK:
         raise ValueError(f"the playout plays on from the play or a jink decision, not the {pos.phase!r} phase "
@@ -289,8 +291,10 @@ def _run(deal, stop_side, limit: int, own_seat: int = -1, choose=None):
             if cheapest >= 0 and (points_game or top_won >= 2 or mine >= 2 or count >= 2
                                   or len(plays) == n - 1 and power[cheapest] < 100):
                 c = cheapest
-        if seat == own_seat and legal & (legal - 1):
-            c = choose(h, played, plays, (seat - len(plays)) % n, won, count, legal, c)
+        if choosers is not None and legal & (legal - 1):
+            choose = choosers[seat]
+            if choose is not None:
+                c = choose(h, played, plays, (seat - len(plays)) % n, won, count, legal, c)
         actions.append(c)
         # Deal.apply: the card leaves the hand for the trick.
         bit = 1 << c

@@ -80,23 +80,25 @@ def _on_bit_masks(deal, policy) -> bool:
     return policy is heuristic_bot and playout.supports(deal)
 
 
-def _others_on_bit_masks(deal, policy) -> bool:
-    """Does ``policy`` play as the heuristic for every seat but its ``own_seat`` (a rollout policy
-    that plays one seat its own way), so that the other seats' moves can run on bit masks?"""
-    return getattr(policy, "own_seat", None) is not None and playout.supports(deal)
+def _own_seats(deal, policy):
+    """The seats ``policy`` plays its own way where it plays the heuristic for every other seat
+    (a rollout policy with ``own_seats`` and ``on_masks``, whose play runs on bit masks), if the
+    playout covers ``deal``; else None."""
+    seats = getattr(policy, "own_seats", None)
+    return seats if seats is not None and playout.supports(deal) else None
 
 
 def rollout_value(deal, side: int, policy, rng, spoil_aware: bool = False) -> float:
     """What ``deal`` played to its end with ``policy`` for every seat is worth to ``side``
     (:func:`rollout`, then :func:`utility`); ``deal`` may be played on. With the heuristic bot, the
     play is run on bit masks where :mod:`.playout` can (the same end, without a view a card), and so
-    is that of a policy that is the heuristic's but at one seat and chooses that seat's cards from
-    the playout's integers (``on_masks``: :meth:`.learned._OursLearned.on_masks`)."""
+    is that of a policy that is the heuristic's but at its own seats and chooses their cards from
+    the playout's integers (``on_masks``: :meth:`.learned._NetworkSeats.on_masks`)."""
     if _on_bit_masks(deal, policy):
         return utility(deal, side, spoil_aware, playout.playout_outcome(deal))
-    if _others_on_bit_masks(deal, policy) and hasattr(policy, "on_masks"):
-        # The own seat's cards too decided on the bit masks, as its view would show the deal.
-        return utility(deal, side, spoil_aware, playout.playout_outcome(deal, policy.own_seat, policy.on_masks(deal)))
+    if _own_seats(deal, policy) is not None:
+        # The own seats' cards too decided on the bit masks, as each one's view would show the deal.
+        return utility(deal, side, spoil_aware, playout.playout_outcome(deal, policy.on_masks(deal)))
     rollout(deal, policy, rng)
     return utility(deal, side, spoil_aware)
 
@@ -104,15 +106,16 @@ def rollout_value(deal, side: int, policy, rng, spoil_aware: bool = False) -> fl
 def policy_action(deal, policy, rng) -> str:
     """What ``policy`` plays for the seat to move in ``deal`` (with the heuristic bot, decided on
     bit masks where :mod:`.playout` can: the same action, without the view)."""
-    if _on_bit_masks(deal, policy) or (_others_on_bit_masks(deal, policy) and deal.to_move != policy.own_seat):
+    seats = _own_seats(deal, policy)
+    if _on_bit_masks(deal, policy) or (seats is not None and deal.to_move not in seats):
         return playout.heuristic_action(deal)
     return policy(deal.view(deal.to_move), rng)
 
 
 def _play_others(deal, side: int, policy, rng) -> None:
     """Play ``deal`` on with ``policy`` until a seat of ``side`` is to move, or the end."""
-    if _on_bit_masks(deal, policy) or (_others_on_bit_masks(deal, policy)
-                                       and deal.side_of(policy.own_seat) == side):
+    seats = _own_seats(deal, policy)
+    if _on_bit_masks(deal, policy) or (seats is not None and all(deal.side_of(s) == side for s in seats)):
         playout.play_until(deal, side)
         return
     while deal.to_move is not None and deal.side_of(deal.to_move) != side:
