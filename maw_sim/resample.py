@@ -469,19 +469,22 @@ class Knowledge:
                            for s in order)
 
     # -- the world --------------------------------------------------------------------------------
-    def world(self, rng) -> Deal:
+    def world(self, rng, watch=None) -> Deal:
         """A full deal, at the observed point, whose hidden cards are a random draw consistent with
-        the observation; the history is replayed through the engine."""
+        the observation; the history is replayed through the engine (``watch``: as :meth:`replay`)."""
         for _ in range(WORLD_TRIES):
             try:
-                return self.replay(self.sample_hands(rng), rng)
+                return self.replay(self.sample_hands(rng), rng, watch)
             except _Refused:
                 continue                      # an inconsistent draw (the engine refused an action)
         raise RuntimeError("could not build a world consistent with the view")
 
-    def replay(self, hands, rng) -> Deal:
+    def replay(self, hands, rng, watch=None) -> Deal:
         """The deal whose hands now are ``hands`` (from :meth:`sample_hands`), replayed from the deal
-        through every event observed. Raises :class:`_Refused` naming the event the engine refused."""
+        through every event observed. Raises :class:`_Refused` naming the event the engine refused.
+        ``watch(deal, seat, action)``, if given, sees the deal just before each observed action is
+        applied to it (what a seat's play says of its player: :mod:`maw_sim.bots.table_reading`);
+        a draw the engine then refuses was watched in part."""
         obs = self.obs
         v = obs.variant
         n = obs.players
@@ -539,6 +542,8 @@ class Knowledge:
         for k, e in self._actions:       # a chance event is dealt again from the stock laid out
             text = texts.get(k, e.text)
             take_unseen(deal, e.seat, text)   # a drawn holder of the ace declines unheard
+            if watch is not None:
+                watch(deal, e.seat, text)
             try:
                 deal.apply(text)
             except IllegalAction as exc:

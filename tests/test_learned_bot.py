@@ -107,8 +107,8 @@ def test_learned_bots_never_illegal_in_any_variant(vid):
     deal = Deal.random(v, players, players, dealer=players % players)
     search = LearnedSearch(budget=16, fallback=QUICK_PIMC)
     blend = LearnedBlend(budget=16, fallback=QUICK_PIMC)
-    blend_all = LearnedBlend(budget=16, others="network", fallback=QUICK_PIMC)
-    bots = [LearnedBot(), search, blend, blend_all][:players] + [get_bot("heuristic")] * (players - 4)
+    blend_read = LearnedBlend(budget=16, others="read", fallback=QUICK_PIMC)
+    bots = [LearnedBot(), search, blend, blend_read][:players] + [get_bot("heuristic")] * (players - 4)
     outcome = play_deal(deal, bots, random.Random(players))    # Deal.apply raises on an illegal action
     assert outcome is not None and deal.phase == "over"
 
@@ -273,7 +273,7 @@ def _after_q(network, view, seed):
 
 
 def test_learned_blend_refuses_an_unknown_player_for_the_other_seats():
-    with pytest.raises(ValueError, match="heuristic, network; got 'pimc'"):
+    with pytest.raises(ValueError, match="heuristic, network, read; got 'pimc'"):
         LearnedBlend(others="pimc")
 
 

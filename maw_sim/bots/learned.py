@@ -49,10 +49,13 @@ from .features import COVERED, NAMES, SIZE, covers, features_on_masks, of_view, 
 from .heuristic import heuristic_bot
 from .registry import register
 from .search import PIMC, best_bot
+from .table_reading import reads_as_heuristic
 
 WEIGHTS = "learned-spoil-five.json"
-#: Who plays the other seats in learned-blend's rollouts: heuristic players, or the network itself.
-ROLLOUT_OTHERS = ("heuristic", "network")
+#: Who plays the other seats in learned-blend's rollouts: heuristic players, the network itself, or
+#: whichever of the two the table's cards so far read as (:mod:`.table_reading`; heuristic players
+#: until a card of theirs has been seen).
+ROLLOUT_OTHERS = ("heuristic", "network", "read")
 #: The most states whose hidden layer :meth:`Network.choose_among` keeps (a decision of learned-search
 #: meets about a hundred); past it the memo starts again.
 _MEMO_SIZE = 4096
@@ -295,14 +298,21 @@ class LearnedBlend(_SearchingLearned):
         """The blended value of each legal card of a play decision (the first of equals wins)."""
         network = self._network or shipped()
         q = network.values(view, rng)
-        rolled = self.rollouts(view, network).evaluate(view, rng).rolled
+        rolled = self.rollouts(view, network, self.others_by_network(view, rng)).evaluate(view, rng).rolled
         share = self.rollout_share
         return {a: (1.0 - share) * q[a] + share * rolled[a] for a in view.legal}
 
-    def rollouts(self, view, network: Network) -> PIMC:
+    def others_by_network(self, view, rng) -> bool:
+        """Do the rollouts play the other seats by the network (else as heuristic players)?"""
+        if self.others == "read":
+            return reads_as_heuristic(view, rng) is False
+        return self.others == "network"
+
+    def rollouts(self, view, network: Network, others_by_network: bool = False) -> PIMC:
         """The search whose rollout means are blended in (``benchmarks/blend_regret.py`` weighs the
-        two parts apart with it)."""
-        seats = range(view.players) if self.others == "network" else (view.seat,)
+        two parts apart with it): our later cards by the network, the other seats' by the network
+        too or as heuristic players."""
+        seats = range(view.players) if others_by_network else (view.seat,)
         return PIMC(budget=self.budget, solve_when=0, reply_depth=0, policy=_NetworkSeats(seats, network))
 
 
