@@ -175,6 +175,10 @@ def parameters(bot) -> dict:
         if k == "_network":
             from maw_sim.bots.learned import shipped_digest
             params["weights"] = shipped_digest() if v is None else v.digest or "weights of no file"
+        elif k == "_others_network":
+            # learned-blend's network for the other seats of its rollouts, when not its own.
+            if v is not None:
+                params["others_weights"] = v.digest or "weights of no file"
         else:
             params[k] = _name_of(v) if callable(v) else v
     return params

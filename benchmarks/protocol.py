@@ -40,6 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from maw_sim.bots.learned import ROLLOUT_OTHERS  # noqa: E402
 from maw_sim.tournament import compare  # noqa: E402
 
 DEVELOPMENT_SEED = 2026
@@ -60,13 +61,19 @@ def settings_of(bot) -> dict:
     return {"name": type(bot).__name__, "kind": type(bot).__name__, **parameters(bot)}
 
 
-def with_weights(name: str, weights: Path):
-    """The learned bot ``name`` with the network read from ``weights`` (logged by its digest)."""
+def with_weights(name: str, weights: Path | None, others: str | None = None):
+    """The learned bot ``name`` with the network read from ``weights`` (logged by its digest) and,
+    for learned-blend, ``others`` playing the other seats in its rollouts (logged too)."""
     from maw_sim.bots.learned import LearnedBlend, LearnedBot, LearnedSearch, read_weights
     kinds = {"learned": LearnedBot, "learned-search": LearnedSearch, "learned-blend": LearnedBlend}
     if name not in kinds:
         raise SystemExit(f"--weights is for a learned bot ({', '.join(kinds)}), not {name!r}")
-    return kinds[name](network=read_weights(weights.read_text(encoding="utf-8")))
+    settings = {} if weights is None else {"network": read_weights(weights.read_text(encoding="utf-8"))}
+    if others is not None:
+        if name != "learned-blend":
+            raise SystemExit(f"--others is for learned-blend's rollouts, not {name!r}")
+        settings["others"] = others
+    return kinds[name](**settings)
 
 
 def run(first, second, field, split: str, deals: int = DEALS, variant="spoil-five", players: int = 5,
@@ -194,6 +201,8 @@ def main() -> None:
     c.add_argument("--note", default="")
     c.add_argument("--weights", type=Path, help="the first bot (learned, learned-search or learned-blend) reads its network "
                    "from this weights file, not the shipped one")
+    c.add_argument("--others", choices=ROLLOUT_OTHERS, help="the first bot, learned-blend: who plays the other seats in "
+                   "its rollouts (heuristic players unless given)")
     f = sub.add_parser("ceiling", help="the fair ceiling: ISMCTS at many iterations on the held-out deals")
     f.add_argument("--iterations", type=int, default=10_000)
     f.add_argument("--deals", type=int, default=DEALS)
@@ -203,7 +212,8 @@ def main() -> None:
     sub.add_parser("count", help="variants tried on the development deals")
     args = parser.parse_args()
     if args.command == "compare":
-        first = args.first if args.weights is None else with_weights(args.first, args.weights)
+        tuned = args.weights is not None or args.others is not None
+        first = with_weights(args.first, args.weights, args.others) if tuned else args.first
         _show(run(first, args.second, args.field, args.split, args.deals, note=args.note, start=args.start))
     elif args.command == "ceiling":
         if not args.summary:

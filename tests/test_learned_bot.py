@@ -127,7 +127,7 @@ def test_learned_search_judges_as_it_did_with_every_seat_on_the_engine(monkeypat
         for _, view in _play_decisions(seed):
             if view.seat != seed % 5:
                 continue
-            policy = _NetworkSeats((view.seat,), network)
+            policy = _NetworkSeats({view.seat: network})
 
             def on_the_engine(v, rng, policy=policy):      # the same policy, without ``own_seat``
                 return policy(v, rng)
@@ -192,7 +192,7 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
         assert from_deal == of_view(view, heuristic_code)
         choices = [network.choose(view) for network in networks]
         # The rollout's own chooser, on the playout's integers (the position's here).
-        chooser = _NetworkSeats((view.seat,), networks[1]).on_masks(deal)[view.seat]
+        chooser = _NetworkSeats({view.seat: networks[1]}).on_masks(deal)[view.seat]
         chosen = chooser(pos.hands[view.seat], pos.played, pos.plays, pos.leader, pos.won, pos.trick_count,
                          sum(1 << CODE_INDEX[a] for a in legal), CODE_INDEX[heuristic_code])
         assert CODES[chosen] == choices[1]
@@ -210,10 +210,12 @@ def test_learned_search_reads_its_rollout_cards_from_the_deal_as_its_view_shows_
         for _, view in _play_decisions(seed):
             if view.seat != seed % 5 or view.trick_number > 2:
                 continue
-            # The network at our seat only (learned-search), and at every seat (learned-blend's
-            # rollouts with others="network").
-            for seats in ((view.seat,), range(view.players)):
-                policy = _NetworkSeats(seats, network)
+            # The network at our seat only (learned-search), and at every seat, the others' another
+            # network (learned-blend's rollouts with the others played by a network).
+            other = networks[1] if network is networks[0] else networks[0]
+            everyone = {s: network if s == view.seat else other for s in range(view.players)}
+            for seats in ({view.seat: network}, everyone):
+                policy = _NetworkSeats(seats)
                 for depth in (0, 1):
                     fast = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=depth, policy=policy)
                     slow = PIMC(budget=40, min_worlds=3, max_worlds=4, reply_depth=depth, policy=by_view(policy))
@@ -253,7 +255,7 @@ def test_learned_blend_averages_the_networks_q_and_the_rollouts_mean():
     for seed in (5, 6):
         for _, view in _play_decisions(seed):
             q = network.values(view, random.Random(seed))
-            rolled = PIMC(budget=40, solve_when=0, policy=_NetworkSeats((view.seat,), network)).evaluate(
+            rolled = PIMC(budget=40, solve_when=0, policy=_NetworkSeats({view.seat: network})).evaluate(
                 view, _after_q(network, view, seed)).rolled
             blended = LearnedBlend(budget=40, rollout_share=0.25).values(view, random.Random(seed))
             assert blended.keys() == set(view.legal)

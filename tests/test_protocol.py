@@ -86,3 +86,14 @@ def test_a_learned_bot_can_be_compared_with_other_weights(tmp_path):
     assert isinstance(blend, learned.LearnedBlend) and protocol.settings_of(blend)["weights"] == digest
     with pytest.raises(SystemExit, match="learned-search"):
         protocol.with_weights("best", other)
+
+
+def test_learned_blend_can_be_compared_with_the_others_imagined_another_way():
+    """``compare --others``: learned-blend's rollouts play the other seats another way, and the log
+    says which; no other bot takes the option."""
+    import maw_sim.bots.learned as learned
+    blend = protocol.with_weights("learned-blend", None, "read")
+    assert isinstance(blend, learned.LearnedBlend) and protocol.settings_of(blend)["others"] == "read"
+    assert protocol.settings_of(blend)["weights"] == learned.shipped_digest()
+    with pytest.raises(SystemExit, match="learned-blend's rollouts"):
+        protocol.with_weights("learned", None, "network")

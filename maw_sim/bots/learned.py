@@ -28,7 +28,9 @@ does (Pyodide included):
 - ``learned-blend``: each legal card valued half by the network's Q and half by the mean of PIMC
   rollouts from deals imagined from the view (no later turn searched, our later cards by the
   network): the search corrects what the features cannot see, the network steadies the search's
-  noise.
+  noise. The rollouts play the other seats as heuristic players; for studies, ``others`` has them
+  played by the network, or by whichever of the two the table's cards read as
+  (:mod:`.table_reading`).
 
 The features describe Spoil Five only (:data:`.features.COVERED`); in any other game ``learned``
 plays as the heuristic and ``learned-search`` and ``learned-blend`` as ``best``.
@@ -197,17 +199,19 @@ class LearnedBot:
 
 
 class _NetworkSeats:
-    """A rollout policy: the cards of ``own_seats`` by the network, everything else by the heuristic
-    (which the search runs on bit masks where it can: :func:`.search.rollout_value`)."""
-    __slots__ = ("own_seats", "network")
+    """A rollout policy: the cards of each seat of ``networks`` (seat: :class:`Network`) by its
+    network, everything else by the heuristic (which the search runs on bit masks where it can:
+    :func:`.search.rollout_value`)."""
+    __slots__ = ("own_seats", "networks")
 
-    def __init__(self, seats, network: Network):
-        self.own_seats = frozenset(seats)
-        self.network = network
+    def __init__(self, networks: dict):
+        self.networks = dict(networks)
+        self.own_seats = frozenset(self.networks)
 
     def __call__(self, view, rng):
-        if view.seat in self.own_seats and len(view.legal) > 1 and view.phase == "play":
-            return self.network.choose(view, rng)
+        network = self.networks.get(view.seat)
+        if network is not None and len(view.legal) > 1 and view.phase == "play":
+            return network.choose(view, rng)
         return heuristic_bot(view, rng)
 
     def on_masks(self, deal) -> tuple:
@@ -220,16 +224,16 @@ class _NetworkSeats:
         tables = view_tables(deal)
         out = turnup_out(deal)
         players = deal.players
-        network = self.network
 
-        def chooser(seat):
+        def chooser(seat, network):
             def choose(hand, played, plays, leader, won, number, legal, heuristic):
                 codes = codes_of(legal)
                 x, rows = features_on_masks(tables, out, players, seat, hand, played, plays, leader, won, number,
                                             codes, CODES[heuristic])
                 return CODE_INDEX[network.choose_among(x, rows, codes)]
             return choose
-        return tuple(chooser(seat) if seat in self.own_seats else None for seat in range(players))
+        networks = self.networks
+        return tuple(chooser(seat, networks[seat]) if seat in networks else None for seat in range(players))
 
 
 class _SearchingLearned:
@@ -260,7 +264,7 @@ class LearnedSearch(_SearchingLearned):
     def decide(self, view, rng):
         network = self._network or shipped()
         search = PIMC(budget=self.budget, solve_when=self.solve_when, reply_depth=self.reply_depth,
-                      policy=_NetworkSeats((view.seat,), network))
+                      policy=_NetworkSeats({view.seat: network}))
         return search(view, rng)
 
 
@@ -277,7 +281,7 @@ class LearnedBlend(_SearchingLearned):
     games the features describe, ``fallback`` (``best``) plays."""
 
     def __init__(self, budget: int = 300, rollout_share: float = 0.5, others: str = "heuristic",
-                 network: Network | None = None, fallback=best_bot):
+                 network: Network | None = None, others_network: Network | None = None, fallback=best_bot):
         if not 0.0 <= rollout_share <= 1.0:
             raise ValueError(f"rollout_share is a weight, from 0 to 1; got {rollout_share!r}")
         if others not in ROLLOUT_OTHERS:
@@ -287,6 +291,7 @@ class LearnedBlend(_SearchingLearned):
         self.rollout_share = rollout_share
         self.others = others
         self._network = network
+        self._others_network = others_network
         self.fallback = fallback
 
     def decide(self, view, rng):
@@ -312,8 +317,11 @@ class LearnedBlend(_SearchingLearned):
         """The search whose rollout means are blended in (``benchmarks/blend_regret.py`` weighs the
         two parts apart with it): our later cards by the network, the other seats' by the network
         too or as heuristic players."""
-        seats = range(view.players) if others_by_network else (view.seat,)
-        return PIMC(budget=self.budget, solve_when=0, reply_depth=0, policy=_NetworkSeats(seats, network))
+        networks = {view.seat: network}
+        if others_by_network:
+            others = self._others_network or network
+            networks.update((seat, others) for seat in range(view.players) if seat != view.seat)
+        return PIMC(budget=self.budget, solve_when=0, reply_depth=0, policy=_NetworkSeats(networks))
 
 
 learned_bot = LearnedBot()
