@@ -22,8 +22,18 @@ card is the teacher's, and the regret (the teacher's value of its own card less 
 network's), keeps the epoch of least regret, and writes its weights, with the data's size and the
 curves, to ``--out``. Needs numpy (the ``train`` extra).
 
+``observe`` writes rows of the same kind from deals with a field's player in every seat (``pimc``
+by default; a search bot with ``evaluate``), drawn from ``--seed`` as ``collect``'s are: at each
+play decision of any seat among two or more cards, for each legal card its features from that
+seat's view, visits 1 for the card the player chose and 0 for the others, and the player's own
+rollout mean. Fitted with ``--loss policy --mix 1.0``, the network learns to foresee how such
+players play (learned-blend's ``others_network``), not how to play well.
+
     nice -n 5 .venv/bin/python scripts/teach_learned_bot.py collect --deals 2000 --share 0/2
     .venv/bin/python scripts/teach_learned_bot.py fit --out /tmp/taught.json
+    .venv/bin/python scripts/teach_learned_bot.py observe --deals 6000 --share 0/2
+    .venv/bin/python scripts/teach_learned_bot.py fit --rows build/teacher/pimc-choices.jsonl \
+        --loss policy --mix 1.0 --epochs 12 --out /tmp/searchers.json
 """
 
 from __future__ import annotations
@@ -46,6 +56,9 @@ from maw_sim.bots import get_bot  # noqa: E402
 
 ROWS = ROOT / "build" / "teacher" / "ismcts-rows.jsonl"
 SEED = 20261128
+#: ``observe``'s rows and seed (another seed than the teacher's: other deals).
+OBSERVED_ROWS = ROOT / "build" / "teacher" / "pimc-choices.jsonl"
+OBSERVED_SEED = 20261129
 FIELDS = ("heuristic", "pimc")
 
 
@@ -128,6 +141,42 @@ def collect(deals: int, iterations: int, seed: int, rows: Path, share: tuple) ->
                            "cpu": round(time.process_time() - start, 1), "decisions": decisions,
                            "actions": actions}, separators=(",", ":"))
         # Opened for each row, as the fair ceiling's rows are: a file replaced meanwhile loses nothing.
+        with rows.open("a", encoding="utf-8") as out:
+            out.write(line + "\n")
+
+
+def play_observed(variant, seed: int, index: int, player) -> tuple:
+    """One deal with ``player`` (a search bot) in every seat: its rows (one a play decision of any
+    seat) and its actions."""
+    deal, _, shuffle = dealt(variant, seed, index)
+    rng = random.Random(shuffle)
+    rows, actions = [], []
+    while deal.to_move is not None:
+        view = deal.view(deal.to_move)
+        if is_decision(view):
+            judged = player.evaluate(view, rng)
+            action = max(view.legal, key=judged.score.__getitem__)      # as the player chooses
+            feats = features(view)
+            rows.append({a: {"x": [round(v, 6) for v in feats[a]], "visits": int(a == action),
+                             "value": round(judged.rolled[a], 6)} for a in view.legal})
+        else:
+            action = player(view, rng)
+        deal.apply(action)
+        actions.append(action)
+    return rows, actions
+
+
+def observe(deals: int, player: str, seed: int, rows: Path, share: tuple) -> None:
+    """Write ``play_observed``'s rows of deals not yet in ``rows`` (``share`` as ``collect``'s)."""
+    part, parts = share
+    variant, bot, done = load_variant("spoil-five"), get_bot(player), done_deals(rows)
+    rows.parent.mkdir(parents=True, exist_ok=True)
+    for index in range(deals):
+        if index in done or index % parts != part:
+            continue
+        decisions, actions = play_observed(variant, seed, index, bot)
+        line = json.dumps({"deal": index, "seed": seed, "player": player, "decisions": decisions,
+                           "actions": actions}, separators=(",", ":"))
         with rows.open("a", encoding="utf-8") as out:
             out.write(line + "\n")
 
@@ -295,6 +344,12 @@ def main() -> None:
     c.add_argument("--seed", type=int, default=SEED)
     c.add_argument("--rows", type=Path, default=ROWS)
     c.add_argument("--share", default="0/1", help="i/k: play only deals d with d % k == i")
+    o = sub.add_parser("observe", help="play deals with a search bot in every seat and write its choices")
+    o.add_argument("--deals", type=int, default=6000)
+    o.add_argument("--player", default="pimc")
+    o.add_argument("--seed", type=int, default=OBSERVED_SEED)
+    o.add_argument("--rows", type=Path, default=OBSERVED_ROWS)
+    o.add_argument("--share", default="0/1", help="i/k: play only deals d with d % k == i")
     f = sub.add_parser("fit", help="fit the shipped network to the collected values")
     f.add_argument("--rows", type=Path, action="append",
                    help=f"a rows file (default {ROWS.relative_to(ROOT)}); give it again to fit on several")
@@ -314,6 +369,9 @@ def main() -> None:
     if args.command == "collect":
         part, parts = (int(v) for v in args.share.split("/"))
         collect(args.deals, args.iterations, args.seed, args.rows, (part, parts))
+    elif args.command == "observe":
+        part, parts = (int(v) for v in args.share.split("/"))
+        observe(args.deals, args.player, args.seed, args.rows, (part, parts))
     else:
         files = args.rows or [ROWS]
         counts = (args.deals or []) + [None] * (len(files) - len(args.deals or []))

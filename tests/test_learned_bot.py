@@ -338,6 +338,30 @@ def test_the_teacher_chooses_what_it_values_and_its_rows_are_the_seats_view(tmp_
     assert len(rows.read_text(encoding="utf-8").splitlines()) == 2
 
 
+def test_observed_rows_mark_the_card_each_player_chose(tmp_path):
+    """``observe``: a row at every seat's play decision with a choice, the card played marked by
+    its one visit, the features that seat's view's; the deal's actions are the player's own."""
+    teach = _script("teach_learned_bot")
+    rows = tmp_path / "observed.jsonl"
+    teach.observe(deals=1, player="pimc", seed=7, rows=rows, share=(0, 1))
+    row = json.loads(rows.read_text(encoding="utf-8"))
+    variant = maw_sim.load_variant("spoil-five")
+    deal, _, _ = teach.dealt(variant, 7, 0)
+    decisions = iter(row["decisions"])
+    seats = set()
+    for action in row["actions"]:
+        view = deal.view(deal.to_move)
+        if teach.is_decision(view):
+            decision = next(decisions)
+            assert [a for a, card in decision.items() if card["visits"]] == [action]
+            assert {a: [round(v, 6) for v in x] for a, x in features(view).items()} == \
+                {a: card["x"] for a, card in decision.items()}
+            seats.add(view.seat)
+        deal.apply(action)
+    assert next(decisions, None) is None and len(seats) > 1 and deal.phase == "over"
+    assert row["actions"] == teach.play_observed(variant, 7, 0, get_bot("pimc"))[1]
+
+
 def test_teaching_script_fits_and_its_weights_are_named_by_digest(tmp_path):
     pytest.importorskip("numpy")
     teach = _script("teach_learned_bot")
