@@ -274,6 +274,19 @@ def _after_q(network, view, seed):
     return rng
 
 
+def test_learned_blends_rollouts_play_the_others_as_asked():
+    """Heuristic players by default; with others by the network, its own or ``others_network``
+    at every other seat, and its own network at its seat in every case."""
+    _, view = next(_play_decisions(3))
+    ours, theirs = shipped(), _perturbed_network(2)
+    blend = LearnedBlend(others="network", others_network=theirs)
+    assert blend.others_by_network(view, random.Random(0)) and not LearnedBlend().others_by_network(view, None)
+    assert blend.rollouts(view, ours).policy.networks == {view.seat: ours}
+    everyone = blend.rollouts(view, ours, True).policy.networks
+    assert everyone == {s: ours if s == view.seat else theirs for s in range(view.players)}
+    assert set(LearnedBlend().rollouts(view, ours, True).policy.networks.values()) == {ours}
+
+
 def test_learned_blend_refuses_an_unknown_player_for_the_other_seats():
     with pytest.raises(ValueError, match="heuristic, network, read; got 'pimc'"):
         LearnedBlend(others="pimc")
