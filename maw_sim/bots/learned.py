@@ -202,11 +202,15 @@ class _NetworkSeats:
     """A rollout policy: the cards of each seat of ``networks`` (seat: :class:`Network`) by its
     network, everything else by the heuristic (which the search runs on bit masks where it can:
     :func:`.search.rollout_value`)."""
-    __slots__ = ("own_seats", "networks")
+    __slots__ = ("networks",)
 
     def __init__(self, networks: dict):
         self.networks = dict(networks)
-        self.own_seats = frozenset(self.networks)
+
+    @property
+    def own_seats(self):
+        """The seats the networks play (what the search asks of a rollout policy: :func:`.search._own_seats`)."""
+        return self.networks.keys()
 
     def __call__(self, view, rng):
         network = self.networks.get(view.seat)

@@ -173,10 +173,7 @@ class PIMC:
         if view.phase == FIVE:
             # Fiving changes the stock, which Knowledge does not sample yet: the policy decides.
             return self.policy(view, rng)
-        score = self.evaluate(view, rng).score
-        # The solver's guarantee first (when used), the rollouts' average to break ties; then the
-        # order of the legal actions, so the choice is reproducible.
-        return max(legal, key=score.__getitem__)
+        return self.evaluate(view, rng).choice
 
     def evaluate(self, view, rng) -> "Judgement":
         """What each legal action of ``view`` is worth, over deals imagined from the view alone
@@ -226,6 +223,13 @@ class Judgement:
     def score(self) -> dict:
         """The key the bot chooses by: the solver's guarantee, then the rollouts."""
         return {a: (self.solved[a], self.rolled[a]) for a in self.solved}
+
+    @property
+    def choice(self) -> str:
+        """The action the bot plays: the solver's guarantee first (when used), the rollouts'
+        average to break ties; then the order of the legal actions, so the choice is reproducible."""
+        score = self.score
+        return max(score, key=score.__getitem__)
 
 
 def _a_seat(deal, side):
