@@ -67,7 +67,7 @@ def with_weights(name: str, weights: Path | None, others: str | None = None):
     from maw_sim.bots.learned import LearnedBlend, LearnedBot, LearnedSearch, read_weights
     kinds = {"learned": LearnedBot, "learned-search": LearnedSearch, "learned-blend": LearnedBlend}
     if name not in kinds:
-        raise SystemExit(f"--weights is for a learned bot ({', '.join(kinds)}), not {name!r}")
+        raise SystemExit(f"--weights and --others are for a learned bot ({', '.join(kinds)}), not {name!r}")
     settings = {} if weights is None else {"network": read_weights(weights.read_text(encoding="utf-8"))}
     if others is not None:
         if name != "learned-blend":

@@ -128,21 +128,28 @@ def decision_views(variant, seed: int, row: dict) -> list:
     return views
 
 
-def collect(deals: int, iterations: int, seed: int, rows: Path, share: tuple) -> None:
+def deals_to_play(deals: int, rows: Path, share: tuple):
+    """The deals 0 … ``deals`` − 1 not yet in ``rows`` that are this process's (``share``
+    ``(i, k)``: those ``d`` with ``d % k == i``)."""
     part, parts = share
-    variant, teacher, done = load_variant("spoil-five"), ISMCTS(iterations=iterations), done_deals(rows)
+    done = done_deals(rows)
     rows.parent.mkdir(parents=True, exist_ok=True)
-    for index in range(deals):
-        if index in done or index % parts != part:
-            continue
+    return [index for index in range(deals) if index not in done and index % parts == part]
+
+
+def append_row(rows: Path, row: dict) -> None:
+    # Opened for each row, as the fair ceiling's rows are: a file replaced meanwhile loses nothing.
+    with rows.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(row, separators=(",", ":")) + "\n")
+
+
+def collect(deals: int, iterations: int, seed: int, rows: Path, share: tuple) -> None:
+    variant, teacher = load_variant("spoil-five"), ISMCTS(iterations=iterations)
+    for index in deals_to_play(deals, rows, share):
         start = time.process_time()
         decisions, field, won, actions = play_taught(variant, seed, index, teacher)
-        line = json.dumps({"deal": index, "seed": seed, "iterations": iterations, "field": field, "won": won,
-                           "cpu": round(time.process_time() - start, 1), "decisions": decisions,
-                           "actions": actions}, separators=(",", ":"))
-        # Opened for each row, as the fair ceiling's rows are: a file replaced meanwhile loses nothing.
-        with rows.open("a", encoding="utf-8") as out:
-            out.write(line + "\n")
+        append_row(rows, {"deal": index, "seed": seed, "iterations": iterations, "field": field, "won": won,
+                          "cpu": round(time.process_time() - start, 1), "decisions": decisions, "actions": actions})
 
 
 def play_observed(variant, seed: int, index: int, player) -> tuple:
@@ -155,7 +162,7 @@ def play_observed(variant, seed: int, index: int, player) -> tuple:
         view = deal.view(deal.to_move)
         if is_decision(view):
             judged = player.evaluate(view, rng)
-            action = max(view.legal, key=judged.score.__getitem__)      # as the player chooses
+            action = judged.choice      # as the player chooses
             feats = features(view)
             rows.append({a: {"x": [round(v, 6) for v in feats[a]], "visits": int(a == action),
                              "value": round(judged.rolled[a], 6)} for a in view.legal})
@@ -168,17 +175,10 @@ def play_observed(variant, seed: int, index: int, player) -> tuple:
 
 def observe(deals: int, player: str, seed: int, rows: Path, share: tuple) -> None:
     """Write ``play_observed``'s rows of deals not yet in ``rows`` (``share`` as ``collect``'s)."""
-    part, parts = share
-    variant, bot, done = load_variant("spoil-five"), get_bot(player), done_deals(rows)
-    rows.parent.mkdir(parents=True, exist_ok=True)
-    for index in range(deals):
-        if index in done or index % parts != part:
-            continue
+    variant, bot = load_variant("spoil-five"), get_bot(player)
+    for index in deals_to_play(deals, rows, share):
         decisions, actions = play_observed(variant, seed, index, bot)
-        line = json.dumps({"deal": index, "seed": seed, "player": player, "decisions": decisions,
-                           "actions": actions}, separators=(",", ":"))
-        with rows.open("a", encoding="utf-8") as out:
-            out.write(line + "\n")
+        append_row(rows, {"deal": index, "seed": seed, "player": player, "decisions": decisions, "actions": actions})
 
 
 def _read_lines(rows: Path, deals: int | None) -> dict:
@@ -366,12 +366,12 @@ def main() -> None:
     f.add_argument("--mix", type=float, default=0.5, help="policy loss: the ranking's share (the rest: values)")
     f.add_argument("--temperature", type=float, default=0.05, help="policy loss: softmax temperature of Q")
     args = parser.parse_args()
-    if args.command == "collect":
-        part, parts = (int(v) for v in args.share.split("/"))
-        collect(args.deals, args.iterations, args.seed, args.rows, (part, parts))
-    elif args.command == "observe":
-        part, parts = (int(v) for v in args.share.split("/"))
-        observe(args.deals, args.player, args.seed, args.rows, (part, parts))
+    if args.command in ("collect", "observe"):
+        share = tuple(int(v) for v in args.share.split("/"))
+        if args.command == "collect":
+            collect(args.deals, args.iterations, args.seed, args.rows, share)
+        else:
+            observe(args.deals, args.player, args.seed, args.rows, share)
     else:
         files = args.rows or [ROWS]
         counts = (args.deals or []) + [None] * (len(files) - len(args.deals or []))
