@@ -86,16 +86,20 @@ class RowWriter:
             raise ValueError(f"unknown format {fmt!r}; use csv or jsonl")
         self.stream, self.fmt = stream, fmt
         if fmt == "csv":
-            self._csv = csv.DictWriter(stream, fieldnames=COLUMNS, lineterminator="\n", restval="")
-            self._csv.writeheader()
+            stream.write(self._text([dict(zip(COLUMNS, COLUMNS))]))
 
     def write(self, rows) -> None:
-        if self.fmt == "csv":
-            self._csv.writerows(rows)
-        else:
-            for row in rows:
-                self.stream.write(json.dumps({c: row.get(c) for c in COLUMNS}) + "\n")
+        # One write call per task: Ctrl-C is handled between Python steps, never inside a single
+        # write, so a task's rows reach the file whole or not at all.
+        self.stream.write(self._text(rows))
         self.stream.flush()
+
+    def _text(self, rows) -> str:
+        if self.fmt == "jsonl":
+            return "".join(json.dumps({c: row.get(c) for c in COLUMNS}) + "\n" for row in rows)
+        buffer = io.StringIO()
+        csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n", restval="").writerows(rows)
+        return buffer.getvalue()
 
 
 def read_rows(path_or_text) -> list:
