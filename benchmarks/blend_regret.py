@@ -53,7 +53,7 @@ def judged(rows: Path, budget: int) -> list:
                 raise SystemExit(f"deal {row['deal']}: {len(views)} views rebuilt for {len(row['decisions'])} rows")
             for view, decision in zip(views, row["decisions"]):
                 q = network.values(view, random.Random(0))
-                search = blend.rollouts(view, network, blend.others_by_network(view, random.Random(row["deal"])))
+                search = blend.rollouts(view, network)
                 rolled = search.evaluate(view, random.Random(row["deal"] * 100 + len(out))).rolled
                 teacher = {a: (c["visits"], c["value"]) for a, c in decision.items()}
                 out.append((row["deal"], teacher, q, rolled))

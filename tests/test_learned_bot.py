@@ -280,15 +280,39 @@ def test_learned_blends_rollouts_play_the_others_as_asked():
     _, view = next(_play_decisions(3))
     ours, theirs = shipped(), _perturbed_network(2)
     blend = LearnedBlend(others="network", others_network=theirs)
-    assert blend.others_by_network(view, random.Random(0)) and not LearnedBlend().others_by_network(view, None)
+    assert blend.heuristic_weight(view, random.Random(0)) == 0.0 and LearnedBlend().heuristic_weight(view, None) == 1.0
     assert blend.rollouts(view, ours).policy.networks == {view.seat: ours}
     everyone = blend.rollouts(view, ours, True).policy.networks
     assert everyone == {s: ours if s == view.seat else theirs for s in range(view.players)}
     assert set(LearnedBlend().rollouts(view, ours, True).policy.networks.values()) == {ours}
 
 
+def test_weighed_rollouts_are_the_two_pictures_mixed_by_the_reading(monkeypatch):
+    """``weighed``: the rollouts' value is the heuristic picture's times the table's chance of
+    being heuristic players plus the network's times the rest, each from that share of the budget;
+    a picture below the least weight gets no rollouts at all."""
+    from maw_sim.bots import learned
+    _, view = next(_play_decisions(3))
+    ours, theirs = shipped(), _perturbed_network(2)
+    blend = LearnedBlend(others="weighed", network=ours, others_network=theirs, rollout_share=1.0)
+    monkeypatch.setattr(learned, "chance_heuristic", lambda view, rng: 0.3)
+    budgets = []
+    evaluate = learned.PIMC.evaluate
+    monkeypatch.setattr(learned.PIMC, "evaluate", lambda self, v, rng: budgets.append(self.budget) or evaluate(self, v, rng))
+    mixed = blend.values(view, random.Random(5))
+    assert budgets == [90, 210]
+    rng = random.Random(5)
+    heuristic = LearnedBlend(network=ours, budget=90).rollouts(view, ours).evaluate(view, rng).rolled
+    network = LearnedBlend(network=ours, others_network=theirs, budget=210).rollouts(view, ours, True).evaluate(view, rng).rolled
+    assert mixed == {a: 0.3 * heuristic[a] + 0.7 * network[a] for a in view.legal}
+    monkeypatch.setattr(learned, "chance_heuristic", lambda view, rng: 0.97)
+    budgets.clear()
+    blend.values(view, random.Random(5))
+    assert budgets == [300]
+
+
 def test_learned_blend_refuses_an_unknown_player_for_the_other_seats():
-    with pytest.raises(ValueError, match="heuristic, network, read; got 'pimc'"):
+    with pytest.raises(ValueError, match="heuristic, network, read, weighed; got 'pimc'"):
         LearnedBlend(others="pimc")
 
 

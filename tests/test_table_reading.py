@@ -6,7 +6,7 @@ import random
 from maw_sim import Deal
 from maw_sim.bots import get_bot
 from maw_sim.bots.inference import Knowledge
-from maw_sim.bots.table_reading import heuristic_agreement, reads_as_heuristic
+from maw_sim.bots.table_reading import chance_heuristic, heuristic_agreement, reads_as_heuristic
 
 
 def _later_views(field: str, seeds):
@@ -33,6 +33,18 @@ def test_a_table_of_heuristic_players_reads_as_heuristic_and_a_random_one_does_n
     assert sum(r is False for r in random_table) > 0.8 * len(random_table)
 
 
+def test_the_chance_of_heuristic_players_follows_their_cards():
+    """Even before a card is seen; above even at a heuristic table and below at a random one, on
+    average and at two decisions in three or more (a random player's card often is the heuristic's
+    where there are two to choose from), and near certain at some decisions."""
+    heuristic = [chance_heuristic(v, random.Random(7)) for _, v in _later_views("heuristic", range(12))]
+    random_table = [chance_heuristic(v, random.Random(7)) for _, v in _later_views("random", range(12))]
+    assert sum(random_table) / len(random_table) < 0.5 < sum(heuristic) / len(heuristic)
+    assert sum(c > 0.5 for c in heuristic) > 2 / 3 * len(heuristic)
+    assert sum(c < 0.5 for c in random_table) > 2 / 3 * len(random_table)
+    assert min(random_table) < 0.05 < 0.95 < max(heuristic)
+
+
 def test_the_reading_reads_only_the_view():
     """A deal whose other hands are drawn again to agree with all the seat saw gives the same
     reading, count for count, from the same generator (the hidden cards did change somewhere)."""
@@ -54,3 +66,4 @@ def test_nothing_to_read_before_a_card_with_a_choice():
     assert view.trick_number == 0 and view.current_trick is None
     assert heuristic_agreement(view, random.Random(0)) == (0, 0)
     assert reads_as_heuristic(view, random.Random(0)) is None
+    assert chance_heuristic(view, random.Random(0)) == 0.5

@@ -51,13 +51,17 @@ from .features import COVERED, NAMES, SIZE, covers, features_on_masks, of_view, 
 from .heuristic import heuristic_bot
 from .registry import register
 from .search import PIMC, best_bot
-from .table_reading import reads_as_heuristic
+from .table_reading import chance_heuristic, reads_as_heuristic
 
 WEIGHTS = "learned-spoil-five.json"
-#: Who plays the other seats in learned-blend's rollouts: heuristic players, the network itself, or
-#: whichever of the two the table's cards so far read as (:mod:`.table_reading`; heuristic players
-#: until a card of theirs has been seen).
-ROLLOUT_OTHERS = ("heuristic", "network", "read")
+#: Who plays the other seats in learned-blend's rollouts: heuristic players, the network (or
+#: ``others_network``), whichever of the two the table's cards so far read as (:mod:`.table_reading`;
+#: heuristic players until a card of theirs has been seen), or both, each part of the rollouts
+#: weighed by how likely the table's cards make it (even before any is seen).
+ROLLOUT_OTHERS = ("heuristic", "network", "read", "weighed")
+#: Below this weight a picture of the other seats gets no rollouts of ``weighed`` (its few worlds
+#: would cost as much as many and move the value little).
+_LEAST_WEIGHT = 0.05
 #: The most states whose hidden layer :meth:`Network.choose_among` keeps (a decision of learned-search
 #: meets about a hundred); past it the memo starts again.
 _MEMO_SIZE = 4096
@@ -307,15 +311,26 @@ class LearnedBlend(_SearchingLearned):
         """The blended value of each legal card of a play decision (the first of equals wins)."""
         network = self._network or shipped()
         q = network.values(view, rng)
-        rolled = self.rollouts(view, network, self.others_by_network(view, rng)).evaluate(view, rng).rolled
+        rolled = dict.fromkeys(view.legal, 0.0)
+        heuristic = self.heuristic_weight(view, rng)
+        for weight, by_network in ((heuristic, False), (1.0 - heuristic, True)):
+            if weight > 0.0:
+                search = self.rollouts(view, network, by_network)
+                search.budget = round(self.budget * weight)
+                for card, value in search.evaluate(view, rng).rolled.items():
+                    rolled[card] += weight * value
         share = self.rollout_share
         return {a: (1.0 - share) * q[a] + share * rolled[a] for a in view.legal}
 
-    def others_by_network(self, view, rng) -> bool:
-        """Do the rollouts play the other seats by the network (else as heuristic players)?"""
+    def heuristic_weight(self, view, rng) -> float:
+        """The share of the rollouts (and of their value) that play the other seats as heuristic
+        players; the rest play them by the network."""
+        if self.others == "weighed":
+            chance = chance_heuristic(view, rng)
+            return 1.0 if chance > 1.0 - _LEAST_WEIGHT else 0.0 if chance < _LEAST_WEIGHT else chance
         if self.others == "read":
-            return reads_as_heuristic(view, rng) is False
-        return self.others == "network"
+            return 0.0 if reads_as_heuristic(view, rng) is False else 1.0
+        return 1.0 if self.others == "heuristic" else 0.0
 
     def rollouts(self, view, network: Network, others_by_network: bool = False) -> PIMC:
         """The search whose rollout means are blended in (``benchmarks/blend_regret.py`` weighs the

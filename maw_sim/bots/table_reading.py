@@ -17,6 +17,8 @@ against ``pimc`` players (10 imagined deals at each of 372 decisions, deals of
 
 from __future__ import annotations
 
+from math import exp, log
+
 from . import playout
 from .inference import Knowledge
 
@@ -24,6 +26,9 @@ from .inference import Knowledge
 #: read as heuristic players (from the trial in the module's docstring, fixed before any
 #: comparison of bots used it).
 HEURISTIC_TABLE = 0.45
+#: How often a card of the other seats agrees with the heuristic's in imagined deals, at a table of
+#: heuristic players and at a table of players who search (the trial's rounded rates, as above).
+AGREEMENT_IF_HEURISTIC, AGREEMENT_IF_SEARCHING = 0.6, 0.25
 
 
 def heuristic_agreement(view, rng, worlds: int = 8) -> tuple:
@@ -55,3 +60,16 @@ def reads_as_heuristic(view, rng, worlds: int = 8):
     :data:`HEURISTIC_TABLE` of the time, False if less, None if no card of theirs had a choice."""
     agreed, compared = heuristic_agreement(view, rng, worlds)
     return None if compared == 0 else agreed >= HEURISTIC_TABLE * compared
+
+
+def chance_heuristic(view, rng, worlds: int = 8) -> float:
+    """How likely the other seats are heuristic players rather than players who search, from an
+    even chance before any card of theirs is seen: each card they played with a choice counts as
+    evidence by the trial's agreement rates (:data:`AGREEMENT_IF_HEURISTIC`,
+    :data:`AGREEMENT_IF_SEARCHING`), averaged over the imagined deals, since those redraw the same
+    cards and are not further evidence."""
+    agreed, compared = heuristic_agreement(view, rng, worlds)
+    agree, differ = agreed / worlds, (compared - agreed) / worlds
+    evidence = (agree * log(AGREEMENT_IF_HEURISTIC / AGREEMENT_IF_SEARCHING)
+                + differ * log((1 - AGREEMENT_IF_HEURISTIC) / (1 - AGREEMENT_IF_SEARCHING)))
+    return 1.0 / (1.0 + exp(-evidence))
