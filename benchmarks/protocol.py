@@ -61,9 +61,10 @@ def settings_of(bot) -> dict:
     return {"name": type(bot).__name__, "kind": type(bot).__name__, **parameters(bot)}
 
 
-def with_weights(name: str, weights: Path | None, others: str | None = None):
+def with_weights(name: str, weights: Path | None, others: str | None = None, others_weights: Path | None = None):
     """The learned bot ``name`` with the network read from ``weights`` (logged by its digest) and,
-    for learned-blend, ``others`` playing the other seats in its rollouts (logged too)."""
+    for learned-blend, ``others`` playing the other seats in its rollouts, by the network read from
+    ``others_weights`` where they play by a network (both logged too)."""
     from maw_sim.bots.learned import LearnedBlend, LearnedBot, LearnedSearch, read_weights
     kinds = {"learned": LearnedBot, "learned-search": LearnedSearch, "learned-blend": LearnedBlend}
     if name not in kinds:
@@ -73,6 +74,11 @@ def with_weights(name: str, weights: Path | None, others: str | None = None):
         if name != "learned-blend":
             raise SystemExit(f"--others is for learned-blend's rollouts, not {name!r}")
         settings["others"] = others
+    if others_weights is not None:
+        if others in (None, "heuristic"):
+            raise SystemExit("--others-weights is the network of the other seats in learned-blend's rollouts: "
+                             "give --others network, read or weighed with it")
+        settings["others_network"] = read_weights(others_weights.read_text(encoding="utf-8"))
     return kinds[name](**settings)
 
 
@@ -203,6 +209,9 @@ def main() -> None:
                    "from this weights file, not the shipped one")
     c.add_argument("--others", choices=ROLLOUT_OTHERS, help="the first bot, learned-blend: who plays the other seats in "
                    "its rollouts (heuristic players unless given)")
+    c.add_argument("--others-weights", type=Path, help="with --others network, read or weighed: the network those "
+                   "seats play by (maw_sim/bots/data/learned-spoil-five-searchers.json: players who search), not "
+                   "learned-blend's own")
     f = sub.add_parser("ceiling", help="the fair ceiling: ISMCTS at many iterations on the held-out deals")
     f.add_argument("--iterations", type=int, default=10_000)
     f.add_argument("--deals", type=int, default=DEALS)
@@ -212,8 +221,8 @@ def main() -> None:
     sub.add_parser("count", help="variants tried on the development deals")
     args = parser.parse_args()
     if args.command == "compare":
-        tuned = args.weights is not None or args.others is not None
-        first = with_weights(args.first, args.weights, args.others) if tuned else args.first
+        tuned = args.weights is not None or args.others is not None or args.others_weights is not None
+        first = with_weights(args.first, args.weights, args.others, args.others_weights) if tuned else args.first
         _show(run(first, args.second, args.field, args.split, args.deals, note=args.note, start=args.start))
     elif args.command == "ceiling":
         if not args.summary:

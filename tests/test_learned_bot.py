@@ -72,6 +72,18 @@ def test_shipped_weights_fit_the_features():
     assert set(values) == set(view.legal) and all(isinstance(v, float) for v in values.values())
 
 
+def test_the_searchers_network_fits_the_features_and_names_where_it_started():
+    """The second shipped network (players who search) reads the same features, was fitted from
+    the shipped network (its file says so, by digest), and differs from it."""
+    from maw_sim.bots.learned import SEARCHERS_WEIGHTS, searchers
+    data = json.loads((ROOT / "maw_sim" / "bots" / "data" / SEARCHERS_WEIGHTS).read_text(encoding="utf-8"))
+    assert data["names"] == list(NAMES)
+    assert data["training"]["started_from"]["digest"] == shipped().digest
+    assert data["training"]["taught"]["loss"] == "policy"
+    _, view = next(_play_decisions(5))
+    assert searchers().values(view) != shipped().values(view)
+
+
 def test_weights_for_other_features_are_refused():
     with pytest.raises(ValueError, match="other features"):
         from_dict({"names": ["bias"], "w1": [[0.0]], "b1": [0.0], "w2": [0.0], "b2": 0.0})

@@ -97,3 +97,13 @@ def test_learned_blend_can_be_compared_with_the_others_imagined_another_way():
     assert protocol.settings_of(blend)["weights"] == learned.shipped_digest()
     with pytest.raises(SystemExit, match="learned-blend's rollouts"):
         protocol.with_weights("learned", None, "network")
+
+
+def test_the_other_seats_network_is_read_from_its_file_and_logged_by_digest():
+    import maw_sim.bots.learned as learned
+    path = Path(learned.__file__).parent / "data" / learned.SEARCHERS_WEIGHTS
+    blend = protocol.with_weights("learned-blend", None, "weighed", path)
+    assert protocol.settings_of(blend)["others_weights"] == learned.searchers().digest
+    assert protocol.settings_of(blend)["others_weights"] != learned.shipped_digest()
+    with pytest.raises(SystemExit, match="give --others network, read or weighed"):
+        protocol.with_weights("learned-blend", None, None, path)

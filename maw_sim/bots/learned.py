@@ -54,6 +54,10 @@ from .search import PIMC, best_bot
 from .table_reading import chance_heuristic, reads_as_heuristic
 
 WEIGHTS = "learned-spoil-five.json"
+#: A second network, of how players who search choose their cards (``pimc`` in every seat,
+#: ``scripts/teach_learned_bot.py observe`` then ``fit --loss policy --mix 1.0``, from the shipped
+#: network): a picture of the other seats for learned-blend's rollouts (``others_network``).
+SEARCHERS_WEIGHTS = "learned-spoil-five-searchers.json"
 #: Who plays the other seats in learned-blend's rollouts: heuristic players, the network (or
 #: ``others_network``), whichever of the two the table's cards so far read as (:mod:`.table_reading`;
 #: heuristic players until a card of theirs has been seen), or both, each part of the rollouts
@@ -167,14 +171,20 @@ def read_weights(text: str) -> Network:
     return network
 
 
-def _shipped_text() -> str:
-    return resources.files(__package__).joinpath("data", WEIGHTS).read_text(encoding="utf-8")
+def _shipped_text(name: str = WEIGHTS) -> str:
+    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=1)
 def shipped() -> Network:
     """The network shipped with the package (read once)."""
     return read_weights(_shipped_text())
+
+
+@lru_cache(maxsize=1)
+def searchers() -> Network:
+    """The shipped network of how players who search choose their cards (:data:`SEARCHERS_WEIGHTS`)."""
+    return read_weights(_shipped_text(SEARCHERS_WEIGHTS))
 
 
 def shipped_digest() -> str:
