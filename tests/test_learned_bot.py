@@ -321,6 +321,13 @@ def test_weighed_rollouts_are_the_two_pictures_mixed_by_the_reading(monkeypatch)
     budgets.clear()
     blend.values(view, random.Random(5))
     assert budgets == [300]
+    # network_budget: the network's picture at full weight gets that many rollouts, the other budget's.
+    blend.network_budget = 100
+    for chance, expected in ((0.3, [90, 70]), (0.01, [100])):
+        monkeypatch.setattr(learned, "chance_heuristic", lambda view, rng, chance=chance: chance)
+        budgets.clear()
+        blend.values(view, random.Random(5))
+        assert budgets == expected
 
 
 def test_learned_blend_refuses_an_unknown_player_for_the_other_seats():

@@ -296,16 +296,22 @@ class LearnedBlend(_SearchingLearned):
     rollout mean reads the whole imagined deal but, from a few dozen deals, is noisy. On the
     decisions of the slowest teacher (ISMCTS at 10,000 iterations), half of each chose better than
     either alone. Robbing and jinking are the heuristic's, as ``learned`` plays them; outside the
-    games the features describe, ``fallback`` (``best``) plays."""
+    games the features describe, ``fallback`` (``best``) plays.
+
+    ``network_budget``: the rollouts that play the other seats by a network, at full weight (None:
+    ``budget``). Each costs about three of the heuristic's, since every card of every seat is then
+    chosen from its features; fewer of them keep a move within the time of one by the heuristic."""
 
     def __init__(self, budget: int = 300, rollout_share: float = 0.5, others: str = "heuristic",
-                 network: Network | None = None, others_network: Network | None = None, fallback=best_bot):
+                 network: Network | None = None, others_network: Network | None = None, fallback=best_bot,
+                 network_budget: int | None = None):
         if not 0.0 <= rollout_share <= 1.0:
             raise ValueError(f"rollout_share is a weight, from 0 to 1; got {rollout_share!r}")
         if others not in ROLLOUT_OTHERS:
             raise ValueError(f"others is who plays the other seats in the rollouts, one of "
                              f"{', '.join(ROLLOUT_OTHERS)}; got {others!r}")
         self.budget = budget
+        self.network_budget = network_budget
         self.rollout_share = rollout_share
         self.others = others
         self._network = network
@@ -326,7 +332,8 @@ class LearnedBlend(_SearchingLearned):
         for weight, by_network in ((heuristic, False), (1.0 - heuristic, True)):
             if weight > 0.0:
                 search = self.rollouts(view, network, by_network)
-                search.budget = round(self.budget * weight)
+                full = self.network_budget if by_network and self.network_budget is not None else self.budget
+                search.budget = round(full * weight)
                 for card, value in search.evaluate(view, rng).rolled.items():
                     rolled[card] += weight * value
         share = self.rollout_share
