@@ -61,10 +61,12 @@ def settings_of(bot) -> dict:
     return {"name": type(bot).__name__, "kind": type(bot).__name__, **parameters(bot)}
 
 
-def with_weights(name: str, weights: Path | None, others: str | None = None, others_weights: Path | None = None):
+def with_weights(name: str, weights: Path | None, others: str | None = None, others_weights: Path | None = None,
+                 network_budget: int | None = None):
     """The learned bot ``name`` with the network read from ``weights`` (logged by its digest) and,
     for learned-blend, ``others`` playing the other seats in its rollouts, by the network read from
-    ``others_weights`` where they play by a network (both logged too)."""
+    ``others_weights`` where they play by a network, in ``network_budget`` rollouts at full weight
+    (all logged too)."""
     from maw_sim.bots.learned import LearnedBlend, LearnedBot, LearnedSearch, read_weights
     kinds = {"learned": LearnedBot, "learned-search": LearnedSearch, "learned-blend": LearnedBlend}
     if name not in kinds:
@@ -79,6 +81,11 @@ def with_weights(name: str, weights: Path | None, others: str | None = None, oth
             raise SystemExit("--others-weights is the network of the other seats in learned-blend's rollouts: "
                              "give --others network, read or weighed with it")
         settings["others_network"] = read_weights(others_weights.read_text(encoding="utf-8"))
+    if network_budget is not None:
+        if others in (None, "heuristic"):
+            raise SystemExit("--network-budget is for the rollouts where a network plays the other seats: "
+                             "give --others network, read or weighed with it")
+        settings["network_budget"] = network_budget
     return kinds[name](**settings)
 
 
@@ -212,6 +219,8 @@ def main() -> None:
     c.add_argument("--others-weights", type=Path, help="with --others network, read or weighed: the network those "
                    "seats play by (maw_sim/bots/data/learned-spoil-five-searchers.json: players who search), not "
                    "learned-blend's own")
+    c.add_argument("--network-budget", type=int, help="with --others network, read or weighed: the rollouts that "
+                   "play the other seats by a network, at full weight (learned-blend's budget unless given)")
     f = sub.add_parser("ceiling", help="the fair ceiling: ISMCTS at many iterations on the held-out deals")
     f.add_argument("--iterations", type=int, default=10_000)
     f.add_argument("--deals", type=int, default=DEALS)
@@ -221,8 +230,9 @@ def main() -> None:
     sub.add_parser("count", help="variants tried on the development deals")
     args = parser.parse_args()
     if args.command == "compare":
-        tuned = args.weights is not None or args.others is not None or args.others_weights is not None
-        first = with_weights(args.first, args.weights, args.others, args.others_weights) if tuned else args.first
+        learned_options = (args.weights, args.others, args.others_weights, args.network_budget)
+        tuned = any(option is not None for option in learned_options)
+        first = with_weights(args.first, *learned_options) if tuned else args.first
         _show(run(first, args.second, args.field, args.split, args.deals, note=args.note, start=args.start))
     elif args.command == "ceiling":
         if not args.summary:

@@ -107,3 +107,7 @@ def test_the_other_seats_network_is_read_from_its_file_and_logged_by_digest():
     assert protocol.settings_of(blend)["others_weights"] != learned.shipped_digest()
     with pytest.raises(SystemExit, match="give --others network, read or weighed"):
         protocol.with_weights("learned-blend", None, None, path)
+    cheaper = protocol.with_weights("learned-blend", None, "weighed", path, 100)
+    assert protocol.settings_of(cheaper)["network_budget"] == 100 and cheaper.budget == 300
+    with pytest.raises(SystemExit, match="--network-budget is for the rollouts where a network plays"):
+        protocol.with_weights("learned-blend", None, "heuristic", None, 100)
