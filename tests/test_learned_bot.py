@@ -256,6 +256,10 @@ def test_registered():
     assert isinstance(get_bot("learned"), LearnedBot)
     assert isinstance(get_bot("learned-search"), LearnedSearch)
     assert isinstance(get_bot("learned-blend"), LearnedBlend)
+    # The table's player is plan 7's: both pictures of the other seats, weighed by their cards.
+    from maw_sim.bots.learned import searchers
+    table = get_bot("learned-blend")
+    assert (table.others, table.network_budget, table._others_network) == ("weighed", 100, searchers())
 
 
 def test_learned_blend_averages_the_networks_q_and_the_rollouts_mean():

@@ -34,9 +34,10 @@ LEVELS = (
     ("best", "Expert", "Imagines deals that fit what it has seen and, in each, tries every card it "
                        "could play next as well: the slowest."),
     ("learned-blend", "Self-taught, searching",
-     "Weighs each card half by the Self-taught player's judgement and half by playing it out in 8 to 60 "
-     "deals imagined from what it has seen. In Spoil Five it takes more pools from Book players than "
-     "any other player here, and is about level with Expert against stronger ones. In other games, as "
+     "Weighs each card half by the Self-taught player's judgement and half by playing it out in deals "
+     "imagined from what it has seen, with the other players imagined both as Book players and as "
+     "searching players, each as far as the cards they have played make likely. In Spoil Five it takes "
+     "more pools than Expert against Book players and against Strong players alike. In other games, as "
      "Expert."),
 )
 

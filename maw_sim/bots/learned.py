@@ -28,9 +28,10 @@ does (Pyodide included):
 - ``learned-blend``: each legal card valued half by the network's Q and half by the mean of PIMC
   rollouts from deals imagined from the view (no later turn searched, our later cards by the
   network): the search corrects what the features cannot see, the network steadies the search's
-  noise. The rollouts play the other seats as heuristic players; for studies, ``others`` has them
-  played by the network, or by whichever of the two the table's cards read as
-  (:mod:`.table_reading`).
+  noise. The rollouts imagine the other seats both as heuristic players and as players who search
+  (played by a second network, :data:`SEARCHERS_WEIGHTS`), each picture in the share of the
+  rollouts that the table's cards so far make likely (:mod:`.table_reading`); for studies,
+  ``others`` has them played one way only, or switched by a reading.
 
 The features describe Spoil Five only (:data:`.features.COVERED`); in any other game ``learned``
 plays as the heuristic and ``learned-search`` and ``learned-blend`` as ``best``.
@@ -362,7 +363,8 @@ class LearnedBlend(_SearchingLearned):
 
 learned_bot = LearnedBot()
 learned_search_bot = LearnedSearch()
-learned_blend_bot = LearnedBlend()
+# The table's learned-blend imagines both kinds of player (plan 7 in benchmarks/protocol_plans.md).
+learned_blend_bot = LearnedBlend(others="weighed", others_network=searchers(), network_budget=100)
 # ``learned`` is offered at the table (a move in well under a millisecond, and in five-handed Spoil
 # Five against heuristic players the taught network takes the pool in 0.214 of deals, the first
 # network 0.183, the heuristic 0.088, pimc 0.166, paired on 3,000 held-out deals:
@@ -371,9 +373,15 @@ learned_blend_bot = LearnedBlend()
 # what its view would show (:meth:`_NetworkSeats.on_masks`): in Pyodide 55 ms median and 99 ms at the
 # 90th percentile a move, ``best`` 45 and 59 in the same run (before, building a view for each of its
 # rollout cards: 74 and 248; benchmarks/pyodide_bot_speed.mjs, 20 deals, on a loaded machine).
-# ``learned-blend`` is offered too, as the strongest level in Spoil Five (plans 5 and 6 in
-# benchmarks/protocol_plans.md): in Pyodide 36 ms median, 82 ms at the 90th percentile and 133 ms at
-# the slowest a move, 3.6% of moves over 100 ms (60 deals, one core busy); in CPython 17 ms median.
+# ``learned-blend`` is offered too, as the strongest level in Spoil Five: paired against ``best`` on
+# 12,000 held-out deals a field it takes the pool in 0.016 more deals against heuristic players and
+# 0.014 more against pimc players, the lower bounds of the 99.17% intervals above zero in both
+# (plan 7 in benchmarks/protocol_plans.md). In Pyodide, before plan 7, 25.9 ms median, 65.3 ms at the
+# 90th percentile and 79.7 ms at the slowest a move among heuristic players (33.1, 60.3, 74.8 among
+# pimc players; 20 and 12 deals, one core busy); after it, by benchmarks/pyodide_bot_speed.mjs over
+# 40 deals among heuristic players, 26.9 ms median, 81.1 ms at the 90th percentile, 107.3 ms at the
+# slowest, 2.0% of moves over 100 ms (best: 24.2, 29.9, 36.7). Its rollouts with a network at every
+# seat are limited to 100 for that (at 300 the 90th percentile was 117 ms).
 register("learned", learned_bot)
 register("learned-search", learned_search_bot, study_only=True)
 register("learned-blend", learned_blend_bot)
