@@ -301,7 +301,8 @@ class LearnedBlend(_SearchingLearned):
 
     ``network_budget``: the rollouts that play the other seats by a network, at full weight (None:
     ``budget``). Each costs about three of the heuristic's, since every card of every seat is then
-    chosen from its features; fewer of them keep a move within the time of one by the heuristic."""
+    chosen from its features; fewer of them keep a move quick enough for a phone (plan 7 in
+    ``benchmarks/protocol_plans.md`` gives 100 of them)."""
 
     def __init__(self, budget: int = 300, rollout_share: float = 0.5, others: str = "heuristic",
                  network: Network | None = None, others_network: Network | None = None, fallback=best_bot,
