@@ -76,15 +76,16 @@ def with_weights(name: str, weights: Path | None, others: str | None = None, oth
         if name != "learned-blend":
             raise SystemExit(f"--others is for learned-blend's rollouts, not {name!r}")
         settings["others"] = others
+    by_network = {"--others-weights": others_weights, "--network-budget": network_budget}
+    given = [option for option, value in by_network.items() if value is not None]
+    if given and others in (None, "heuristic"):
+        *ways, last = (way for way in ROLLOUT_OTHERS if way != "heuristic")
+        ways = f"{', '.join(ways)} or {last}"
+        raise SystemExit(f"{' and '.join(given)} {'are' if len(given) > 1 else 'is'} for the rollouts where a network "
+                         f"plays the other seats: give --others {ways} with it")
     if others_weights is not None:
-        if others in (None, "heuristic"):
-            raise SystemExit("--others-weights is the network of the other seats in learned-blend's rollouts: "
-                             "give --others network, read or weighed with it")
         settings["others_network"] = read_weights(others_weights.read_text(encoding="utf-8"))
     if network_budget is not None:
-        if others in (None, "heuristic"):
-            raise SystemExit("--network-budget is for the rollouts where a network plays the other seats: "
-                             "give --others network, read or weighed with it")
         settings["network_budget"] = network_budget
     return kinds[name](**settings)
 
