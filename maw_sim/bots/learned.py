@@ -333,9 +333,8 @@ class LearnedBlend(_SearchingLearned):
         heuristic = self.heuristic_weight(view, rng)
         for weight, by_network in ((heuristic, False), (1.0 - heuristic, True)):
             if weight > 0.0:
-                search = self.rollouts(view, network, by_network)
                 full = self.network_budget if by_network and self.network_budget is not None else self.budget
-                search.budget = round(full * weight)
+                search = self.rollouts(view, network, by_network, budget=round(full * weight))
                 for card, value in search.evaluate(view, rng).rolled.items():
                     rolled[card] += weight * value
         share = self.rollout_share
@@ -351,15 +350,16 @@ class LearnedBlend(_SearchingLearned):
             return 0.0 if reads_as_heuristic(view, rng) is False else 1.0
         return 1.0 if self.others == "heuristic" else 0.0
 
-    def rollouts(self, view, network: Network, others_by_network: bool = False) -> PIMC:
+    def rollouts(self, view, network: Network, others_by_network: bool = False, budget: int | None = None) -> PIMC:
         """The search whose rollout means are blended in (``benchmarks/blend_regret.py`` weighs the
         two parts apart with it): our later cards by the network, the other seats' by the network
-        too or as heuristic players."""
+        too or as heuristic players; ``budget`` rollouts (``self.budget`` when None)."""
         networks = {view.seat: network}
         if others_by_network:
             others = self._others_network or network
             networks.update((seat, others) for seat in range(view.players) if seat != view.seat)
-        return PIMC(budget=self.budget, solve_when=0, reply_depth=0, policy=_NetworkSeats(networks))
+        return PIMC(budget=self.budget if budget is None else budget, solve_when=0, reply_depth=0,
+                    policy=_NetworkSeats(networks))
 
 
 learned_bot = LearnedBot()
